@@ -1,0 +1,447 @@
+// Package-level types of the IR: types, values, instructions, blocks, functions.
+package ir
+
+import "fmt"
+
+// Kind classifies IR types.
+type Kind int
+
+const (
+	KBool    Kind = iota // boolean
+	KInt                 // fixed-width integer (two's complement bit-vector)
+	KArray               // fixed-length array
+	KStruct              // struct with named fields
+	KPointer             // pointer to a memory object (only to objects the function allocates or receives)
+	KTuple               // multiple results of a call
+)
+
+// Type is an IR type. Types are compared structurally with Identical.
+type Type struct {
+	Kind   Kind
+	Width  int           // KInt: 8, 16, 32 or 64
+	Signed bool          // KInt
+	Elem   *Type         // KArray, KPointer
+	Len    int           // KArray
+	Fields []StructField // KStruct
+	Elems  []*Type       // KTuple
+}
+
+// StructField is a struct field.
+type StructField struct {
+	Name string
+	Type *Type
+}
+
+// Common types.
+var (
+	Bool = &Type{Kind: KBool}
+	I8   = &Type{Kind: KInt, Width: 8, Signed: true}
+	I16  = &Type{Kind: KInt, Width: 16, Signed: true}
+	I32  = &Type{Kind: KInt, Width: 32, Signed: true}
+	I64  = &Type{Kind: KInt, Width: 64, Signed: true}
+	U8   = &Type{Kind: KInt, Width: 8}
+	U16  = &Type{Kind: KInt, Width: 16}
+	U32  = &Type{Kind: KInt, Width: 32}
+	U64  = &Type{Kind: KInt, Width: 64}
+)
+
+// IntType returns the integer type of the given width and signedness.
+func IntType(width int, signed bool) *Type {
+	return &Type{Kind: KInt, Width: width, Signed: signed}
+}
+
+// PointerTo returns the pointer type to elem.
+func PointerTo(elem *Type) *Type { return &Type{Kind: KPointer, Elem: elem} }
+
+// Pos is a source position. File is the base name of the file ("tcas.go").
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// IsValid reports whether the position is known.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return "-"
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Program is a set of functions lowered together (one Go package, or one IR file).
+type Program struct {
+	Funcs    []*Function // in a deterministic order (source order)
+	Branches []*If       // every If of every function, indexed by If.ID
+	Panics   []*Panic    // every Panic terminator, indexed by Panic.ID
+}
+
+// Func returns the function with the given name, or nil.
+func (p *Program) Func(name string) *Function {
+	for _, f := range p.Funcs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Function is a function in SSA form. Blocks[0] is the entry block.
+type Function struct {
+	Name    string // "F", or "T.M" / "(*T).M" for methods
+	Params  []*Param
+	Results []*Type
+	Blocks  []*Block
+	Pos     Pos
+	Prog    *Program
+}
+
+// Block is a basic block: a list of instructions ending in exactly one terminator
+// (If, Jump, Return or Panic). Phi instructions come first.
+type Block struct {
+	Index   int // position in Func.Blocks
+	Instrs  []Instr
+	Preds   []*Block
+	Succs   []*Block // If: [then, else]; Jump: [target]; Return, Panic: none
+	Func    *Function
+	Comment string
+}
+
+// Terminator returns the last instruction of the block.
+func (b *Block) Terminator() Instr {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	return b.Instrs[len(b.Instrs)-1]
+}
+
+// Value is anything an instruction can use as an operand: a Const, a Param, or a
+// value-producing instruction.
+type Value interface {
+	Type() *Type
+	// Name is the value's name in the text form, without the '%' ("x", "3").
+	Name() string
+}
+
+// Instr is an instruction. Value-producing instructions also implement Value.
+type Instr interface {
+	Block() *Block
+	// Operands returns the values the instruction uses, in order.
+	Operands() []Value
+	setBlock(*Block)
+}
+
+// anInstr is embedded in every instruction.
+type anInstr struct{ block *Block }
+
+func (a *anInstr) Block() *Block     { return a.block }
+func (a *anInstr) setBlock(b *Block) { a.block = b }
+
+// register is embedded in value-producing instructions.
+type register struct {
+	anInstr
+	Num int // unique number within the function, used as its name
+	Typ *Type
+}
+
+func (r *register) Type() *Type  { return r.Typ }
+func (r *register) Name() string { return fmt.Sprint(r.Num) }
+
+// Const is a constant. Val holds the bits of an integer (masked to its width),
+// 0/1 for a bool, 0 for a nil pointer.
+type Const struct {
+	Typ *Type
+	Val uint64
+}
+
+func (c *Const) Type() *Type { return c.Typ }
+func (c *Const) Name() string {
+	return fmt.Sprint(c.Val)
+}
+
+// Param is a function parameter.
+type Param struct {
+	Ident string
+	Typ   *Type
+	Index int
+}
+
+func (p *Param) Type() *Type  { return p.Typ }
+func (p *Param) Name() string { return p.Ident }
+
+// BinOpKind is a binary operator.
+type BinOpKind int
+
+const (
+	Add BinOpKind = iota
+	Sub
+	Mul
+	Div // truncated, signedness of the operands; divisor known non-zero (guarded by a check)
+	Rem
+	And
+	Or
+	Xor
+	AndNot
+	Shl // count is any integer type, treated as unsigned (negative counts are guarded by a check)
+	Shr // arithmetic for signed X, logical for unsigned X
+	Eq  // also for bools and pointers
+	Ne
+	Lt
+	Le
+	Gt
+	Ge
+)
+
+var binOpNames = [...]string{"add", "sub", "mul", "div", "rem", "and", "or", "xor", "andnot", "shl", "shr", "eq", "ne", "lt", "le", "gt", "ge"}
+
+func (k BinOpKind) String() string { return binOpNames[k] }
+
+// IsComparison reports whether the operator yields a bool.
+func (k BinOpKind) IsComparison() bool { return k >= Eq }
+
+// BinOp is X op Y. Except for shifts, X and Y have the same type.
+type BinOp struct {
+	register
+	Op   BinOpKind
+	X, Y Value
+}
+
+// UnOpKind is a unary operator.
+type UnOpKind int
+
+const (
+	Neg   UnOpKind = iota // -x
+	Not                   // !b
+	Compl                 // ^x
+)
+
+var unOpNames = [...]string{"neg", "not", "compl"}
+
+func (k UnOpKind) String() string { return unOpNames[k] }
+
+// UnOp is op X.
+type UnOp struct {
+	register
+	Op UnOpKind
+	X  Value
+}
+
+// Convert converts an integer to another integer type (truncating, or extending by
+// the signedness of X's type).
+type Convert struct {
+	register
+	X Value
+}
+
+// Phi selects Edges[i] when control came from Block().Preds[i].
+type Phi struct {
+	register
+	Edges []Value
+}
+
+// Alloc allocates a zeroed object of type Typ.Elem and yields a pointer to it.
+type Alloc struct {
+	register
+}
+
+// Load reads the object Ptr points to.
+type Load struct {
+	register
+	Ptr Value
+}
+
+// Store writes Val to the object Ptr points to.
+type Store struct {
+	anInstr
+	Ptr, Val Value
+}
+
+// FieldAddr yields a pointer to field Field of the struct Ptr points to.
+type FieldAddr struct {
+	register
+	Ptr   Value
+	Field int
+}
+
+// IndexAddr yields a pointer to element Index of the array Ptr points to. The
+// index is known to be in range (guarded by a check).
+type IndexAddr struct {
+	register
+	Ptr, Index Value
+}
+
+// Field extracts field Field of the struct value X.
+type Field struct {
+	register
+	X     Value
+	Field int
+}
+
+// Index extracts element Index of the array value X (in range, guarded by a check).
+type Index struct {
+	register
+	X, Index Value
+}
+
+// Call calls a function of the program; the callee is executed, not summarised.
+// A call with several results has a KTuple type; Extract takes them apart.
+type Call struct {
+	register
+	Callee *Function
+	Args   []Value
+}
+
+// Extract yields element Index of the tuple X.
+type Extract struct {
+	register
+	X     Value
+	Index int
+}
+
+// BranchKind says what an If stands for.
+type BranchKind int
+
+const (
+	SourceBranch   BranchKind = iota // a condition or &&/|| operand of the source: two objectives
+	IndexCheck                       // run-time check: Cond is "index in range"; else-side panics
+	DivCheck                         // Cond is "divisor != 0"
+	NilCheck                         // Cond is "pointer != nil"
+	ShiftCheck                       // Cond is "shift count >= 0"
+	InternalBranch                   // a branch with no source counterpart (range loop header, ...): no objective
+)
+
+var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal"}
+
+func (k BranchKind) String() string { return branchKindNames[k] }
+
+// PanicMessage is the outcome name of a check's failing side, as the Go run-time
+// error message starts.
+func (k BranchKind) PanicMessage() string {
+	switch k {
+	case IndexCheck:
+		return "index out of range"
+	case DivCheck:
+		return "integer divide by zero"
+	case NilCheck:
+		return "nil pointer dereference"
+	case ShiftCheck:
+		return "negative shift amount"
+	}
+	return ""
+}
+
+// If branches on Cond: to Block().Succs[0] when true, Succs[1] when false.
+type If struct {
+	anInstr
+	Cond Value
+	ID   int        // index in Program.Branches
+	Kind BranchKind // source condition, run-time check, or internal
+	Pos  Pos        // the condition (operand) in the source
+}
+
+// Jump goes to Block().Succs[0].
+type Jump struct{ anInstr }
+
+// Return returns Results.
+type Return struct {
+	anInstr
+	Results []Value
+}
+
+// PanicKind says why a Panic terminator panics.
+type PanicKind int
+
+const (
+	ExplicitPanic PanicKind = iota // a panic(...) call of the source: an objective
+	CheckPanic                     // the failing side of a run-time check (the check's If is the objective)
+)
+
+// Panic ends the execution with a panic.
+type Panic struct {
+	anInstr
+	Kind PanicKind
+	ID   int    // index in Program.Panics
+	Msg  string // the run-time error text, or the explicit panic's argument when constant ("" otherwise)
+	Pos  Pos
+}
+
+func (i *BinOp) Operands() []Value     { return []Value{i.X, i.Y} }
+func (i *UnOp) Operands() []Value      { return []Value{i.X} }
+func (i *Convert) Operands() []Value   { return []Value{i.X} }
+func (i *Phi) Operands() []Value       { return i.Edges }
+func (i *Alloc) Operands() []Value     { return nil }
+func (i *Load) Operands() []Value      { return []Value{i.Ptr} }
+func (i *Store) Operands() []Value     { return []Value{i.Ptr, i.Val} }
+func (i *FieldAddr) Operands() []Value { return []Value{i.Ptr} }
+func (i *IndexAddr) Operands() []Value { return []Value{i.Ptr, i.Index} }
+func (i *Field) Operands() []Value     { return []Value{i.X} }
+func (i *Index) Operands() []Value     { return []Value{i.X, i.Index} }
+func (i *Call) Operands() []Value      { return i.Args }
+func (i *Extract) Operands() []Value   { return []Value{i.X} }
+func (i *If) Operands() []Value        { return []Value{i.Cond} }
+func (i *Jump) Operands() []Value      { return nil }
+func (i *Return) Operands() []Value    { return i.Results }
+func (i *Panic) Operands() []Value     { return nil }
+
+// NewRegister initialises the register part of a value-producing instruction:
+// its number within the function and its type. Builders (the frontend, the
+// parser) call it once per instruction.
+func NewRegister(instr Instr, num int, typ *Type) {
+	r := registerOf(instr)
+	if r == nil {
+		panic(fmt.Sprintf("ir.NewRegister: %T yields no value", instr))
+	}
+	r.Num, r.Typ = num, typ
+}
+
+// RegisterNum returns the register number of a value-producing instruction.
+func RegisterNum(v Value) (int, bool) {
+	if i, ok := v.(Instr); ok {
+		if r := registerOf(i); r != nil {
+			return r.Num, true
+		}
+	}
+	return 0, false
+}
+
+func registerOf(instr Instr) *register {
+	switch i := instr.(type) {
+	case *BinOp:
+		return &i.register
+	case *UnOp:
+		return &i.register
+	case *Convert:
+		return &i.register
+	case *Phi:
+		return &i.register
+	case *Alloc:
+		return &i.register
+	case *Load:
+		return &i.register
+	case *FieldAddr:
+		return &i.register
+	case *IndexAddr:
+		return &i.register
+	case *Field:
+		return &i.register
+	case *Index:
+		return &i.register
+	case *Call:
+		return &i.register
+	case *Extract:
+		return &i.register
+	case *Store, *If, *Jump, *Return, *Panic:
+		return nil
+	default:
+		panic(fmt.Sprintf("ir: unknown instruction %T", instr))
+	}
+}
+
+// Append adds instr at the end of b and sets its block.
+func (b *Block) Append(instr Instr) {
+	instr.setBlock(b)
+	b.Instrs = append(b.Instrs, instr)
+}
+
+// SetBlock sets the block of an instruction placed into b.Instrs by other means.
+func SetBlock(instr Instr, b *Block) { instr.setBlock(b) }
