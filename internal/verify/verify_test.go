@@ -1,0 +1,370 @@
+// verify_test.go: txtar scenarios for the instrumenter and the runner, and the bench site counts.
+package verify
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the want/ sections of testdata/*.txtar")
+
+const (
+	wantSites    = "want/sites"
+	wantObserved = "want/observed"
+)
+
+// extract writes the files of ar that are not want/ sections to a new
+// directory and returns it.
+func extract(t *testing.T, ar *txtar.Archive) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "src")
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, "want/") {
+			continue
+		}
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func section(ar *txtar.Archive, name string) string {
+	for _, f := range ar.Files {
+		if f.Name == name {
+			return string(f.Data)
+		}
+	}
+	return ""
+}
+
+func setSection(ar *txtar.Archive, name, data string) {
+	for i := range ar.Files {
+		if ar.Files[i].Name == name {
+			ar.Files[i].Data = []byte(data)
+			return
+		}
+	}
+	ar.Files = append(ar.Files, txtar.File{Name: name, Data: []byte(data)})
+}
+
+func sortedSites(sites map[string]Site) []Site {
+	var list []Site
+	for _, s := range sites {
+		list = append(list, s)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return list
+}
+
+func formatSites(sites map[string]Site) string {
+	var b strings.Builder
+	for _, s := range sortedSites(sites) {
+		fmt.Fprintf(&b, "%s %s %s\n", s.Key, s.Kind, s.Expr)
+	}
+	fmt.Fprintf(&b, "# %d sites\n", len(sites))
+	return b.String()
+}
+
+func formatObserved(sites map[string]Site, obs map[string]map[bool]bool) string {
+	var b strings.Builder
+	for _, s := range sortedSites(sites) {
+		for _, o := range []bool{true, false} {
+			if obs[s.Key][o] {
+				fmt.Fprintf(&b, "%s %v\n", s.Key, o)
+			}
+		}
+	}
+	return b.String()
+}
+
+// parseObserved reads a want/observed section into claims of the given verdict.
+func parseObserved(t *testing.T, text, verdict string) []Claim {
+	t.Helper()
+	var claims []Claim
+	for _, line := range strings.Split(text, "\n") {
+		if line == "" {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			t.Fatalf("bad observed line %q", line)
+		}
+		claims = append(claims, Claim{Pos: f[0], Outcome: f[1], Verdict: verdict})
+	}
+	return claims
+}
+
+func testdataFiles(t *testing.T) []string {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	return files
+}
+
+// TestInstrument checks, for each scenario, the exact site set, that the
+// instrumented copy compiles and passes its tests, and the exact outcomes the
+// hand-written TestLeapfrog* tests record.
+func TestInstrument(t *testing.T) {
+	for _, file := range testdataFiles(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			t.Parallel()
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := extract(t, ar)
+			dst := filepath.Join(t.TempDir(), "inst")
+			sites, err := Instrument(src, dst)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The source is untouched and the copy is complete.
+			for _, f := range ar.Files {
+				if strings.HasPrefix(f.Name, "want/") {
+					continue
+				}
+				got, err := os.ReadFile(filepath.Join(src, f.Name))
+				if err != nil || !bytes.Equal(got, f.Data) {
+					t.Errorf("source file %s changed (%v)", f.Name, err)
+				}
+				if _, err := os.Stat(filepath.Join(dst, f.Name)); err != nil {
+					t.Errorf("not copied: %v", err)
+				}
+			}
+			rec := filepath.Join(t.TempDir(), "rec.txt")
+			out, err := runGo("go", dst, []string{RecEnv + "=" + rec}, "test", "-count=1", "-run", "^TestLeapfrog")
+			if err != nil {
+				t.Fatalf("instrumented copy: go test: %v\n%s", err, out)
+			}
+			obs, err := Observed(rec, sites)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotSites, gotObs := formatSites(sites), formatObserved(sites, obs)
+			if *update {
+				setSection(ar, wantSites, gotSites)
+				setSection(ar, wantObserved, gotObs)
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := section(ar, wantSites); gotSites != want {
+				t.Errorf("sites:\n--- got\n%s--- want\n%s", gotSites, want)
+			}
+			if want := section(ar, wantObserved); gotObs != want {
+				t.Errorf("observed:\n--- got\n%s--- want\n%s", gotObs, want)
+			}
+		})
+	}
+}
+
+// TestRun checks the verdict comparison of Run on the logic scenario.
+func TestRun(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/logic.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	observed := parseObserved(t, section(ar, wantObserved), Covered)
+	if len(observed) == 0 {
+		t.Fatal("logic.txtar: empty want/observed")
+	}
+	// An outcome the hand-written test does not reach: Cond's "a < 0" is
+	// only true in TestOther, which Run does not select.
+	const notObserved = "a.go:17:14"
+	for _, c := range observed {
+		if c.Pos == notObserved && c.Outcome == "true" {
+			t.Fatalf("%s true is observed; fix the test", notObserved)
+		}
+	}
+	with := func(extra ...Claim) []Claim {
+		return append(append([]Claim(nil), observed...), extra...)
+	}
+	cases := []struct {
+		name    string
+		claims  []Claim
+		wantErr string // "" means success
+		check   func(t *testing.T, r *Result)
+	}{
+		{"correct", with(
+			Claim{notObserved, "true", Unreachable},  // not observed: fine here (no proof is checked)
+			Claim{"dir/a.go:11:5", "false", Covered}, // a directory part is ignored
+		), "", func(t *testing.T, r *Result) {
+			if r.CoveredOK != len(observed)+1 || r.UnreachableOK != 1 || r.Claims != len(observed)+2 {
+				t.Errorf("counts: %+v", r)
+			}
+		}},
+		{"covered-not-observed", with(Claim{notObserved, "true", Covered}),
+			"a.go:17:14 true claimed covered but not observed", func(t *testing.T, r *Result) {
+				if r.CoveredMissing != 1 || len(r.Errors) != 1 {
+					t.Errorf("counts: %+v", r)
+				}
+			}},
+		{"false-unreachable", []Claim{{observed[0].Pos, observed[0].Outcome, Unreachable}},
+			"FALSE UNREACHABLE: " + observed[0].Pos + " " + observed[0].Outcome, func(t *testing.T, r *Result) {
+				if r.FalseUnreachable != 1 || len(r.Errors) != 1 {
+					t.Errorf("counts: %+v", r)
+				}
+			}},
+		{"unknown-and-non-site", []Claim{
+			{observed[0].Pos, observed[0].Outcome, Unknown},
+			{"a.go:1:1", "true", Covered},
+		}, "a.go:1:1 true claimed covered but is not a branch site", func(t *testing.T, r *Result) {
+			if r.UnknownObserved != 1 || len(r.Notes) != 1 || r.BadClaims != 1 {
+				t.Errorf("counts: %+v", r)
+			}
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := extract(t, ar)
+			res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", Claims: tc.claims})
+			if res == nil {
+				t.Fatalf("no result: %v", err)
+			}
+			if !res.TestsPassed || !res.InstrumentedPassed {
+				t.Fatalf("tests failed:\n%s\n%s", res.TestOutput, res.InstrumentedOutput)
+			}
+			if res.Coverage <= 0 || res.Coverage >= 100 {
+				t.Errorf("coverage %.1f%%, want strictly between 0 and 100", res.Coverage)
+			}
+			if res.Sites == 0 || res.ObservedOutcomes != len(observed) {
+				t.Errorf("sites %d, observed %d, want observed %d", res.Sites, res.ObservedOutcomes, len(observed))
+			}
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Errorf("unexpected error: %v", err)
+			case tc.wantErr != "" && err == nil:
+				t.Errorf("no error, want %q", tc.wantErr)
+			case tc.wantErr != "" && !strings.Contains(err.Error(), tc.wantErr):
+				t.Errorf("error %q, want it to contain %q", err, tc.wantErr)
+			}
+			tc.check(t, res)
+		})
+	}
+}
+
+// TestRunFailingTests checks that failing tests are reported with their output.
+func TestRunFailingTests(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name, data string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/fail\n\ngo 1.22\n")
+	write("a.go", "package fail\n\nfunc F(x int) bool { return x > 0 }\n")
+	write("a_test.go", "package fail\n\nimport \"testing\"\n\nfunc TestLeapfrogF(t *testing.T) {\n\tif F(1) {\n\t\tt.Fatal(\"boom\")\n\t}\n}\n")
+	res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog"})
+	if err == nil || res == nil || res.TestsPassed || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("want a test failure naming boom, got %v", err)
+	}
+}
+
+// TestBench instruments copies of the TCAS and WBS ports and checks the
+// number of sites (conditions counted as the engine counts them) and that
+// the instrumented copies pass their tests.
+func TestBench(t *testing.T) {
+	const bench = "/work/shared/bench"
+	for _, tc := range []struct {
+		pkg   string
+		sites int
+	}{{"tcas", 32}, {"wbs", 44}} {
+		t.Run(tc.pkg, func(t *testing.T) {
+			t.Parallel()
+			src := filepath.Join(bench, tc.pkg)
+			if _, err := os.Stat(src); err != nil {
+				t.Skipf("bench not available: %v", err)
+			}
+			mod := t.TempDir() // never write under /work/shared
+			if err := copyFile(filepath.Join(bench, "go.mod"), filepath.Join(mod, "go.mod")); err != nil {
+				t.Fatal(err)
+			}
+			pkg := filepath.Join(mod, tc.pkg)
+			if err := copyTree(src, pkg, nil); err != nil {
+				t.Fatal(err)
+			}
+			inst := filepath.Join(mod, tc.pkg+"inst")
+			sites, err := Instrument(pkg, inst)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sites) != tc.sites {
+				t.Errorf("%d sites, want %d:\n%s", len(sites), tc.sites, formatSites(sites))
+			}
+			rec := filepath.Join(t.TempDir(), "rec.txt")
+			if out, err := runGo("go", inst, []string{RecEnv + "=" + rec}, "test", "-count=1"); err != nil {
+				t.Fatalf("instrumented %s: %v\n%s", tc.pkg, err, out)
+			}
+			obs, err := Observed(rec, sites)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(obs) == 0 {
+				t.Errorf("nothing observed")
+			}
+		})
+	}
+}
+
+// TestApplyNesting checks the ordering of nested edits with shared ends.
+func TestApplyNesting(t *testing.T) {
+	in := &instrumenter{src: []byte("abcdef"), base: 1}
+	in.addEdit(1, 7, "<", ">") // whole
+	in.addEdit(1, 4, "[", "]") // abc, same start
+	in.addEdit(4, 7, "{", "}") // def, same end
+	in.addEdit(1, 7, "(", ")") // whole again, inner to the first
+	if got, want := string(in.apply()), "<([abc]{def})>"; got != want {
+		t.Errorf("apply = %q, want %q", got, want)
+	}
+}
+
+// TestInstrumentErrors checks the constructs the instrumenter refuses.
+func TestInstrumentErrors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, src, want string }{
+		// go/ssa has two branches at one position here: the comparison with
+		// the tag and the left operand of ||; keys cannot tell them apart.
+		{"collision", "func F(a, b bool) int {\n\tswitch true {\n\tcase a || b:\n\t\treturn 1\n\t}\n\treturn 0\n}\n",
+			"two sites at a.go:5:7"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/e\n\ngo 1.22\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("package e\n\n"+tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Instrument(dir, filepath.Join(t.TempDir(), "out"))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
