@@ -1,0 +1,88 @@
+// Analysis of one function: engine, solver stack, strategy, report.
+package cli
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"leapfrog/internal/engine"
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+	"leapfrog/internal/report"
+	"leapfrog/internal/search"
+	"leapfrog/internal/solver"
+	"leapfrog/internal/solver/z3"
+)
+
+// options are the flags shared by gen and bench.
+type options struct {
+	strategy      string
+	kbound        int
+	timeout       time.Duration
+	solverTimeout time.Duration
+	seed          int64
+	validate      bool // re-check every solver answer (tests)
+}
+
+// strategies maps names to strategies.
+var strategies = map[string]func() search.Strategy{
+	"dfs": func() search.Strategy { return search.DFS{} },
+}
+
+func strategyNames() string {
+	var names []string
+	for n := range strategies {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// analyze runs one strategy on fn.
+func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function, error) {
+	mk, ok := strategies[opts.strategy]
+	if !ok {
+		return nil, fmt.Errorf("unknown strategy %q (have %s)", opts.strategy, strategyNames())
+	}
+	b := expr.NewBuilder()
+	var slv solver.Solver = z3.New(opts.solverTimeout)
+	var validationErr error
+	if opts.validate {
+		slv = solver.Validating(slv, func() solver.Solver { return z3.New(opts.solverTimeout) }, func(err error) {
+			if validationErr == nil {
+				validationErr = err
+			}
+		})
+	}
+	defer slv.Close()
+	s := search.NewSession(search.Config{
+		Fn:      fn,
+		Engine:  engine.New(b, opts.kbound),
+		Solver:  slv,
+		Timeout: opts.timeout,
+		Seed:    opts.seed,
+	})
+	mk().Explore(s)
+	r := s.Report(name, pkg, opts.strategy)
+	if validationErr != nil {
+		return r, fmt.Errorf("solver validation failed: %v", validationErr)
+	}
+	return r, nil
+}
+
+// counts returns the number of objectives per verdict.
+func counts(r *report.Function) (covered, unreachable, unknown int) {
+	for _, b := range r.Branches {
+		switch b.Verdict {
+		case report.Covered:
+			covered++
+		case report.Unreachable:
+			unreachable++
+		default:
+			unknown++
+		}
+	}
+	return
+}

@@ -1,0 +1,230 @@
+// The gen subcommand: analyse functions, write the tests and the report, optionally verify.
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/report"
+	"leapfrog/internal/testgen"
+	"leapfrog/internal/verify"
+)
+
+// flagSet returns a flag set whose errors are reported in one line by parse.
+func flagSet(name string, opts *options) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.StringVar(&opts.strategy, "strategy", "dfs", "search strategy: "+strategyNames())
+	fs.IntVar(&opts.kbound, "kbound", 10, "iterations of an input-dependent loop a path may take before its branches stop being flipped")
+	fs.DurationVar(&opts.timeout, "timeout", 0, "time budget per function (0: none); open branches then get unknown")
+	fs.DurationVar(&opts.solverTimeout, "solver-timeout", 10*time.Second, "time budget per solver query (0: none)")
+	fs.Int64Var(&opts.seed, "seed", 0, "seed of the first input (0: all zeros) and of randomised strategies")
+	fs.BoolVar(&opts.validate, "validate-solver", false, "re-check every model and unsat core of the solver (slow; for tests)")
+	return fs
+}
+
+// parse parses flags, printing a one-line error; it returns false on failure.
+func parse(fs *flag.FlagSet, args []string, stderr io.Writer) (ok bool, help bool) {
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			io.Copy(stderr, &buf)
+			return false, true
+		}
+		fmt.Fprintf(stderr, "leapfrog %s: %v\n", fs.Name(), err)
+		return false, false
+	}
+	return true, false
+}
+
+func gen(args []string, stdout, stderr io.Writer) int {
+	var opts options
+	fs := flagSet("gen", &opts)
+	out := fs.String("o", "", "write the tests to this file (default: <file>_leapfrog_test.go beside each function's file)")
+	jsonOut := fs.String("json", "", "write the JSON report to this file")
+	verifyFlag := fs.Bool("verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: leapfrog gen [flags] <package dir> <Func|Type.Method>...")
+		fs.PrintDefaults()
+	}
+	if ok, help := parse(fs, args, stderr); !ok {
+		if help {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() < 2 {
+		fmt.Fprintln(stderr, "leapfrog gen: need a package directory and at least one function name")
+		return 2
+	}
+	if _, ok := strategies[opts.strategy]; !ok {
+		fmt.Fprintf(stderr, "leapfrog gen: unknown strategy %q (have %s)\n", opts.strategy, strategyNames())
+		return 2
+	}
+	if opts.kbound < 1 {
+		fmt.Fprintf(stderr, "leapfrog gen: -kbound must be at least 1, got %d\n", opts.kbound)
+		return 2
+	}
+	dir, names := fs.Arg(0), fs.Args()[1:]
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "leapfrog gen: %s: not a package directory\n", dir)
+		return 2
+	}
+	res, err := gossa.Load(dir, names)
+	if err != nil {
+		fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
+		return 1
+	}
+	exit := 0
+	for _, e := range res.Errors {
+		fmt.Fprintf(stderr, "%v\n", e)
+		exit = 1
+	}
+	if len(res.Targets) == 0 {
+		return exit
+	}
+
+	type result struct {
+		t *gossa.Target
+		f testgen.Func
+	}
+	var results []result
+	rep := &report.Report{}
+	for _, t := range res.Targets {
+		r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "leapfrog gen: %s: %v\n", t.Name, err)
+			return 1
+		}
+		f := testgen.Func{GoFunc: t.GoFunc, PtrRecv: t.PtrRecv, Params: t.Params, Report: r}
+		for i := range r.Cases {
+			r.Cases[i].Inputs, r.Cases[i].Outputs = testgen.Args(res.Pkg.Types, f, &r.Cases[i])
+		}
+		results = append(results, result{t, f})
+		rep.Functions = append(rep.Functions, r)
+		summarize(stdout, r)
+	}
+
+	// Everything is computed; now write the files.
+	files := map[string][]testgen.Func{}
+	for _, r := range results {
+		path := *out
+		if path == "" {
+			path = strings.TrimSuffix(r.t.File, ".go") + "_leapfrog_test.go"
+		}
+		files[path] = append(files[path], r.f)
+	}
+	var paths []string
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	srcs := map[string][]byte{}
+	for _, p := range paths {
+		src, err := testgen.Emit(res.Pkg.Types, files[p])
+		if err != nil {
+			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
+			return 1
+		}
+		srcs[p] = src
+	}
+	var js []byte
+	if *jsonOut != "" {
+		js, err = json.MarshalIndent(rep, "", "  ")
+		if err != nil {
+			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
+			return 1
+		}
+		js = append(js, '\n')
+	}
+	for _, p := range paths {
+		if err := writeAtomic(p, srcs[p]); err != nil {
+			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", p)
+	}
+	if js != nil {
+		if err := writeAtomic(*jsonOut, js); err != nil {
+			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", *jsonOut)
+	}
+	if *verifyFlag {
+		var claims []verify.Claim
+		for _, r := range rep.Functions {
+			for _, b := range r.Branches {
+				if b.Outcome == "true" || b.Outcome == "false" {
+					claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
+				}
+			}
+		}
+		var tests []string
+		for _, r := range rep.Functions {
+			tests = append(tests, testgen.TestName(r.Function))
+		}
+		abs, _ := filepath.Abs(dir)
+		vr, err := verify.Run(verify.Options{PkgDir: abs, TestRun: "^(" + strings.Join(tests, "|") + ")$", Claims: claims})
+		if vr != nil {
+			fmt.Fprintf(stdout, "verify: tests %s, %.1f%% of the package's statements covered; %d claims checked: %d covered confirmed, %d unreachable never observed, %d unknown\n",
+				passFail(vr.TestsPassed && vr.InstrumentedPassed), vr.Coverage, vr.Claims, vr.CoveredOK, vr.UnreachableOK, vr.UnknownObserved+vr.UnknownOpen)
+			for _, n := range vr.Notes {
+				fmt.Fprintf(stdout, "verify: note: %s\n", n)
+			}
+			for _, e := range vr.Errors {
+				fmt.Fprintf(stderr, "verify: %s\n", e)
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "leapfrog gen: verify failed: %v\n", firstLine(err.Error()))
+			return 1
+		}
+	}
+	return exit
+}
+
+func passFail(ok bool) string {
+	if ok {
+		return "passed"
+	}
+	return "FAILED"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// summarize prints the text summary of one function.
+func summarize(w io.Writer, r *report.Function) {
+	cov, unr, unk := counts(r)
+	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
+		r.Function, r.Strategy, len(r.Branches), cov, unr, unk, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
+		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, time.Duration(r.Stats.TimeMs)*time.Millisecond)
+	for _, b := range r.Branches {
+		switch b.Verdict {
+		case report.Unreachable:
+			fmt.Fprintf(w, "  unreachable %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
+		case report.Unknown:
+			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
+		}
+	}
+}
+
+func bench(args []string, stdout, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "leapfrog bench: not implemented yet")
+	return 2
+}

@@ -1,0 +1,238 @@
+// The concolic interpreter: runs an IR function on concrete inputs and records the path.
+package engine
+
+import (
+	"fmt"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+	"leapfrog/internal/report"
+)
+
+// Engine runs IR functions concolically. It is not safe for concurrent use; the
+// Builder it holds may be shared.
+type Engine struct {
+	B        *expr.Builder
+	KBound   int // iterations of a loop (per entry) whose branches may still be flipped
+	MaxSteps int // instructions per run before the run is abandoned
+
+	loops map[*ir.Function]*loopInfo
+}
+
+// New returns an engine with the given loop bound.
+func New(b *expr.Builder, kbound int) *Engine {
+	return &Engine{B: b, KBound: kbound, MaxSteps: 5_000_000, loops: make(map[*ir.Function]*loopInfo)}
+}
+
+// Step is one executed branch instance.
+type Step struct {
+	If    *ir.If
+	Taken bool       // true: Succs[0] (the condition held)
+	Cond  *expr.Term // the constraint of the direction taken; nil when the condition was concrete
+	// Flippable is false for concrete conditions and for instances beyond the
+	// loop bound (then Bounded names the loop).
+	Flippable bool
+	Bounded   string
+	Depth     int // call depth (0: the function under test)
+}
+
+// Path is the record of one run.
+type Path struct {
+	Steps   []Step
+	Inputs  []report.Value // one per parameter (a pointer parameter: the value it points to)
+	Outputs []report.Value // the results, then the final value behind a pointer receiver
+	Panic   string         // the panic message, if the run panicked
+	PanicAt *ir.Panic      // the Panic terminator reached
+	// Aborted says why the run could not finish (no outputs then).
+	Aborted string
+}
+
+// Bounded reports the first loop-bound reason in the path, or "".
+func (p *Path) Bounded() string {
+	for _, s := range p.Steps {
+		if s.Bounded != "" {
+			return s.Bounded
+		}
+	}
+	return ""
+}
+
+// runError aborts a run: the engine met something it cannot model.
+type runError string
+
+type frame struct {
+	fn    *ir.Function
+	vals  map[ir.Value]val
+	iters map[*ir.Block]int // iteration count of each active loop header
+}
+
+type machine struct {
+	*Engine
+	path  *Path
+	steps int
+}
+
+// InputNames returns the variable names of fn's inputs, in parameter order, for
+// parameters of scalar type; aggregates use name.f and name[i].
+func InputName(p *ir.Param) string { return p.Ident }
+
+// Run executes fn on the inputs given by model (variable name → bits; missing
+// variables are 0) and returns the path.
+func (e *Engine) Run(fn *ir.Function, model map[string]uint64) (path *Path) {
+	m := &machine{Engine: e, path: &Path{}}
+	args := make([]val, len(fn.Params))
+	var recv *object
+	for i, p := range fn.Params {
+		t := p.Typ
+		if t.Kind == ir.KPointer {
+			obj := &object{v: e.symbolic(p.Ident, t.Elem, model)}
+			args[i] = &ptr{obj: obj}
+			if i == 0 {
+				recv = obj
+			}
+			m.path.Inputs = append(m.path.Inputs, concrete(obj.v, t.Elem))
+			continue
+		}
+		args[i] = e.symbolic(p.Ident, t, model)
+		m.path.Inputs = append(m.path.Inputs, concrete(args[i], t))
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			msg, ok := r.(runError)
+			if !ok {
+				panic(r)
+			}
+			m.path.Aborted = string(msg)
+		}
+	}()
+	results, panicked := m.call(fn, args, 0)
+	if panicked {
+		return m.path
+	}
+	for i, t := range fn.Results {
+		m.path.Outputs = append(m.path.Outputs, concrete(results[i], t))
+	}
+	if recv != nil {
+		m.path.Outputs = append(m.path.Outputs, concrete(recv.v, fn.Params[0].Typ.Elem))
+	}
+	return m.path
+}
+
+// call runs fn; it reports whether the run panicked.
+func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
+	if depth > 200 {
+		panic(runError("call depth above 200 (recursion)"))
+	}
+	fr := &frame{fn: fn, vals: make(map[ir.Value]val), iters: make(map[*ir.Block]int)}
+	for i, p := range fn.Params {
+		fr.vals[p] = args[i]
+	}
+	li := m.loopInfo(fn)
+	var prev *ir.Block
+	b := fn.Blocks[0]
+	for {
+		// Phis read their edges simultaneously.
+		if prev != nil {
+			k := predIndex(b, prev)
+			var phis []val
+			for _, in := range b.Instrs {
+				phi, ok := in.(*ir.Phi)
+				if !ok {
+					break
+				}
+				phis = append(phis, m.get(fr, phi.Edges[k]))
+			}
+			for i, v := range phis {
+				fr.vals[b.Instrs[i].(*ir.Phi)] = v
+			}
+			if li.headers[b] {
+				if li.back[edge{prev, b}] {
+					fr.iters[b]++
+				} else {
+					fr.iters[b] = 0
+				}
+			}
+		}
+		var next *ir.Block
+		for _, in := range b.Instrs {
+			m.steps++
+			if m.steps > m.MaxSteps {
+				panic(runError(fmt.Sprintf("more than %d instructions executed", m.MaxSteps)))
+			}
+			switch in := in.(type) {
+			case *ir.Phi:
+				// done above
+			case *ir.If:
+				c := m.get(fr, in.Cond).(*scalar)
+				taken := c.c == 1
+				st := Step{If: in, Taken: taken, Depth: depth}
+				if c.s != nil {
+					st.Cond = c.s
+					if !taken {
+						st.Cond = m.B.Not(c.s)
+					}
+					st.Flippable = true
+					if h := li.exceeded(fr, b, m.KBound); h != nil {
+						st.Flippable = false
+						st.Bounded = fmt.Sprintf("loop %d (%s) bounded at %d", li.number[h], li.pos[h], m.KBound)
+					}
+				}
+				m.path.Steps = append(m.path.Steps, st)
+				if taken {
+					next = b.Succs[0]
+				} else {
+					next = b.Succs[1]
+				}
+			case *ir.Jump:
+				next = b.Succs[0]
+			case *ir.Return:
+				res := make([]val, len(in.Results))
+				for i, r := range in.Results {
+					res[i] = m.get(fr, r)
+				}
+				return res, false
+			case *ir.Panic:
+				m.path.Panic = in.Msg
+				if in.Kind == ir.ExplicitPanic && in.Msg == "" {
+					m.path.Panic = "panic"
+				}
+				m.path.PanicAt = in
+				return nil, true
+			default:
+				v, panicked := m.exec(fr, in, depth)
+				if panicked {
+					return nil, true
+				}
+				if v != nil {
+					fr.vals[in.(ir.Value)] = v
+				}
+			}
+		}
+		prev, b = b, next
+	}
+}
+
+func predIndex(b, pred *ir.Block) int {
+	for i, p := range b.Preds {
+		if p == pred {
+			return i
+		}
+	}
+	panic(fmt.Sprintf("engine: b%d is not a predecessor of b%d", pred.Index, b.Index))
+}
+
+// get returns the run-time value of an operand.
+func (m *machine) get(fr *frame, v ir.Value) val {
+	switch v := v.(type) {
+	case *ir.Const:
+		if v.Typ.Kind == ir.KPointer {
+			return &ptr{}
+		}
+		return &scalar{c: v.Val, width: widthOf(v.Typ)}
+	}
+	x, ok := fr.vals[v]
+	if !ok {
+		panic(fmt.Sprintf("engine: %s used before definition in %s", v.Name(), fr.fn.Name))
+	}
+	return x
+}

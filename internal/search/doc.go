@@ -1,0 +1,26 @@
+// Package search holds the search strategies and what they share: the objectives
+// of a function (both sides of every source branch, the failing side of every
+// run-time check, every explicit panic), the execution tree, the coverage state,
+// and the verdicts.
+//
+// Design:
+//
+//   - A Session owns the execution tree. Execute runs an input and merges its path
+//     into the tree (one Node per branch instance; the side taken becomes
+//     Feasible, the other side Impossible when the condition was constant, Bounded
+//     when the instance lies beyond the loop bound). Flip asks the solver for an
+//     input taking a given side after the node's prefix; the prefix constraints
+//     are passed as assumptions, so an unsat answer comes with an unsat core, kept
+//     as the side's Proof (the conflicting branch sides and their SMT-LIB2
+//     formula).
+//   - A Strategy only decides which sides to flip and in which order. DFS is the
+//     concolic-strategies paper's §III.
+//   - Verdicts (verdicts.go): an uncovered objective is unreachable only when no
+//     unfinished side of the tree (Unexplored, Bounded, Undecided, Cut) may lead to
+//     it in the interprocedural control-flow graph: then every feasible path is in
+//     the tree and none covers it. Its proof is the shortest conflict among the
+//     infeasible sides that lead towards it. Otherwise it is unknown, with the
+//     reason of an unfinished side (loop bound, solver timeout, search timeout).
+//   - Hopeful and eager flips are counted as in the papers: a flip is hopeful when
+//     the side it aims at is already covered.
+package search

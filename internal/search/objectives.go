@@ -1,0 +1,98 @@
+// Objectives: the branch outcomes and panics of a function and its callees.
+package search
+
+import (
+	"fmt"
+	"sort"
+
+	"leapfrog/internal/ir"
+)
+
+// Objective is one thing to cover: a side of a source branch, the failing side of
+// a run-time check, or an explicit panic.
+type Objective struct {
+	ID      string // "b12.true", "b12.false", "b13.panic", "p2"
+	If      *ir.If // nil for an explicit panic
+	Dir     bool   // the side of If (false for a check's panic side)
+	Panic   *ir.Panic
+	Func    *ir.Function
+	Outcome string // "true", "false", or the panic kind
+	Index   int    // position in Session.Objectives
+}
+
+// Pos returns the objective's source position.
+func (o *Objective) Pos() ir.Pos {
+	if o.If != nil {
+		return o.If.Pos
+	}
+	return o.Panic.Pos
+}
+
+func (o *Objective) String() string { return fmt.Sprintf("%s %s", o.Pos(), o.Outcome) }
+
+// Callees returns fn and every function it calls, transitively, in a
+// deterministic order (fn first, then by first call in block order).
+func Callees(fn *ir.Function) []*ir.Function {
+	seen := map[*ir.Function]bool{}
+	var order []*ir.Function
+	var walk func(f *ir.Function)
+	walk = func(f *ir.Function) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		order = append(order, f)
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(*ir.Call); ok {
+					walk(c.Callee)
+				}
+			}
+		}
+	}
+	walk(fn)
+	return order
+}
+
+// collectObjectives lists the objectives of fn and its callees, sorted by
+// position (file, line, column), then outcome (true before false).
+func collectObjectives(fn *ir.Function) []*Objective {
+	var objs []*Objective
+	for _, f := range Callees(fn) {
+		for _, b := range f.Blocks {
+			switch t := b.Terminator().(type) {
+			case *ir.If:
+				switch t.Kind {
+				case ir.SourceBranch:
+					objs = append(objs,
+						&Objective{ID: fmt.Sprintf("b%d.true", t.ID), If: t, Dir: true, Func: f, Outcome: "true"},
+						&Objective{ID: fmt.Sprintf("b%d.false", t.ID), If: t, Dir: false, Func: f, Outcome: "false"})
+				case ir.InternalBranch:
+				default:
+					objs = append(objs, &Objective{ID: fmt.Sprintf("b%d.panic", t.ID), If: t, Dir: false, Func: f, Outcome: t.Kind.PanicMessage()})
+				}
+			case *ir.Panic:
+				if t.Kind == ir.ExplicitPanic {
+					objs = append(objs, &Objective{ID: fmt.Sprintf("p%d", t.ID), Panic: t, Func: f, Outcome: "panic"})
+				}
+			}
+		}
+	}
+	sort.SliceStable(objs, func(i, j int) bool {
+		a, b := objs[i].Pos(), objs[j].Pos()
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return objs[i].Dir && !objs[j].Dir
+	})
+	for i, o := range objs {
+		o.Index = i
+	}
+	return objs
+}

@@ -1,0 +1,281 @@
+// The search session: coverage state, the execution tree, runs and flips shared by every strategy.
+package search
+
+import (
+	"fmt"
+	"math/rand"
+	"time"
+
+	"leapfrog/internal/engine"
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+	"leapfrog/internal/report"
+	"leapfrog/internal/solver"
+)
+
+// Strategy decides which branch instances to flip, in what order.
+type Strategy interface {
+	Name() string
+	// Explore drives the session until every objective is covered, nothing is
+	// left to flip, or the session expires.
+	Explore(s *Session)
+}
+
+// Config is what a session needs.
+type Config struct {
+	Fn      *ir.Function
+	Engine  *engine.Engine
+	Solver  solver.Solver
+	Timeout time.Duration // for the whole function; 0: none
+	Seed    int64         // 0: the first input is all zeros; else random from the seed
+}
+
+// Session holds the state of the search for one function.
+type Session struct {
+	Config
+	B          *expr.Builder
+	Objectives []*Objective
+	Cases      []*Case
+	Root       *Node
+	Stats      report.Stats
+
+	objOfSide  map[Lit]*Objective
+	objOfPanic map[*ir.Panic]*Objective
+	coveredBy  []*Case // per objective: the first case covering it
+	uncovered  int
+	start      time.Time
+	expired    bool
+	reach      *reachability
+	rootCut    string // a run that aborted before its first branch
+}
+
+// Case is a run kept as a test case candidate.
+type Case struct {
+	Path   *engine.Path
+	Covers []*Objective // everything it covers
+	New    []*Objective // what it covered first
+	Index  int
+}
+
+// NewSession prepares a session.
+func NewSession(cfg Config) *Session {
+	s := &Session{Config: cfg, B: cfg.Engine.B, objOfSide: map[Lit]*Objective{}, objOfPanic: map[*ir.Panic]*Objective{}, start: time.Now()}
+	s.Objectives = collectObjectives(cfg.Fn)
+	for _, o := range s.Objectives {
+		if o.If != nil {
+			s.objOfSide[Lit{o.If, o.Dir}] = o
+		} else {
+			s.objOfPanic[o.Panic] = o
+		}
+	}
+	s.coveredBy = make([]*Case, len(s.Objectives))
+	s.uncovered = len(s.Objectives)
+	s.reach = newReachability(cfg.Fn)
+	return s
+}
+
+// Expired reports whether the time budget is spent.
+func (s *Session) Expired() bool {
+	if !s.expired && s.Timeout > 0 && time.Since(s.start) > s.Timeout {
+		s.expired = true
+	}
+	return s.expired
+}
+
+// AllCovered reports whether every objective is covered.
+func (s *Session) AllCovered() bool { return s.uncovered == 0 }
+
+// Done reports whether the search should stop.
+func (s *Session) Done() bool { return s.AllCovered() || s.Expired() }
+
+// IsCovered reports whether the objective for side dir of branch b is covered.
+// Sides that are no objective (internal branches, the ok side of checks) count
+// as covered.
+func (s *Session) IsCovered(b *ir.If, dir bool) bool {
+	o := s.objOfSide[Lit{b, dir}]
+	return o == nil || s.coveredBy[o.Index] != nil
+}
+
+// Initial returns the first input.
+func (s *Session) Initial() solver.Model {
+	m := solver.Model{}
+	if s.Seed == 0 {
+		return m
+	}
+	rng := rand.New(rand.NewSource(s.Seed))
+	for _, p := range s.Fn.Params {
+		randomLeaves(rng, p.Ident, p.Typ, m)
+	}
+	return m
+}
+
+func randomLeaves(rng *rand.Rand, name string, t *ir.Type, m solver.Model) {
+	switch t.Kind {
+	case ir.KBool:
+		m[name] = uint64(rng.Intn(2))
+	case ir.KInt:
+		m[name] = rng.Uint64() & expr.Mask(t.Width)
+	case ir.KArray:
+		for i := 0; i < t.Len; i++ {
+			randomLeaves(rng, fmt.Sprintf("%s[%d]", name, i), t.Elem, m)
+		}
+	case ir.KStruct:
+		for _, f := range t.Fields {
+			randomLeaves(rng, name+"."+f.Name, f.Type, m)
+		}
+	case ir.KPointer:
+		randomLeaves(rng, name, t.Elem, m)
+	}
+}
+
+// Execute runs the function on a model, adds the path to the tree and records the
+// case. It returns the path's nodes, one per step.
+func (s *Session) Execute(model solver.Model) (*engine.Path, []*Node) {
+	p := s.Engine.Run(s.Fn, model)
+	s.Stats.Paths++
+	nodes := s.insert(p)
+	if p.Aborted != "" {
+		return p, nodes
+	}
+	c := &Case{Path: p, Index: len(s.Cases)}
+	seen := map[*Objective]bool{}
+	cover := func(o *Objective) {
+		if o == nil || seen[o] {
+			return
+		}
+		seen[o] = true
+		c.Covers = append(c.Covers, o)
+		if s.coveredBy[o.Index] == nil {
+			s.coveredBy[o.Index] = c
+			s.uncovered--
+			c.New = append(c.New, o)
+		}
+	}
+	for _, st := range p.Steps {
+		cover(s.objOfSide[Lit{st.If, st.Taken}])
+	}
+	if p.PanicAt != nil {
+		cover(s.objOfPanic[p.PanicAt])
+	}
+	s.Cases = append(s.Cases, c)
+	return p, nodes
+}
+
+// insert adds a path to the execution tree.
+func (s *Session) insert(p *engine.Path) []*Node {
+	nodes := make([]*Node, len(p.Steps))
+	var parent *Node
+	var pdir bool
+	for i, st := range p.Steps {
+		var n *Node
+		switch {
+		case parent == nil && s.Root != nil:
+			n = s.Root
+		case parent != nil && parent.Child[ix(pdir)] != nil:
+			n = parent.Child[ix(pdir)]
+		default:
+			n = &Node{If: st.If, Parent: parent, PDir: pdir}
+			if st.Cond != nil {
+				n.Cond = st.Cond
+				if !st.Taken {
+					n.Cond = s.B.Not(st.Cond)
+				}
+			}
+			if parent == nil {
+				s.Root = n
+			} else {
+				n.Depth = parent.Depth + 1
+				parent.Child[ix(pdir)] = n
+			}
+		}
+		if n.If != st.If {
+			panic(fmt.Sprintf("search: execution diverged from the tree at depth %d (%s vs %s)", i, n.If.Pos, st.If.Pos))
+		}
+		n.State[ix(st.Taken)] = Feasible
+		other := ix(!st.Taken)
+		switch {
+		case n.State[other] != Unexplored:
+		case st.Cond == nil:
+			n.State[other] = Impossible
+		case !st.Flippable:
+			n.State[other] = Bounded
+			n.Reason[other] = st.Bounded
+		}
+		nodes[i] = n
+		parent, pdir = n, st.Taken
+	}
+	if p.Aborted != "" && parent != nil && parent.Child[ix(pdir)] == nil {
+		parent.State[ix(pdir)] = Cut
+		parent.Reason[ix(pdir)] = p.Aborted
+	}
+	if p.Aborted != "" && parent == nil {
+		s.rootCut = p.Aborted
+	}
+	return nodes
+}
+
+// Flip asks the solver for an input taking side dir of n after n's prefix. On
+// Unsat it marks the side Infeasible with its proof; on Unknown, Undecided.
+func (s *Session) Flip(n *Node, dir bool) (solver.Result, solver.Model) {
+	s.Stats.SolverCalls++
+	if s.IsCovered(n.If, dir) {
+		s.Stats.HopefulFlips++
+	} else {
+		s.Stats.EagerFlips++
+	}
+	terms, lits := n.Prefix(s.B)
+	terms = append(terms, n.Constraint(s.B, dir))
+	lits = append(lits, Lit{n.If, dir})
+	res := s.Solver.Check(terms)
+	switch res {
+	case solver.Sat:
+		return res, s.Solver.Model()
+	case solver.Unsat:
+		s.Stats.InfeasiblePaths++
+		n.State[ix(dir)] = Infeasible
+		n.Proof[ix(dir)] = s.proof(terms, lits, s.Solver.Core())
+	default:
+		n.State[ix(dir)] = Undecided
+		n.Reason[ix(dir)] = "solver: " + s.Solver.Reason()
+		n.Proof[ix(dir)] = &Proof{Conflict: lits, Terms: terms, SMT2: expr.SMT2(terms)}
+	}
+	return res, nil
+}
+
+// proof keeps the assumptions in the unsat core, in path order.
+func (s *Session) proof(terms []*expr.Term, lits []Lit, core []*expr.Term) *Proof {
+	inCore := map[*expr.Term]bool{}
+	for _, t := range core {
+		inCore[t] = true
+	}
+	p := &Proof{}
+	for i, t := range terms {
+		if inCore[t] {
+			p.Conflict = append(p.Conflict, lits[i])
+			p.Terms = append(p.Terms, t)
+			delete(inCore, t) // one literal per term
+		}
+	}
+	if len(p.Terms) == 0 { // no core given: the whole query
+		p.Conflict, p.Terms = lits, terms
+	}
+	p.SMT2 = expr.SMT2(p.Terms)
+	return p
+}
+
+// Follow runs the model produced by flipping side dir of n and checks that the run
+// took that side; a run that does not is recorded as a divergence.
+func (s *Session) Follow(n *Node, dir bool, model solver.Model) ([]*Node, bool) {
+	_, nodes := s.Execute(model)
+	if n.Depth < len(nodes) && nodes[n.Depth] == n && n.State[ix(dir)] == Feasible {
+		return nodes, true
+	}
+	if n.State[ix(dir)] == Unexplored {
+		n.State[ix(dir)] = Undecided
+		n.Reason[ix(dir)] = "engine divergence: the solver's input did not take this side"
+	}
+	return nodes, false
+}
+
+// Elapsed returns the time since the session started.
+func (s *Session) Elapsed() time.Duration { return time.Since(s.start) }
