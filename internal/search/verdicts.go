@@ -118,10 +118,26 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		b.Verdict, b.Reason = report.Unknown, s.rootCut
 		return
 	}
-	var best *Proof
-	var bestSide sideRef
+	// The justification: a proof about the objective's own side first, an
+	// infeasible side before a constant condition, then the shortest conflict.
+	var best *sideRef
+	rank := func(sr sideRef) int {
+		r := 0
+		if !(sr.n.If == o.If && sr.dir == o.Dir) {
+			r += 2
+		}
+		if sr.n.State[ix(sr.dir)] == Impossible {
+			r++
+		}
+		return r
+	}
+	size := func(sr sideRef) int {
+		if p := sr.n.Proof[ix(sr.dir)]; p != nil {
+			return len(p.Conflict)
+		}
+		return 0
+	}
 	proofs, impossible := 0, 0
-	var impossibleSide *sideRef
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -130,16 +146,8 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		switch st {
 		case Infeasible:
 			proofs++
-			p := sr.n.Proof[ix(sr.dir)]
-			if best == nil || len(p.Conflict) < len(best.Conflict) {
-				best, bestSide = p, sr
-			}
 		case Impossible:
 			impossible++
-			if impossibleSide == nil {
-				x := sr
-				impossibleSide = &x
-			}
 		default:
 			b.Verdict = report.Unknown
 			b.Reason = unfinishedReason(st, sr.n.Reason[ix(sr.dir)])
@@ -148,35 +156,40 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 			}
 			return
 		}
+		if best == nil || rank(sr) < rank(*best) || rank(sr) == rank(*best) && size(sr) < size(*best) {
+			x := sr
+			best = &x
+		}
 	}
 	if s.Root == nil {
 		// No branch was executed: the function has one path, and it misses o.
 		b.Verdict, b.Reason = report.Unreachable, "the function has a single path (no branch depends on anything), which does not reach it"
 		return
 	}
-	b.Verdict = report.Unreachable
-	switch {
-	case best != nil:
-		for _, l := range best.Conflict {
-			b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
-		}
-		b.SMT2 = best.SMT2
-		b.Reason = fmt.Sprintf("every path towards it is infeasible (%d infeasible prefixes, %d constant conditions); shortest conflict: %s", proofs, impossible, strings.Join(b.Conflict, ", "))
-		_ = bestSide
-	case impossibleSide != nil:
-		l := impossibleSide
-		b.Conflict = []string{fmt.Sprintf("%s %v", l.n.If.Pos, l.dir)}
-		b.SMT2 = "; the condition does not depend on the inputs on this path: it is constant " + fmt.Sprint(!l.dir) + "\n(assert false)\n(check-sat)\n"
-		b.Reason = fmt.Sprintf("every path towards it passes a condition that is constant on that path (%d constant conditions), first: %s", impossible, b.Conflict[0])
-	default:
+	if best == nil {
+		// Reachable in the control-flow graph, yet no unfinished or refuted side
+		// leads there: impossible for a complete tree, unless the CFG has no path.
 		if s.entryReaches(o) {
-			// Reachable in the control-flow graph, yet no side of the tree leads
-			// there and nothing is unfinished: this cannot happen for a complete tree.
 			b.Verdict, b.Reason = report.Unknown, "internal: no proof found"
 			return
 		}
-		b.Reason = "no control-flow path from the function's entry"
+		b.Verdict, b.Reason = report.Unreachable, "no control-flow path from the function's entry"
+		return
 	}
+	b.Verdict = report.Unreachable
+	towards := fmt.Sprintf("%d infeasible prefixes and %d constant conditions lead towards it", proofs, impossible)
+	if p := best.n.Proof[ix(best.dir)]; best.n.State[ix(best.dir)] == Infeasible {
+		for _, l := range p.Conflict {
+			b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+		}
+		b.SMT2 = p.SMT2
+		b.Reason = fmt.Sprintf("no feasible path reaches it (%s); conflict: %s", towards, strings.Join(b.Conflict, ", "))
+		return
+	}
+	side := fmt.Sprintf("%s %v", best.n.If.Pos, best.dir)
+	b.Conflict = []string{side}
+	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v:\n; earlier branches decide its value, no input can change it\n(assert false)\n(check-sat)\n", best.n.If.Pos, !best.dir)
+	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
 }
 
 func (s *Session) entryReaches(o *Objective) bool {
