@@ -1,0 +1,115 @@
+// Package gossa is the Go frontend: it loads a Go package with go/packages,
+// builds it with go/ssa (ssa.GlobalDebug, for DebugRef instructions) and
+// lowers the requested functions, and everything they call, into one
+// ir.Program.
+//
+// # Files
+//
+//	load.go    Load, Result, Target; package loading and build errors; target
+//	           lookup; lazy lowering of a target and its transitive callees
+//	           (all committed, or none); final function order and branch/panic ids
+//	types.go   go/types -> ir types
+//	lower.go   one ssa function -> one ir function: values, instructions, CFG wiring
+//	checks.go  run-time checks as pseudo-branches; which pointers may be nil
+//	logic.go   branches on the right operand of value-context && and ||
+//	pos.go     source positions of branches and calls
+//
+// # Supported subset
+//
+// Parameters and results of bool, every integer type (int, uint and uintptr
+// are 64 bits), fixed-size arrays and structs of those, nested. Inside the
+// package's code also pointers: locals, address-taken locals, new(T), &T{}
+// (ssa.Alloc on the heap or not), FieldAddr, Field, IndexAddr and Index on
+// arrays (symbolic indices too) and structs, loads and stores. Static calls
+// to functions and methods of the same package (the callee is lowered too and
+// executed by the engine, not summarised), Extract of multiple results, Phi,
+// every integer BinOp and comparison (== and != also on bools and pointers),
+// UnOp (-x, !b, ^x, *p), Convert between integer types (a no-op when the IR
+// types are identical, e.g. int to int64), ChangeType (always a no-op),
+// If, Jump, Return and Panic. DebugRef instructions are skipped. Constants
+// become ir.Const with the bits masked to the width; nil pointers and zero
+// structs and arrays become Const with Val 0 (the IR's "zero:T").
+//
+// Everything else fails with "file:line:col: unsupported: <what>" at the
+// position of the offending instruction (calls and conversions: the start of
+// the call expression), value or parameter: strings, floats, maps, slices,
+// channels, interfaces, closures, defer, go, package-level variables, calls
+// out of the package, builtins (len of an array is a constant already),
+// generic functions, comparisons of whole structs or arrays. Defer and go
+// statements, then calls out of the package and closures, are looked for
+// before lowering so that their message wins over the messages of the values
+// they need. A target's parameters and results must not contain pointers,
+// except its pointer receiver. A target fails with the error of any function
+// it reaches.
+//
+// Function names are "F", "T.M" for value receivers and "(*T).M" for pointer
+// receivers; params are the receiver (if any) then the parameters, named as
+// in Go ("recv" for an unnamed receiver, "argN" for an unnamed or blank
+// parameter at IR index N). Program.Funcs is in source order; Branches and
+// Panics are numbered in function, block and instruction order.
+//
+// # Blocks
+//
+// ssa blocks map 1:1 to IR blocks, in ssa order, except that a run-time
+// check splits a block: the instructions after the checked operation continue
+// in a new block, and the failing side is a new block ending in the check's
+// Panic. The last block of the chain holds the ssa terminator and is the
+// predecessor seen by the successors' phis. Blocks go/ssa left unreachable
+// are dropped. Register numbers are assigned in block order.
+//
+// # Run-time checks
+//
+// The engine relies on these being explicit. Each is an If whose true side
+// continues and whose false side panics (Panic{Kind: CheckPanic, Msg:
+// kind.PanicMessage()}); the If's Pos is the operation's (the ssa
+// instruction's position).
+//
+//   - DivCheck "y != 0" before x/y and x%y with a non-constant divisor.
+//   - IndexCheck "u64(i) < len" before Index/IndexAddr with a non-constant
+//     index: one unsigned comparison, the index converted to u64 first (a
+//     negative signed index sign-extends to a huge value). Constant in-range
+//     indices and the counter of a range loop over the array (go/ssa's hidden
+//     "rangeindex" variable, in the body guarded by its "< len" test) need
+//     no check.
+//   - ShiftCheck "s >= 0" before a shift by a signed non-constant count.
+//   - NilCheck "p != nil" before FieldAddr, IndexAddr, load and store through
+//     a pointer that may be nil. Allocations, field and element addresses
+//     are never nil; a pointer parameter or result is never nil when every
+//     static call site in the package passes a non-nil argument and every
+//     return returns a non-nil value (a greatest fixpoint over the package:
+//     code outside it never runs in the IR, dynamic calls are unsupported,
+//     and the engine passes non-nil receivers to targets). So tcas and wbs
+//     have no nil checks at all, while the result of a function that may
+//     return nil is checked before use.
+//
+// Explicit panic(v) becomes Panic{Kind: ExplicitPanic} with the constant
+// argument as text ("" when not constant) at the start of the panic call.
+//
+// # Source branches
+//
+// Every source condition and every && / || operand is one If of kind
+// SourceBranch. In condition context go/ssa already emits an If per operand
+// ("if !x" branches on x with swapped targets: the true side is x true). In
+// value context (x := a && b, return a || b, f(a && b)) its logicalBinop
+// branches on the left operand but evaluates the right operand y as a value
+// flowing into a phi with Comment "&&" or "||" along the phi block's last
+// edge. logic.go adds the missing branch: the predecessor on that edge ends
+// in a Jump, which becomes If y with two new blocks jumping to the phi's
+// block; the phi's last edge becomes two edges (true and false) and the
+// other phis of the block get their old value on both. No branch is added
+// when y is a constant or itself an && / || value (possibly negated): its
+// operands branch already.
+//
+// # Positions
+//
+// An ssa.If has no position. The operand expression comes from the last
+// DebugRef before the If in its block whose X is the If's condition (the
+// expression is already unparenthesised); its Pos is the branch position.
+// The added value-context branches use the DebugRef of y likewise. Fallbacks:
+// the condition value's position (a tag switch's comparison carries its case
+// expression's), then the block's first non-phi instruction (a phi carries
+// its variable's declaration). An If with no position at all, like the
+// "index < len" test of a range loop over an array, is an InternalBranch, and
+// so is an If on a whole && / || expression whose operands branch already.
+// ir.Pos holds the file's base name.
+package gossa

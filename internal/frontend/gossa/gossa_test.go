@@ -1,0 +1,267 @@
+// Tests: txtar scenarios (source, names, expected IR or errors) and the bench packages.
+package gossa
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"leapfrog/internal/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar")
+
+// TestScenarios runs every testdata/*.txtar: the files other than "names" and
+// "want" are written to a temporary directory, the names (one a line) are
+// lowered, and the outcome (load error, or per-name errors, targets and the
+// printed program) is compared with "want".
+func TestScenarios(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenarios: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			runScenario(t, file)
+		})
+	}
+}
+
+func runScenario(t *testing.T, file string) {
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var names []string
+	wantIdx := -1
+	for i, f := range ar.Files {
+		switch f.Name {
+		case "names":
+			names = strings.Fields(string(f.Data))
+		case "want":
+			wantIdx = i
+		default:
+			path := filepath.Join(dir, f.Name)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	got := outcome(t, dir, names)
+	if *update {
+		if wantIdx < 0 {
+			ar.Files = append(ar.Files, txtar.File{Name: "want"})
+			wantIdx = len(ar.Files) - 1
+		}
+		ar.Files[wantIdx].Data = []byte(got)
+		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if wantIdx < 0 {
+		t.Fatalf("no want section; run with -update")
+	}
+	if want := string(ar.Files[wantIdx].Data); got != want {
+		t.Errorf("outcome differs (run with -update to accept)\n--- got ---\n%s\n--- want ---\n%s\n--- diff ---\n%s", got, want, lineDiff(want, got))
+	}
+}
+
+// outcome loads dir and renders everything a scenario checks, with the
+// temporary directory replaced by $DIR.
+func outcome(t *testing.T, dir string, names []string) string {
+	res, err := Load(dir, names)
+	if err != nil {
+		return "load error: " + strings.ReplaceAll(err.Error(), dir, "$DIR") + "\n"
+	}
+	checkProgram(t, res)
+	var sb strings.Builder
+	for _, e := range res.Errors {
+		fmt.Fprintf(&sb, "error: %v\n", e)
+	}
+	for _, tg := range res.Targets {
+		fmt.Fprintf(&sb, "target %s: func %s, ptrrecv %v, params [%s]\n", tg.Name, tg.Func.Name, tg.PtrRecv, strings.Join(tg.Params, " "))
+	}
+	sb.WriteString("\n")
+	sb.WriteString(ir.Print(res.Prog))
+	return strings.ReplaceAll(sb.String(), dir, "$DIR")
+}
+
+// checkProgram runs the IR sanity checker and the frontend's own invariants
+// that the checker does not know about.
+func checkProgram(t *testing.T, res *Result) {
+	t.Helper()
+	if err := ir.Check(res.Prog); err != nil {
+		t.Fatalf("ir.Check: %v\n%s", err, ir.Print(res.Prog))
+	}
+	for _, tg := range res.Targets {
+		if tg.Func == nil || tg.GoFunc == nil || !filepath.IsAbs(tg.File) {
+			t.Errorf("target %s incomplete: %+v", tg.Name, tg)
+		}
+		if len(tg.Params) != len(tg.Func.Params) {
+			t.Errorf("target %s: %d names for %d params", tg.Name, len(tg.Params), len(tg.Func.Params))
+		}
+	}
+	for _, f := range res.Prog.Funcs {
+		for _, b := range f.Blocks {
+			switch term := b.Terminator().(type) {
+			case *ir.If:
+				if term.Kind != ir.InternalBranch && !term.Pos.IsValid() {
+					t.Errorf("%s: %s branch without position", f.Name, term.Kind)
+				}
+				if term.Kind != ir.SourceBranch && term.Kind != ir.InternalBranch {
+					p, ok := b.Succs[1].Terminator().(*ir.Panic)
+					if !ok || p.Kind != ir.CheckPanic || p.Msg != term.Kind.PanicMessage() {
+						t.Errorf("%s: %s check's else side does not panic", f.Name, term.Kind)
+					}
+				}
+			case *ir.Panic:
+				if !term.Pos.IsValid() {
+					t.Errorf("%s: panic without position", f.Name)
+				}
+			}
+		}
+	}
+}
+
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var sb strings.Builder
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			fmt.Fprintf(&sb, "line %d:\n-%s\n+%s\n", i+1, a, b)
+		}
+	}
+	return sb.String()
+}
+
+// copyBench copies the bench packages and their go.mod into a temporary directory.
+func copyBench(t *testing.T, pkgs ...string) string {
+	t.Helper()
+	const src = "/work/shared/bench"
+	if _, err := os.Stat(filepath.Join(src, "go.mod")); err != nil {
+		t.Skipf("bench not available: %v", err)
+	}
+	dst := t.TempDir()
+	copyFile(t, filepath.Join(src, "go.mod"), filepath.Join(dst, "go.mod"))
+	for _, p := range pkgs {
+		files, err := filepath.Glob(filepath.Join(src, p, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(dst, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			copyFile(t, f, filepath.Join(dst, p, filepath.Base(f)))
+		}
+	}
+	return dst
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// reachableFuncs returns f and its transitive callees.
+func reachableFuncs(f *ir.Function) []*ir.Function {
+	seen := map[*ir.Function]bool{f: true}
+	list := []*ir.Function{f}
+	for i := 0; i < len(list); i++ {
+		for _, b := range list[i].Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(*ir.Call); ok && !seen[c.Callee] {
+					seen[c.Callee] = true
+					list = append(list, c.Callee)
+				}
+			}
+		}
+	}
+	return list
+}
+
+// countIfs counts the Ifs of the given kind in fs.
+func countIfs(fs []*ir.Function, kind ir.BranchKind) int {
+	n := 0
+	for _, f := range fs {
+		for _, b := range f.Blocks {
+			if i, ok := b.Terminator().(*ir.If); ok && i.Kind == kind {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestBench(t *testing.T) {
+	dir := copyBench(t, "tcas", "wbs", "paper")
+	cases := []struct {
+		pkg     string
+		names   []string
+		sources map[string]int // source branches reachable from a target
+	}{
+		{"tcas", []string{"AltSepTest12", "AltSepTest"}, map[string]int{"AltSepTest12": 32, "AltSepTest": 32}},
+		{"wbs", []string{"Step", "Launch"}, map[string]int{"Step": 44, "Launch": 44}},
+		{"paper", []string{"G", "M", "Count", "GetSetBits", "Classify", "Count4Bits"},
+			map[string]int{"G": 2, "M": 2, "Count": 2, "GetSetBits": 6, "Classify": 7, "Count4Bits": 4}},
+	}
+	for _, c := range cases {
+		t.Run(c.pkg, func(t *testing.T) {
+			res, err := Load(filepath.Join(dir, c.pkg), c.names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Errors) > 0 {
+				t.Fatalf("errors: %v", res.Errors)
+			}
+			checkProgram(t, res)
+			if len(res.Targets) != len(c.names) {
+				t.Fatalf("got %d targets for %d names", len(res.Targets), len(c.names))
+			}
+			for i, tg := range res.Targets {
+				if tg.Name != c.names[i] {
+					t.Errorf("target %d is %s, want %s", i, tg.Name, c.names[i])
+				}
+				fs := reachableFuncs(tg.Func)
+				if got, want := countIfs(fs, ir.SourceBranch), c.sources[tg.Name]; got != want {
+					t.Errorf("%s: %d source branches, want %d", tg.Name, got, want)
+				}
+				if n := countIfs(fs, ir.NilCheck); n != 0 {
+					t.Errorf("%s: %d nil checks, want none", tg.Name, n)
+				}
+			}
+			if c.pkg == "tcas" {
+				alim := res.Prog.Func("(*state).ALIM")
+				if alim == nil {
+					t.Fatal("no (*state).ALIM")
+				}
+				if n := countIfs([]*ir.Function{alim}, ir.IndexCheck); n != 1 {
+					t.Errorf("ALIM has %d index checks, want 1", n)
+				}
+			}
+		})
+	}
+}

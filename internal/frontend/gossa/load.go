@@ -1,0 +1,482 @@
+// Loading: go/packages + go/ssa, target lookup, and the lazy lowering of targets and callees.
+package gossa
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"leapfrog/internal/ir"
+)
+
+// Result is the outcome of Load.
+type Result struct {
+	Prog    *ir.Program
+	Targets []*Target // one per name lowered successfully, in the order given
+	Errors  []error   // per-name failures: "file:line:col: unsupported: <what>" or "no function X in package P"
+	Fset    *token.FileSet
+	Pkg     *packages.Package // with types and syntax
+}
+
+// Target is one lowered function asked for by name.
+type Target struct {
+	Name    string // as given
+	Func    *ir.Function
+	GoFunc  *types.Func
+	File    string   // absolute path of the .go file declaring it
+	PtrRecv bool     // method with pointer receiver: IR param 0 is a pointer to the receiver's struct
+	Params  []string // Go parameter names in IR param order (receiver first; "_"/unnamed become "argN")
+}
+
+// Load loads the Go package in dir, lowers the named functions ("F", "T.M" for
+// methods with value or pointer receivers; "(*T).M" is accepted too) and
+// everything they call into one ir.Program. It fails only when the package
+// cannot be loaded or does not build; unknown or unsupported functions are
+// reported per name in Result.Errors.
+func Load(dir string, names []string) (*Result, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	pkg, err := loadPackage(abs)
+	if err != nil {
+		return nil, err
+	}
+	prog, pkgs := ssautil.Packages([]*packages.Package{pkg}, ssa.GlobalDebug)
+	spkg := pkgs[0]
+	if spkg == nil {
+		return nil, fmt.Errorf("%s: package %s has type errors", dir, pkg.PkgPath)
+	}
+	spkg.Build()
+
+	l := newLoader(abs, pkg, prog, spkg)
+	res := &Result{Prog: l.prog, Fset: pkg.Fset, Pkg: pkg}
+	for _, name := range names {
+		t, err := l.target(name)
+		if err != nil {
+			res.Errors = append(res.Errors, err)
+			continue
+		}
+		res.Targets = append(res.Targets, t)
+	}
+	l.finish()
+	return res, nil
+}
+
+// loadPackage loads the package in dir with types and syntax, and turns load,
+// parse and type errors into one error naming the place.
+func loadPackage(dir string) (*packages.Package, error) {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory", dir)
+	}
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
+		Dir:   dir,
+		Tests: false,
+	}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", dir, firstLine(err.Error()))
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("%s: no Go package", dir)
+	}
+	pkg := pkgs[0]
+	if len(pkg.Errors) > 0 {
+		e := pkg.Errors[0]
+		msg := firstLine(e.Msg)
+		if strings.Contains(msg, "no Go files") || (len(pkg.GoFiles) == 0 && len(pkg.CompiledGoFiles) == 0) {
+			return nil, fmt.Errorf("%s: no Go package", dir)
+		}
+		if e.Pos != "" && e.Pos != "-" {
+			return nil, fmt.Errorf("%s: %s", relPos(dir, e.Pos), msg)
+		}
+		return nil, fmt.Errorf("%s: %s", dir, msg)
+	}
+	if len(pkg.GoFiles) == 0 || pkg.Types == nil {
+		return nil, fmt.Errorf("%s: no Go package", dir)
+	}
+	if pkg.IllTyped {
+		return nil, fmt.Errorf("%s: package %s has type errors", dir, pkg.PkgPath)
+	}
+	return pkg, nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// relPos shortens the file part of a "file:line:col" position to a path relative to dir.
+func relPos(dir, pos string) string {
+	file, rest := pos, ""
+	// The file name may contain ':' (rare); split at the first ':' followed by a digit run to the end.
+	for i := 0; i < len(pos); i++ {
+		if pos[i] == ':' && i+1 < len(pos) && pos[i+1] >= '0' && pos[i+1] <= '9' {
+			file, rest = pos[:i], pos[i:]
+			break
+		}
+	}
+	return relFile(dir, file) + rest
+}
+
+func relFile(dir, file string) string {
+	if r, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return file
+}
+
+// loader holds the state shared by all targets of one Load: the program being
+// built and the functions already lowered (or known to fail).
+type loader struct {
+	dir    string
+	pkg    *packages.Package
+	ssa    *ssa.Program
+	spkg   *ssa.Package
+	prog   *ir.Program
+	types  *typeMapper
+	done   map[*ssa.Function]*ir.Function // committed to prog
+	failed map[*ssa.Function]error
+	nils   *nilFacts              // which pointers may be nil (computed on first use)
+	calls  map[token.Pos]ast.Expr // call expressions by the position of their '('
+}
+
+func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
+	l := &loader{
+		dir:    dir,
+		pkg:    pkg,
+		ssa:    prog,
+		spkg:   spkg,
+		prog:   &ir.Program{},
+		done:   map[*ssa.Function]*ir.Function{},
+		failed: map[*ssa.Function]error{},
+	}
+	l.types = &typeMapper{cache: map[types.Type]*ir.Type{}, busy: map[*types.Named]bool{}}
+	return l
+}
+
+// target finds and lowers one named function.
+func (l *loader) target(name string) (*Target, error) {
+	obj := l.lookup(name)
+	if obj == nil {
+		return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+	}
+	fn := l.ssa.FuncValue(obj)
+	if fn == nil || fn.Pkg != l.spkg {
+		return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+	}
+	if err := l.checkTargetSignature(fn); err != nil {
+		return nil, err
+	}
+	irf, err := l.lowerClosure(fn)
+	if err != nil {
+		return nil, err
+	}
+	sig := fn.Signature
+	t := &Target{
+		Name:   name,
+		Func:   irf,
+		GoFunc: obj,
+		File:   l.pkg.Fset.Position(obj.Pos()).Filename,
+		Params: paramNames(sig),
+	}
+	if recv := sig.Recv(); recv != nil {
+		_, t.PtrRecv = types.Unalias(recv.Type()).(*types.Pointer)
+	}
+	return t, nil
+}
+
+// lookup resolves "F", "T.M" or "(*T).M" to a function or declared method of the package.
+func (l *loader) lookup(name string) *types.Func {
+	scope := l.pkg.Types.Scope()
+	tname, mname, isMethod := strings.Cut(name, ".")
+	if !isMethod {
+		f, _ := scope.Lookup(name).(*types.Func)
+		return f
+	}
+	tname = strings.TrimSuffix(strings.TrimPrefix(tname, "(*"), ")")
+	tn, _ := scope.Lookup(tname).(*types.TypeName)
+	if tn == nil {
+		return nil
+	}
+	named, _ := types.Unalias(tn.Type()).(*types.Named)
+	if named == nil {
+		return nil
+	}
+	for i := 0; i < named.NumMethods(); i++ {
+		if m := named.Method(i); m.Name() == mname {
+			return m
+		}
+	}
+	return nil
+}
+
+// checkTargetSignature rejects targets whose inputs or outputs cannot be
+// supplied or observed: pointers may only be the receiver.
+func (l *loader) checkTargetSignature(fn *ssa.Function) error {
+	sig := fn.Signature
+	params := fn.Params
+	if sig.Recv() != nil && len(params) > 0 {
+		params = params[1:]
+	}
+	if fn.TypeParams().Len() > 0 {
+		return l.unsupported(fn.Pos(), "generic function %s", fn.Name())
+	}
+	for _, p := range params {
+		if err := l.checkTargetType(p.Type()); err != nil {
+			return l.unsupported(p.Pos(), "parameter %s of type %s", p.Name(), typeString(p.Type(), l.pkg.Types))
+		}
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		r := sig.Results().At(i)
+		if err := l.checkTargetType(r.Type()); err != nil {
+			pos := r.Pos()
+			if !pos.IsValid() {
+				pos = fn.Pos()
+			}
+			return l.unsupported(pos, "result of type %s", typeString(r.Type(), l.pkg.Types))
+		}
+	}
+	return nil
+}
+
+// checkTargetType accepts the supported types that contain no pointer.
+func (l *loader) checkTargetType(t types.Type) error {
+	it, err := l.types.irType(t)
+	if err != nil {
+		return err
+	}
+	if hasPointer(it) {
+		return errors.New("pointer")
+	}
+	return nil
+}
+
+func hasPointer(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.KPointer:
+		return true
+	case ir.KArray:
+		return hasPointer(t.Elem)
+	case ir.KStruct:
+		for _, f := range t.Fields {
+			if hasPointer(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lowerClosure lowers fn and its transitive callees. Either all of them are
+// committed to the program, or none is and the first failure is returned.
+func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
+	if f := l.done[root]; f != nil {
+		return f, nil
+	}
+	if err := l.failed[root]; err != nil {
+		return nil, err
+	}
+	pending := map[*ssa.Function]*ir.Function{}
+	var order []*ssa.Function
+	// get returns the IR function for a callee, creating a stub to lower later.
+	get := func(fn *ssa.Function) (*ir.Function, error) {
+		if f := l.done[fn]; f != nil {
+			return f, nil
+		}
+		if err := l.failed[fn]; err != nil {
+			return nil, err
+		}
+		if f := pending[fn]; f != nil {
+			return f, nil
+		}
+		f, err := l.stub(fn)
+		if err != nil {
+			l.failed[fn] = err
+			return nil, err
+		}
+		pending[fn] = f
+		order = append(order, fn)
+		return f, nil
+	}
+	rootIR, err := get(root)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < len(order); i++ {
+		fn := order[i]
+		if err := lowerFunction(l, fn, pending[fn], get); err != nil {
+			l.failed[fn] = err
+			return nil, err
+		}
+	}
+	for _, fn := range order {
+		l.done[fn] = pending[fn]
+		l.prog.Funcs = append(l.prog.Funcs, pending[fn])
+	}
+	return rootIR, nil
+}
+
+// stub creates the IR function for fn with its name, parameters and results, but no body.
+func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
+	if fn.TypeParams().Len() > 0 || fn.Origin() != nil {
+		return nil, l.unsupported(fn.Pos(), "generic function %s", fn.Name())
+	}
+	if fn.Parent() != nil {
+		return nil, l.unsupported(fn.Pos(), "closure (function literal)")
+	}
+	if fn.Synthetic != "" || fn.Blocks == nil {
+		return nil, l.unsupported(fn.Pos(), "call to %s", fn.String())
+	}
+	f := &ir.Function{Name: funcName(fn), Pos: l.irPos(fn.Pos()), Prog: l.prog}
+	names := paramNames(fn.Signature)
+	for i, p := range fn.Params {
+		t, err := l.types.irType(p.Type())
+		if err != nil {
+			return nil, l.unsupported(p.Pos(), "parameter %s of type %s", p.Name(), typeString(p.Type(), l.pkg.Types))
+		}
+		f.Params = append(f.Params, &ir.Param{Ident: names[i], Typ: t, Index: i})
+	}
+	res := fn.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		t, err := l.types.irType(res.At(i).Type())
+		if err != nil {
+			return nil, l.unsupported(fn.Pos(), "result of type %s", typeString(res.At(i).Type(), l.pkg.Types))
+		}
+		f.Results = append(f.Results, t)
+	}
+	return f, nil
+}
+
+// funcName is "F", "T.M" for value receivers and "(*T).M" for pointer receivers.
+func funcName(fn *ssa.Function) string {
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return fn.Name()
+	}
+	t := types.Unalias(recv.Type())
+	ptr := false
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = types.Unalias(p.Elem()), true
+	}
+	tname := types.TypeString(t, func(*types.Package) string { return "" })
+	if n, ok := t.(*types.Named); ok {
+		tname = n.Obj().Name()
+	}
+	if ptr {
+		return "(*" + tname + ")." + fn.Name()
+	}
+	return tname + "." + fn.Name()
+}
+
+// paramNames gives the Go parameter names in IR order: the receiver ("recv"
+// when unnamed), then the parameters ("argN", N the IR index, when unnamed or
+// "_"). Duplicates get a numeric suffix.
+func paramNames(sig *types.Signature) []string {
+	var names []string
+	seen := map[string]bool{}
+	add := func(name, dflt string) {
+		if name == "" || name == "_" {
+			name = dflt
+		}
+		base := name
+		for i := 1; seen[name]; i++ {
+			name = fmt.Sprintf("%s%d", base, i)
+		}
+		seen[name] = true
+		names = append(names, name)
+	}
+	if r := sig.Recv(); r != nil {
+		add(r.Name(), "recv")
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		add(sig.Params().At(i).Name(), fmt.Sprintf("arg%d", len(names)))
+	}
+	return names
+}
+
+// finish orders the program's functions by source position and numbers every
+// If and Panic: Program.Branches and Program.Panics follow function order,
+// then block order, then instruction order.
+func (l *loader) finish() {
+	fset := l.pkg.Fset
+	pos := map[*ir.Function]token.Position{}
+	for sf, f := range l.done {
+		pos[f] = fset.Position(sf.Pos())
+	}
+	sort.SliceStable(l.prog.Funcs, func(i, j int) bool {
+		a, b := pos[l.prog.Funcs[i]], pos[l.prog.Funcs[j]]
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return l.prog.Funcs[i].Name < l.prog.Funcs[j].Name
+	})
+	l.prog.Branches, l.prog.Panics = nil, nil
+	for _, f := range l.prog.Funcs {
+		f.Prog = l.prog
+		for _, b := range f.Blocks {
+			switch t := b.Terminator().(type) {
+			case *ir.If:
+				t.ID = len(l.prog.Branches)
+				l.prog.Branches = append(l.prog.Branches, t)
+			case *ir.Panic:
+				t.ID = len(l.prog.Panics)
+				l.prog.Panics = append(l.prog.Panics, t)
+			}
+		}
+	}
+}
+
+// unsupported builds the error "file:line:col: unsupported: <what>".
+func (l *loader) unsupported(pos token.Pos, format string, args ...any) error {
+	return fmt.Errorf("%s: unsupported: %s", l.posString(pos), fmt.Sprintf(format, args...))
+}
+
+// posString renders pos as "file:line:col" with the file relative to the package directory.
+func (l *loader) posString(pos token.Pos) string {
+	if !pos.IsValid() {
+		return l.dir
+	}
+	p := l.pkg.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d:%d", relFile(l.dir, p.Filename), p.Line, p.Column)
+}
+
+// irPos converts a token.Pos to an ir.Pos (file base name).
+func (l *loader) irPos(pos token.Pos) ir.Pos {
+	if !pos.IsValid() {
+		return ir.Pos{}
+	}
+	p := l.pkg.Fset.Position(pos)
+	return ir.Pos{File: filepath.Base(p.Filename), Line: p.Line, Col: p.Column}
+}
+
+func typeString(t types.Type, from *types.Package) string {
+	return types.TypeString(t, types.RelativeTo(from))
+}
+
+// sortedMembers returns the names of the package's members in sorted order.
+func sortedMembers(pkg *ssa.Package) []string {
+	names := make([]string, 0, len(pkg.Members))
+	for name := range pkg.Members {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}

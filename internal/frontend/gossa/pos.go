@@ -1,0 +1,101 @@
+// Source positions of branches: DebugRef lookup, fallbacks, and call expression starts.
+package gossa
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"leapfrog/internal/ir"
+)
+
+// branchPos classifies the ssa If v and finds its source position: the
+// operand expression from the last DebugRef of v.Cond before v in its block;
+// else the position of v.Cond (a switch case comparison carries the case
+// expression's), else the position of the block's first non-phi instruction
+// (a phi carries its variable's declaration, not the condition). An If
+// with no position at all (the index < len test of a range loop) is an
+// InternalBranch, and so is an If on a whole &&/|| expression whose operands
+// already branch (a tagless switch case "case a && b:").
+func (fl *fnLowerer) branchPos(v *ssa.If) (ir.BranchKind, ir.Pos) {
+	b := v.Block()
+	if e := debugExpr(b, len(b.Instrs)-1, v.Cond); e != nil {
+		if isLogicalExpr(e) {
+			return ir.InternalBranch, fl.l.irPos(e.Pos())
+		}
+		return ir.SourceBranch, fl.l.irPos(e.Pos())
+	}
+	if isLogicalValue(v.Cond) {
+		return ir.InternalBranch, fl.l.irPos(v.Cond.Pos())
+	}
+	if p := v.Cond.Pos(); p.IsValid() {
+		if _, isCall := v.Cond.(*ssa.Call); isCall {
+			p = fl.l.callStart(p)
+		}
+		return ir.SourceBranch, fl.l.irPos(p)
+	}
+	for _, instr := range b.Instrs {
+		if _, isPhi := instr.(*ssa.Phi); !isPhi {
+			if p := instr.Pos(); p.IsValid() {
+				return ir.SourceBranch, fl.l.irPos(p)
+			}
+			break
+		}
+	}
+	return ir.InternalBranch, ir.Pos{}
+}
+
+// debugExpr returns the expression of the last DebugRef for x among the
+// first n instructions of b, or nil. go/ssa records expressions unparenthesised.
+func debugExpr(b *ssa.BasicBlock, n int, x ssa.Value) ast.Expr {
+	for i := n - 1; i >= 0; i-- {
+		if d, ok := b.Instrs[i].(*ssa.DebugRef); ok && d.X == x {
+			return d.Expr
+		}
+	}
+	return nil
+}
+
+// isLogicalExpr reports whether e is an && or || expression, possibly negated.
+func isLogicalExpr(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return e.Op == token.LAND || e.Op == token.LOR
+	case *ast.UnaryExpr:
+		return e.Op == token.NOT && isLogicalExpr(e.X)
+	}
+	return false
+}
+
+// isLogicalValue reports whether v is the value of an && or || expression
+// (the phi go/ssa builds for it), possibly negated.
+func isLogicalValue(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Phi:
+		return v.Comment == "&&" || v.Comment == "||"
+	case *ssa.UnOp:
+		return v.Op == token.NOT && isLogicalValue(v.X)
+	}
+	return false
+}
+
+// callStart returns the start of the call expression whose '(' is at lparen
+// (go/ssa positions calls and panics at the parenthesis), or lparen itself.
+func (l *loader) callStart(lparen token.Pos) token.Pos {
+	if l.calls == nil {
+		l.calls = map[token.Pos]ast.Expr{}
+		for _, f := range l.pkg.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					l.calls[c.Lparen] = c
+				}
+				return true
+			})
+		}
+	}
+	if c := l.calls[lparen]; c != nil {
+		return c.Pos()
+	}
+	return lparen
+}
