@@ -21,7 +21,7 @@ type Engine struct {
 
 // New returns an engine with the given loop bound.
 func New(b *expr.Builder, kbound int) *Engine {
-	return &Engine{B: b, KBound: kbound, MaxSteps: 5_000_000, loops: make(map[*ir.Function]*loopInfo)}
+	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, loops: make(map[*ir.Function]*loopInfo)}
 }
 
 // Step is one executed branch instance.
@@ -103,6 +103,7 @@ func (e *Engine) Run(fn *ir.Function, model map[string]uint64) (path *Path) {
 				panic(r)
 			}
 			m.path.Aborted = string(msg)
+			path = m.path
 		}
 	}()
 	results, panicked := m.call(fn, args, 0)
