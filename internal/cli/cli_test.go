@@ -50,7 +50,7 @@ func readReport(t *testing.T, path string) *report.Report {
 
 type tally struct {
 	covered, unreachable, unknown int
-	unreachableAt               []string // "pos outcome"
+	unreachableAt                 []string // "pos outcome"
 }
 
 func count(f *report.Function, sourceOnly bool) tally {
