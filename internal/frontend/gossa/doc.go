@@ -12,6 +12,7 @@
 //	lower.go   one ssa function -> one ir function: values, instructions, CFG wiring
 //	checks.go  run-time checks as pseudo-branches; which pointers may be nil
 //	logic.go   branches on the right operand of value-context && and ||
+//	dropped.go conditions whose If go/ssa dropped (empty if bodies), restored
 //	pos.go     source positions of branches and calls
 //
 // # Supported subset
@@ -99,6 +100,15 @@
 // other phis of the block get their old value on both. No branch is added
 // when y is a constant or itself an && / || value (possibly negated): its
 // operands branch already.
+//
+// go/ssa's jump threading drops an If whose two targets reach the same block
+// ("if c {}", or the last operand of "if a && b {}"): the If becomes a Jump,
+// block fusion may then remove that too, even in GlobalDebug mode. In
+// condition context go/ssa always emits an operand's If right after the
+// operand's DebugRef, so a DebugRef of an operand of an if, for or tagless
+// switch condition that is not followed by an If on its value marks a dropped
+// If; dropped.go restores it (an If whose two sides jump to a new block where
+// the rest of the ssa block continues).
 //
 // # Positions
 //

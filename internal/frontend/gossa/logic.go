@@ -62,10 +62,24 @@ func (fl *fnLowerer) operandBranch(sphi *ssa.Phi, y ssa.Value) {
 		pred = q
 	}
 
+	in.extra = append(in.extra, fl.branchOnEdge(pred, yv, fl.operandPos(sp, sphi, y), sphi.Comment, phi)...)
+}
+
+// branchOnEdge replaces the Jump ending pred by a SourceBranch If on cond
+// whose two sides are new blocks jumping to the old target d. In d, pred's
+// predecessor slot becomes two slots; every phi keeps its edge value on both,
+// except logical, which gets true and false (nil: none). It returns the new
+// blocks.
+func (fl *fnLowerer) branchOnEdge(pred *ir.Block, cond ir.Value, pos ir.Pos, comment string, logical *ir.Phi) []*ir.Block {
+	d := pred.Succs[0]
+	k := 0
+	for k < len(d.Preds) && d.Preds[k] != pred {
+		k++
+	}
 	pred.Instrs = pred.Instrs[:len(pred.Instrs)-1]
-	pred.Append(&ir.If{Cond: yv, Kind: ir.SourceBranch, Pos: fl.operandPos(sp, sphi, y)})
-	t := fl.newBlock(sphi.Comment + ".true")
-	f := fl.newBlock(sphi.Comment + ".false")
+	pred.Append(&ir.If{Cond: cond, Kind: ir.SourceBranch, Pos: pos})
+	t := fl.newBlock(comment + ".true")
+	f := fl.newBlock(comment + ".false")
 	for _, nb := range []*ir.Block{t, f} {
 		nb.Append(&ir.Jump{})
 		nb.Preds, nb.Succs = []*ir.Block{pred}, []*ir.Block{d}
@@ -79,12 +93,12 @@ func (fl *fnLowerer) operandBranch(sphi *ssa.Phi, y ssa.Value) {
 		}
 		e := p.Edges[k]
 		et, ef := e, e
-		if p == phi {
+		if p == logical {
 			et, ef = &ir.Const{Typ: p.Type(), Val: 1}, &ir.Const{Typ: p.Type(), Val: 0}
 		}
 		p.Edges = splice(p.Edges, k, et, ef)
 	}
-	in.extra = append(in.extra, t, f)
+	return []*ir.Block{t, f}
 }
 
 // splice replaces s[k] by a, b.

@@ -4,6 +4,7 @@ package gossa
 import (
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -22,10 +23,11 @@ type fnLowerer struct {
 	get  func(*ssa.Function) (*ir.Function, error) // IR function of a callee (lowered later)
 	vals map[ssa.Value]ir.Value
 
-	params map[*ssa.Parameter]*ir.Param
-	info   map[*ssa.BasicBlock]*blockInfo
-	reach  map[*ssa.BasicBlock]bool
-	phis   []phiFix
+	params       map[*ssa.Parameter]*ir.Param
+	condOperands map[ast.Expr]bool // operands of the function's conditions (see restoreDropped)
+	info         map[*ssa.BasicBlock]*blockInfo
+	reach        map[*ssa.BasicBlock]bool
+	phis         []phiFix
 
 	cur     *ir.Block  // block being filled
 	curInfo *blockInfo // of the ssa block being lowered
@@ -57,6 +59,8 @@ func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.F
 		params: map[*ssa.Parameter]*ir.Param{},
 		info:   map[*ssa.BasicBlock]*blockInfo{},
 		reach:  reachable(sfn),
+
+		condOperands: conditionOperands(sfn.Syntax()),
 	}
 	if err := fl.precheck(); err != nil {
 		return err
@@ -124,12 +128,17 @@ func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
 	fl.curInfo = fl.info[b]
 	fl.cur = fl.curInfo.first
 	fl.lastPos = token.NoPos
-	for _, instr := range b.Instrs {
+	for i, instr := range b.Instrs {
 		if p := instr.Pos(); p.IsValid() {
 			fl.lastPos = p
 		}
 		if err := fl.lowerInstr(instr); err != nil {
 			return err
+		}
+		if _, ok := instr.(*ssa.DebugRef); ok {
+			if err := fl.restoreDropped(b, i); err != nil {
+				return err
+			}
 		}
 	}
 	fl.curInfo.exit = fl.cur
@@ -453,15 +462,15 @@ func (fl *fnLowerer) callee(c *ssa.CallCommon, pos token.Pos) (*ssa.Function, er
 		if f.Parent() != nil {
 			return nil, fl.l.unsupported(pos, "closure (function literal)")
 		}
+		if f.TypeParams().Len() > 0 || f.Origin() != nil {
+			return nil, fl.l.unsupported(pos, "call to generic function %s", f.Name())
+		}
 		if f.Pkg != fl.l.spkg {
 			name := f.String()
 			if f.Pkg != nil && f.Pkg.Pkg != nil && f.Signature.Recv() == nil {
 				name = f.Pkg.Pkg.Name() + "." + f.Name()
 			}
 			return nil, fl.l.unsupported(pos, "call to %s", name)
-		}
-		if f.TypeParams().Len() > 0 || f.Origin() != nil {
-			return nil, fl.l.unsupported(pos, "call to generic function %s", f.Name())
 		}
 		return f, nil
 	}

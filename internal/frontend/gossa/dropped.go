@@ -1,0 +1,102 @@
+// Conditions whose If go/ssa dropped (an if with an empty body), restored as branches.
+package gossa
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"leapfrog/internal/ir"
+)
+
+// restoreDropped is called after the DebugRef at b.Instrs[i]. go/ssa's jump
+// threading drops an If whose two targets lead (through blocks holding only a
+// Jump) to one block, as for "if c {}": the If becomes a Jump, which block
+// fusion may remove too, and the condition is lost even in GlobalDebug mode.
+// What is left is the condition's value and its DebugRef. In condition
+// context go/ssa emits the If right after the DebugRef of the operand; so
+// when the DebugRef of a condition operand is not followed by an If on its
+// value, the If was dropped and is restored here: an If on the value whose
+// two sides jump to a new block where lowering continues.
+func (fl *fnLowerer) restoreDropped(b *ssa.BasicBlock, i int) error {
+	d := b.Instrs[i].(*ssa.DebugRef)
+	if d.IsAddr || !fl.condOperands[d.Expr] || i+1 >= len(b.Instrs) {
+		return nil
+	}
+	if next, ok := b.Instrs[i+1].(*ssa.If); ok && next.Cond == d.X {
+		return nil
+	}
+	cond, err := fl.value(d.X, d.Expr.Pos())
+	if err != nil {
+		return err
+	}
+	if cond.Type().Kind != ir.KBool {
+		return nil
+	}
+	t := fl.newBlock("cond.true")
+	f := fl.newBlock("cond.false")
+	cont := fl.newBlock("cond.done")
+	fl.emit(&ir.If{Cond: cond, Kind: ir.SourceBranch, Pos: fl.l.irPos(d.Expr.Pos())}, nil)
+	fl.cur.Succs = []*ir.Block{t, f}
+	for _, nb := range []*ir.Block{t, f} {
+		nb.Append(&ir.Jump{})
+		nb.Preds, nb.Succs = []*ir.Block{fl.cur}, []*ir.Block{cont}
+	}
+	cont.Preds = []*ir.Block{t, f}
+	fl.curInfo.chain = append(fl.curInfo.chain, cont)
+	fl.curInfo.extra = append(fl.curInfo.extra, t, f)
+	fl.cur = cont
+	return nil
+}
+
+// conditionOperands returns the operands (unparenthesised) of the if, for and
+// tagless switch case conditions in the body of fn, not descending into
+// function literals.
+func conditionOperands(syntax ast.Node) map[ast.Expr]bool {
+	fd, ok := syntax.(*ast.FuncDecl)
+	if !ok || fd.Body == nil {
+		return nil
+	}
+	leaves := map[ast.Expr]bool{}
+	var split func(e ast.Expr)
+	split = func(e ast.Expr) {
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				split(x.X)
+				return
+			}
+		case *ast.BinaryExpr:
+			if x.Op == token.LAND || x.Op == token.LOR {
+				split(x.X)
+				split(x.Y)
+				return
+			}
+		}
+		leaves[e] = true
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			split(s.Cond)
+		case *ast.ForStmt:
+			if s.Cond != nil {
+				split(s.Cond)
+			}
+		case *ast.SwitchStmt:
+			if s.Tag == nil {
+				for _, c := range s.Body.List {
+					for _, e := range c.(*ast.CaseClause).List {
+						split(e)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return leaves
+}
