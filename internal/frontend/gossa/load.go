@@ -70,6 +70,11 @@ func Load(dir string, names []string) (*Result, error) {
 		res.Targets = append(res.Targets, t)
 	}
 	l.finish()
+	// The sanity check is always on: it is cheap next to the search, and a
+	// malformed program would make every verdict meaningless.
+	if err := ir.Check(res.Prog); err != nil {
+		return nil, fmt.Errorf("internal error: the lowered IR of %s is malformed: %v", pkg.PkgPath, err)
+	}
 	return res, nil
 }
 
