@@ -1,4 +1,5 @@
 // Caches of the per-function and per-program analyses.
+
 package cfg
 
 import (

@@ -1,4 +1,5 @@
 // Golden tests of the analyses on small CFGs: testdata/*.txtar.
+
 package cfg
 
 import (

@@ -1,4 +1,5 @@
 // Dominator and post-dominator trees (Cooper–Harvey–Kennedy).
+
 package cfg
 
 import (

@@ -1,4 +1,5 @@
 // Property tests: dominators against a brute-force definition on random CFGs.
+
 package cfg
 
 import (

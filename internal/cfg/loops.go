@@ -1,4 +1,5 @@
 // Natural loops: back edges, loop bodies, nesting, numbering in source order.
+
 package cfg
 
 import (

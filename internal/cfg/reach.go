@@ -1,4 +1,5 @@
 // Reachability within a function and over the program (call supergraph).
+
 package cfg
 
 import (

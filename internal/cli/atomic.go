@@ -1,4 +1,5 @@
 // Atomic file writes: a temporary file in the same directory, renamed into place.
+
 package cli
 
 import (

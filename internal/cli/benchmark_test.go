@@ -1,4 +1,5 @@
 // Go benchmarks of the default strategy on the bench programs, with solver calls and cases as metrics.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // Command-line entry: subcommand dispatch and usage.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // End-to-end tests of the command line on the bench programs and on bad input.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // The concolic interpreter: runs an IR function on concrete inputs and records the path.
+
 package engine
 
 import (

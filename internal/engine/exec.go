@@ -1,4 +1,5 @@
 // Execution of the value-producing instructions, with Go's semantics.
+
 package engine
 
 import (

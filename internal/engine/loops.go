@@ -1,4 +1,5 @@
 // Loop structure used to count iterations for the k-bound.
+
 package engine
 
 import (

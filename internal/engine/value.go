@@ -1,4 +1,5 @@
 // Run-time values of the concolic interpreter: concrete bits with an optional symbolic term.
+
 package engine
 
 import (

@@ -1,4 +1,5 @@
 // The Builder: hash-consing constructors that fold constants and simplify locally.
+
 package expr
 
 import (

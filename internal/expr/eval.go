@@ -1,4 +1,5 @@
 // Evaluation of terms under a model, and collection of their variables.
+
 package expr
 
 import "sort"

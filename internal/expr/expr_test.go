@@ -1,4 +1,5 @@
 // Tests: concrete semantics against Go's own operators, and simplifier soundness.
+
 package expr
 
 import (

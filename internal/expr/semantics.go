@@ -1,4 +1,5 @@
 // The one definition of what each operator computes on concrete bits.
+
 package expr
 
 // Apply computes op on concrete operands of one width (the width of the result for

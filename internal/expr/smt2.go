@@ -1,4 +1,5 @@
 // SMT-LIB2 rendering of terms and of whole queries.
+
 package expr
 
 import (

@@ -1,4 +1,5 @@
 // Terms: the hash-consed symbolic expressions the engine builds and the solver reads.
+
 package expr
 
 // Op is the operator of a term. Bit-vector operators have SMT-LIB semantics, which

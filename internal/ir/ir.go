@@ -1,4 +1,5 @@
 // Package-level types of the IR: types, values, instructions, blocks, functions.
+
 package ir
 
 import "fmt"

@@ -1,4 +1,5 @@
 // Lexer of the text form of the IR.
+
 package ir
 
 import (

@@ -1,4 +1,5 @@
 // Parser of the text form of the IR (the hand-written "CFG model" input format).
+
 package ir
 
 import (

@@ -1,4 +1,5 @@
 // Printer of the text form of the IR (deterministic, golden-stable).
+
 package ir
 
 import (

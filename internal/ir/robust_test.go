@@ -1,4 +1,5 @@
 // Robustness: the parser and the checker never panic on malformed input.
+
 package ir
 
 import (

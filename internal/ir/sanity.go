@@ -1,4 +1,5 @@
 // Sanity checker of the IR: structure, types, SSA dominance, ids.
+
 package ir
 
 import (

@@ -1,4 +1,5 @@
 // Sanity checker tests: valid programs broken on purpose, one rule at a time.
+
 package ir
 
 import (

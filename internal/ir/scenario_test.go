@@ -1,4 +1,5 @@
 // Golden scenario tests: testdata/*.txtar (input.ir, expected print/error/ids).
+
 package ir
 
 import (

@@ -1,4 +1,5 @@
 // Type helpers: structural identity, validity and the text form of types.
+
 package ir
 
 import (

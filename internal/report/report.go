@@ -1,4 +1,5 @@
 // The report data model: what leapfrog found for each function, as written to JSON.
+
 package report
 
 import "leapfrog/internal/ir"

@@ -1,4 +1,5 @@
 // The DFS strategy: concolic depth-first search with the exhaustive stopping criterion.
+
 package search
 
 // DFS is PathCrawler's depth-first strategy (concolic-strategies paper §III): in

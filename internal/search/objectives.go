@@ -1,4 +1,5 @@
 // Objectives: the branch outcomes and panics of a function and its callees.
+
 package search
 
 import (

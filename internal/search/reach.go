@@ -1,4 +1,5 @@
 // Interprocedural control-flow reachability, used to decide which unfinished parts of the tree could still reach an objective.
+
 package search
 
 import "leapfrog/internal/ir"

@@ -1,4 +1,5 @@
 // The search session: coverage state, the execution tree, runs and flips shared by every strategy.
+
 package search
 
 import (
@@ -229,7 +230,7 @@ func (s *Session) Flip(n *Node, dir bool) (solver.Result, solver.Model) {
 	res := s.Solver.Check(terms)
 	switch res {
 	case solver.Sat:
-		return res, s.Solver.Model()
+		return res, shrink(terms, s.Solver.Model())
 	case solver.Unsat:
 		s.Stats.InfeasiblePaths++
 		n.State[ix(dir)] = Infeasible

@@ -1,4 +1,5 @@
 // The execution tree: one node per branch instance, shared prefixes merged.
+
 package search
 
 import (

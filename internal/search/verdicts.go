@@ -1,4 +1,5 @@
 // Verdicts: turning the explored tree into covered / unreachable / unknown, with proofs.
+
 package search
 
 import (

@@ -1,4 +1,5 @@
 // The emitter: one table-driven test per function, gofmt'ed and deterministic.
+
 package testgen
 
 import (

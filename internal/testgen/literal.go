@@ -1,4 +1,5 @@
 // Go literals for concrete values, typed by go/types.
+
 package testgen
 
 import (

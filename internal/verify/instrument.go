@@ -1,4 +1,5 @@
 // instrument.go: copies a package and wraps every branch condition in a recorder call (go/ssa counting).
+
 package verify
 
 import (

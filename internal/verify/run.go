@@ -1,4 +1,5 @@
 // run.go: runs the tests plainly (coverage) and instrumented (branch records) and checks the claims.
+
 package verify
 
 import (

@@ -1,4 +1,5 @@
 // verify_test.go: txtar scenarios for the instrumenter and the runner, and the bench site counts.
+
 package verify
 
 import (

@@ -1,4 +1,5 @@
 // Conditions whose If go/ssa dropped (an if with an empty body), restored as branches.
+
 package gossa
 
 import (

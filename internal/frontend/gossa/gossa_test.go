@@ -1,4 +1,5 @@
 // Tests: txtar scenarios (source, names, expected IR or errors) and the bench packages.
+
 package gossa
 
 import (

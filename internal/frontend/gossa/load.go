@@ -1,4 +1,5 @@
 // Loading: go/packages + go/ssa, target lookup, and the lazy lowering of targets and callees.
+
 package gossa
 
 import (

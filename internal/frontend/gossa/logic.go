@@ -1,4 +1,5 @@
 // Value-context && and || operands: the branch go/ssa does not emit for the right operand.
+
 package gossa
 
 import (

@@ -1,4 +1,5 @@
 // Lowering of one go/ssa function into an IR function: blocks, values and instructions.
+
 package gossa
 
 import (

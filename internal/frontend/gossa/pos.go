@@ -1,4 +1,5 @@
 // Source positions of branches: DebugRef lookup, fallbacks, and call expression starts.
+
 package gossa
 
 import (

@@ -1,4 +1,5 @@
 // Types: mapping go/types types to IR types.
+
 package gossa
 
 import (

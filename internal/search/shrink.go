@@ -1,0 +1,69 @@
+// Model shrinking: smaller, more readable inputs that satisfy the same constraints.
+
+package search
+
+import (
+	"leapfrog/internal/expr"
+	"leapfrog/internal/solver"
+)
+
+// shrink moves each variable of a model towards zero (as a signed number) while
+// every constraint still holds, checking by evaluation (no solver call). The run
+// on the shrunk model takes the same branch sides, and the emitted test reads
+// x: 3 instead of x: -2147483645. Deterministic: variables in name order.
+func shrink(terms []*expr.Term, model solver.Model) solver.Model {
+	holds := func(m solver.Model) bool {
+		for _, t := range terms {
+			if expr.Eval(t, m) != 1 {
+				return false
+			}
+		}
+		return true
+	}
+	if !holds(model) {
+		return model // let the run (and the divergence check) speak
+	}
+	m := model.Clone()
+	for _, v := range expr.Vars(terms...) {
+		if v.Width == 0 {
+			continue
+		}
+		orig := m[v.Name]
+		try := func(c uint64) bool {
+			m[v.Name] = c & expr.Mask(v.Width)
+			if holds(m) {
+				return true
+			}
+			m[v.Name] = orig
+			return false
+		}
+		if orig == 0 || try(0) {
+			continue
+		}
+		// Halve the magnitude while the constraints allow it, then step by
+		// decreasing powers of two towards zero.
+		cur := expr.Signed(orig, v.Width)
+		for cur != 0 {
+			next := cur / 2
+			if !try(uint64(next)) {
+				break
+			}
+			cur, orig = next, uint64(next)&expr.Mask(v.Width)
+		}
+		for step := int64(1) << 62; step > 0; step >>= 1 {
+			var next int64
+			switch {
+			case cur > 0 && cur-step >= 0:
+				next = cur - step
+			case cur < 0 && cur+step <= 0:
+				next = cur + step
+			default:
+				continue
+			}
+			if try(uint64(next)) {
+				cur, orig = next, uint64(next)&expr.Mask(v.Width)
+			}
+		}
+	}
+	return m
+}
