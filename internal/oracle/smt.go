@@ -1,0 +1,43 @@
+// smt.go: runs an SMT-LIB2 script through libz3 (cgo), to re-check the proofs of unreachable verdicts.
+
+package oracle
+
+/*
+#cgo LDFLAGS: -lz3
+#include <stdlib.h>
+#include <z3.h>
+
+static void lf_oracle_ignore_error(Z3_context c, Z3_error_code e) { (void)c; (void)e; }
+
+static Z3_context lf_oracle_context(void) {
+	Z3_config cfg = Z3_mk_config();
+	Z3_set_param_value(cfg, "timeout", "20000");
+	Z3_context ctx = Z3_mk_context(cfg);
+	Z3_del_config(cfg);
+	Z3_set_error_handler(ctx, lf_oracle_ignore_error);
+	return ctx;
+}
+*/
+import "C"
+
+import (
+	"fmt"
+	"strings"
+	"unsafe"
+)
+
+// evalSMT2 evaluates script in a fresh Z3 context and returns what Z3 prints
+// for it (for a script ending in (check-sat): "sat", "unsat" or "unknown").
+// It is independent of leapfrog's own solver package: the proofs leapfrog
+// prints are parsed from their text, as a user would.
+func evalSMT2(script string) (string, error) {
+	ctx := C.lf_oracle_context()
+	defer C.Z3_del_context(ctx)
+	cs := C.CString(script)
+	defer C.free(unsafe.Pointer(cs))
+	out := C.GoString(C.Z3_eval_smtlib2_string(ctx, cs))
+	if code := C.Z3_get_error_code(ctx); code != C.Z3_OK {
+		return strings.TrimSpace(out), fmt.Errorf("z3: %s", C.GoString(C.Z3_get_error_msg(ctx, code)))
+	}
+	return strings.TrimSpace(out), nil
+}
