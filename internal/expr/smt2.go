@@ -11,6 +11,37 @@ import (
 // their variables (sorted), a define-fun for every compound subterm used more than
 // once, the assertions, and (check-sat). Deterministic for given terms.
 func SMT2(assertions []*Term) string {
+	return render(assertions, func(sb *strings.Builder, names map[*Term]string) {
+		for _, a := range assertions {
+			sb.WriteString("(assert ")
+			writeTerm(sb, a, names)
+			sb.WriteString(")\n")
+		}
+	})
+}
+
+// SMT2Disjunction renders a script asserting the disjunction of the conjunctions
+// of each group, built textually: the solver, not our simplifier, must refute it.
+func SMT2Disjunction(groups [][]*Term) string {
+	var all []*Term
+	for _, g := range groups {
+		all = append(all, g...)
+	}
+	return render(all, func(sb *strings.Builder, names map[*Term]string) {
+		sb.WriteString("(assert (or")
+		for _, g := range groups {
+			sb.WriteString("\n  (and")
+			for _, t := range g {
+				sb.WriteByte(' ')
+				writeTerm(sb, t, names)
+			}
+			sb.WriteString(")")
+		}
+		sb.WriteString("))\n")
+	})
+}
+
+func render(assertions []*Term, body func(*strings.Builder, map[*Term]string)) string {
 	var sb strings.Builder
 	sb.WriteString("(set-logic QF_BV)\n")
 	for _, v := range Vars(assertions...) {
@@ -43,11 +74,7 @@ func SMT2(assertions []*Term) string {
 			names[t] = name
 		}
 	}
-	for _, a := range assertions {
-		sb.WriteString("(assert ")
-		writeTerm(&sb, a, names)
-		sb.WriteString(")\n")
-	}
+	body(&sb, names)
 	sb.WriteString("(check-sat)\n")
 	return sb.String()
 }

@@ -4,8 +4,10 @@ package search
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
+	"leapfrog/internal/expr"
 	"leapfrog/internal/report"
 )
 
@@ -139,6 +141,8 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		return 0
 	}
 	proofs, impossible := 0, 0
+	var cores [][]*expr.Term // the distinct conflicts of the refuted sides
+	seenCore := map[string]bool{}
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -147,6 +151,12 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		switch st {
 		case Infeasible:
 			proofs++
+			p := sr.n.Proof[ix(sr.dir)]
+			k := fmt.Sprint(termIDs(p.Terms))
+			if !seenCore[k] {
+				seenCore[k] = true
+				cores = append(cores, p.Terms)
+			}
 		case Impossible:
 			impossible++
 		default:
@@ -183,7 +193,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		for _, l := range p.Conflict {
 			b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
 		}
-		b.SMT2 = p.SMT2
+		b.SMT2 = s.combinedProof(o, cores)
 		b.Reason = fmt.Sprintf("no feasible path reaches it (%s); conflict: %s", towards, strings.Join(b.Conflict, ", "))
 		return
 	}
@@ -191,6 +201,26 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	b.Conflict = []string{side}
 	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v:\n; earlier branches decide its value, no input can change it\n(assert false)\n(check-sat)\n", best.n.If.Pos, !best.dir)
 	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
+}
+
+// combinedProof renders, as one SMT-LIB2 script, the disjunction of every
+// distinct conflict refuting a side that leads towards o: it is unsatisfiable,
+// so no input satisfies any of them. Together with the exhaustive tree (every
+// path towards o passes one of those sides, or a condition that is constant on
+// it) this proves o unreachable; the conflict in the report is the most telling
+// one of them.
+func (s *Session) combinedProof(o *Objective, cores [][]*expr.Term) string {
+	header := fmt.Sprintf("; %s %s is unreachable: each of the %d distinct conflicts below refutes a side that\n; leads towards it; their disjunction is unsatisfiable.\n", o.Pos(), o.Outcome, len(cores))
+	return header + expr.SMT2Disjunction(cores)
+}
+
+func termIDs(ts []*expr.Term) []int {
+	ids := make([]int, len(ts))
+	for i, t := range ts {
+		ids[i] = t.ID
+	}
+	sort.Ints(ids)
+	return ids
 }
 
 func (s *Session) entryReaches(o *Objective) bool {
