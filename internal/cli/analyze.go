@@ -1,4 +1,5 @@
 // Analysis of one function: engine, solver stack, strategy, report.
+
 package cli
 
 import (
@@ -28,7 +29,11 @@ type options struct {
 
 // strategies maps names to strategies.
 var strategies = map[string]func() search.Strategy{
-	"dfs": func() search.Strategy { return search.DFS{} },
+	"dfs":       func() search.Strategy { return search.DFS{} },
+	"eager":     func() search.Strategy { return search.Eager{} },
+	"lookahead": func() search.Strategy { return search.Lookahead{} },
+	"else":      func() search.Strategy { return search.Else{} },
+	"mtelse":    func() search.Strategy { return search.MTElse{} },
 }
 
 func strategyNames() string {

@@ -1,4 +1,5 @@
 // The gen subcommand: analyse functions, write the tests and the report, optionally verify.
+
 package cli
 
 import (
@@ -228,9 +229,4 @@ func summarize(w io.Writer, r *report.Function) {
 			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
 		}
 	}
-}
-
-func bench(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "leapfrog bench: not implemented yet")
-	return 2
 }

@@ -13,8 +13,18 @@
 //     are passed as assumptions, so an unsat answer comes with an unsat core, kept
 //     as the side's Proof (the conflicting branch sides and their SMT-LIB2
 //     formula).
-//   - A Strategy only decides which sides to flip and in which order. DFS is the
-//     concolic-strategies paper's §III.
+//   - A Strategy only decides which sides to flip and in which order, all of them
+//     from the concolic-strategies paper. DFS (§III) flips the branches of each new
+//     suffix last first and explores each new suffix before backtracking. Eager
+//     (§IV) flips them first to last, still exploring each new suffix at once.
+//     Lookahead (§V) is Eager flipping only sides that may still lead to an
+//     uncovered objective in the control-flow graph (Session.CanReachUncovered).
+//     Else (§VI) makes only eager flips (uncovered side) going down a suffix and
+//     guided hopeful flips backtracking up it. MTElse (§VII, TreeFrog §4) is Else
+//     breadth-first: suffix treatments take turns, high priority while advancing,
+//     low while backtracking; here scheduled deterministically on one solver.
+//     A strategy may skip a side only when it cannot lead to an uncovered
+//     objective, so all give the same verdicts and differ only in cost.
 //   - Verdicts (verdicts.go): an uncovered objective is unreachable only when no
 //     unfinished side of the tree (Unexplored, Bounded, Undecided, Cut) may lead to
 //     it in the interprocedural control-flow graph: then every feasible path is in

@@ -1,0 +1,257 @@
+// The bench subcommand: run several strategies on the same functions, compare costs and verdicts.
+
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/report"
+)
+
+// benchReport is what bench -json writes.
+type benchReport struct {
+	Functions []*benchFunction `json:"functions"`
+}
+
+type benchFunction struct {
+	Function     string          `json:"function"`
+	Package      string          `json:"package"`
+	SameVerdicts bool            `json:"same_verdicts"` // every strategy and run gave every branch the same verdict
+	Differences  []string        `json:"differences,omitempty"`
+	Strategies   []*benchOutcome `json:"strategies"`
+}
+
+// benchOutcome is one strategy's result on one function: the mean cost figures
+// over the runs and the report of the first run.
+type benchOutcome struct {
+	Strategy string           `json:"strategy"`
+	Runs     int              `json:"runs"`
+	Mean     meanStats        `json:"mean"`
+	Report   *report.Function `json:"report"`
+	runs     []*report.Function
+}
+
+type meanStats struct {
+	Cases           float64 `json:"cases"`
+	Discarded       float64 `json:"discarded"`
+	SolverCalls     float64 `json:"solver_calls"`
+	EagerFlips      float64 `json:"eager_flips"`
+	HopefulFlips    float64 `json:"hopeful_flips"`
+	InfeasiblePaths float64 `json:"infeasible_paths"`
+	Paths           float64 `json:"paths"`
+	TimeMs          float64 `json:"time_ms"`
+}
+
+func mean(rs []*report.Function) meanStats {
+	var m meanStats
+	for _, r := range rs {
+		st := r.Stats
+		m.Cases += float64(st.Cases)
+		m.Discarded += float64(st.Discarded)
+		m.SolverCalls += float64(st.SolverCalls)
+		m.EagerFlips += float64(st.EagerFlips)
+		m.HopefulFlips += float64(st.HopefulFlips)
+		m.InfeasiblePaths += float64(st.InfeasiblePaths)
+		m.Paths += float64(st.Paths)
+		m.TimeMs += float64(st.TimeMs)
+	}
+	n := float64(len(rs))
+	if n > 0 {
+		m.Cases /= n
+		m.Discarded /= n
+		m.SolverCalls /= n
+		m.EagerFlips /= n
+		m.HopefulFlips /= n
+		m.InfeasiblePaths /= n
+		m.Paths /= n
+		m.TimeMs /= n
+	}
+	return m
+}
+
+func bench(args []string, stdout, stderr io.Writer) int {
+	var opts options
+	fs := flagSet("bench", &opts)
+	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all: "+strategyNames()+")")
+	runs := fs.Int("runs", 1, "runs per strategy; cost figures are averaged over them")
+	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this file")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: leapfrog bench [flags] <package dir> <Func|Type.Method>...")
+		fmt.Fprintln(fs.Output(), "Runs each strategy on each function, prints one cost table per function, and fails if the strategies disagree on a verdict. Writes no test file.")
+		fs.PrintDefaults()
+	}
+	if ok, help := parse(fs, args, stderr); !ok {
+		if help {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() < 2 {
+		fmt.Fprintln(stderr, "leapfrog bench: need a package directory and at least one function name")
+		return 2
+	}
+	var names []string
+	if *list == "" {
+		for n := range strategies {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+	} else {
+		for _, n := range strings.Split(*list, ",") {
+			n = strings.TrimSpace(n)
+			if _, ok := strategies[n]; !ok {
+				fmt.Fprintf(stderr, "leapfrog bench: unknown strategy %q (have %s)\n", n, strategyNames())
+				return 2
+			}
+			names = append(names, n)
+		}
+	}
+	if *runs < 1 {
+		fmt.Fprintf(stderr, "leapfrog bench: -runs must be at least 1, got %d\n", *runs)
+		return 2
+	}
+	if opts.kbound < 1 {
+		fmt.Fprintf(stderr, "leapfrog bench: -kbound must be at least 1, got %d\n", opts.kbound)
+		return 2
+	}
+	dir, funcs := fs.Arg(0), fs.Args()[1:]
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "leapfrog bench: %s: not a package directory\n", dir)
+		return 2
+	}
+	res, err := gossa.Load(dir, funcs)
+	if err != nil {
+		fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
+		return 1
+	}
+	exit := 0
+	for _, e := range res.Errors {
+		fmt.Fprintf(stderr, "%v\n", e)
+		exit = 1
+	}
+	rep := &benchReport{}
+	for _, t := range res.Targets {
+		bf := &benchFunction{Function: t.Name, Package: res.Pkg.PkgPath}
+		for _, name := range names {
+			o := &benchOutcome{Strategy: name, Runs: *runs}
+			for i := 0; i < *runs; i++ {
+				ro := opts
+				ro.strategy = name
+				r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, ro)
+				if err != nil {
+					fmt.Fprintf(stderr, "leapfrog bench: %s (%s): %v\n", t.Name, name, err)
+					return 1
+				}
+				o.runs = append(o.runs, r)
+			}
+			o.Report, o.Mean = o.runs[0], mean(o.runs)
+			bf.Strategies = append(bf.Strategies, o)
+		}
+		bf.Differences = differences(bf.Strategies)
+		bf.SameVerdicts = len(bf.Differences) == 0
+		rep.Functions = append(rep.Functions, bf)
+		printTable(stdout, bf)
+		if !bf.SameVerdicts {
+			exit = 1
+			fmt.Fprintf(stderr, "leapfrog bench: %s: the strategies disagree on %d branches:\n", t.Name, len(bf.Differences))
+			for _, d := range bf.Differences {
+				fmt.Fprintf(stderr, "  %s\n", d)
+			}
+		}
+	}
+	if *jsonOut != "" {
+		js, err := json.MarshalIndent(rep, "", "  ")
+		if err != nil {
+			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
+			return 1
+		}
+		if err := writeAtomic(*jsonOut, append(js, '\n')); err != nil {
+			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", *jsonOut)
+	}
+	return exit
+}
+
+// differences lists the branches whose verdict is not the same in every run of
+// every strategy, each with the verdicts given.
+func differences(outs []*benchOutcome) []string {
+	type key struct{ id, pos, outcome string }
+	var order []key
+	verdicts := map[key][]string{}
+	for _, o := range outs {
+		for ri, r := range o.runs {
+			for _, b := range r.Branches {
+				k := key{b.ID, b.Pos, b.Outcome}
+				if _, ok := verdicts[k]; !ok {
+					order = append(order, k)
+				}
+				label := o.Strategy
+				if len(o.runs) > 1 {
+					label = fmt.Sprintf("%s#%d", o.Strategy, ri+1)
+				}
+				verdicts[k] = append(verdicts[k], label+"="+b.Verdict)
+			}
+		}
+	}
+	total := 0
+	for _, o := range outs {
+		total += len(o.runs)
+	}
+	var diffs []string
+	for _, k := range order {
+		vs := verdicts[k]
+		same := len(vs) == total
+		for _, v := range vs {
+			if v[strings.IndexByte(v, '=')+1:] != vs[0][strings.IndexByte(vs[0], '=')+1:] {
+				same = false
+			}
+		}
+		if !same {
+			diffs = append(diffs, fmt.Sprintf("%s %s %s: %s", k.id, k.pos, k.outcome, strings.Join(vs, " ")))
+		}
+	}
+	return diffs
+}
+
+// printTable prints the cost table of one function, with the papers' columns.
+func printTable(w io.Writer, bf *benchFunction) {
+	fmt.Fprintf(w, "%s.%s", bf.Package, bf.Function)
+	if len(bf.Strategies) > 0 {
+		r := bf.Strategies[0].Report
+		cov, unr, unk := counts(r)
+		fmt.Fprintf(w, ": %d objectives: %d covered, %d unreachable, %d unknown", len(r.Branches), cov, unr, unk)
+		if bf.Strategies[0].Runs > 1 {
+			fmt.Fprintf(w, " (means over %d runs)", bf.Strategies[0].Runs)
+		}
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "strategy\tcases\tdiscarded\tsolver calls\teager flips\thopeful flips\tinfeasible\tpaths\ttime\t")
+	num := func(x float64) string {
+		if x == float64(int64(x)) {
+			return fmt.Sprintf("%d", int64(x))
+		}
+		return fmt.Sprintf("%.1f", x)
+	}
+	for _, o := range bf.Strategies {
+		m := o.Mean
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", o.Strategy, num(m.Cases), num(m.Discarded), num(m.SolverCalls),
+			num(m.EagerFlips), num(m.HopefulFlips), num(m.InfeasiblePaths), num(m.Paths), time.Duration(m.TimeMs*float64(time.Millisecond)).Round(time.Millisecond))
+	}
+	tw.Flush()
+	if bf.SameVerdicts {
+		fmt.Fprintln(w, "same verdicts: yes")
+	} else {
+		fmt.Fprintf(w, "same verdicts: NO (%d branches differ)\n", len(bf.Differences))
+	}
+}

@@ -1,0 +1,119 @@
+// Tests of the bench subcommand: tables, JSON, verdict agreement, flag errors.
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"leapfrog/internal/report"
+)
+
+func TestBenchAgreement(t *testing.T) {
+	dir := benchCopy(t)
+	cases := []struct {
+		pkg        string
+		strategies string
+		funcs      []string
+	}{
+		{"tcas", "", []string{"AltSepTest12"}},
+		{"wbs", "", []string{"Step"}},
+		{"paper", "", []string{"G", "Classify", "Count4Bits", "GetSetBits"}},
+		// dfs and eager take seconds to a minute here (see the search tests).
+		{"synthpkg/s36k6", "lookahead,else,mtelse", []string{"F"}},
+	}
+	for _, c := range cases {
+		t.Run(c.pkg, func(t *testing.T) {
+			js := filepath.Join(t.TempDir(), "b.json")
+			args := []string{"bench", "-json", js}
+			if c.strategies != "" {
+				args = append(args, "-strategies", c.strategies)
+			}
+			args = append(args, filepath.Join(dir, c.pkg))
+			args = append(args, c.funcs...)
+			code, out, errs := run(args...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+			}
+			for _, h := range []string{"strategy", "cases", "discarded", "solver calls", "eager flips", "hopeful flips", "infeasible", "paths", "time", "same verdicts: yes"} {
+				if !strings.Contains(out, h) {
+					t.Errorf("output lacks %q:\n%s", h, out)
+				}
+			}
+			data, err := os.ReadFile(js)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rep benchReport
+			if err := json.Unmarshal(data, &rep); err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Functions) != len(c.funcs) {
+				t.Fatalf("%d functions in the JSON, want %d", len(rep.Functions), len(c.funcs))
+			}
+			want := 5
+			if c.strategies != "" {
+				want = len(strings.Split(c.strategies, ","))
+			}
+			for _, f := range rep.Functions {
+				if !f.SameVerdicts || len(f.Strategies) != want {
+					t.Errorf("%s: same verdicts %v, %d strategies", f.Function, f.SameVerdicts, len(f.Strategies))
+				}
+				ref := f.Strategies[0].Report
+				for _, o := range f.Strategies[1:] {
+					for i, b := range o.Report.Branches {
+						if b.Verdict != ref.Branches[i].Verdict {
+							t.Errorf("%s %s: %s says %s, %s says %s", f.Function, b.ID, ref.Strategy, ref.Branches[i].Verdict, o.Strategy, b.Verdict)
+						}
+					}
+				}
+			}
+			// bench writes no test file.
+			matches, _ := filepath.Glob(filepath.Join(dir, c.pkg, "*_leapfrog_test.go"))
+			if len(matches) > 0 {
+				t.Errorf("bench wrote %v", matches)
+			}
+		})
+	}
+}
+
+func TestBenchRunsAndErrors(t *testing.T) {
+	dir := benchCopy(t)
+	code, out, errs := run("bench", "-runs", "2", "-strategies", "mtelse,else", filepath.Join(dir, "paper"), "Classify")
+	if code != 0 || !strings.Contains(out, "means over 2 runs") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "-strategies", "dfs,nope", filepath.Join(dir, "paper"), "G"}, `unknown strategy "nope"`},
+		{[]string{"bench", "-runs", "0", filepath.Join(dir, "paper"), "G"}, "-runs must be at least 1"},
+		{[]string{"bench", filepath.Join(dir, "paper")}, "need a package directory"},
+		{[]string{"bench", filepath.Join(dir, "nowhere"), "G"}, "not a package directory"},
+	} {
+		code, _, errs := run(c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.args[1:], code, errs, c.want)
+		}
+	}
+}
+
+func TestBenchDifferences(t *testing.T) {
+	mk := func(name string, verdicts ...string) *benchOutcome {
+		r := &report.Function{Strategy: name}
+		for i, v := range verdicts {
+			r.Branches = append(r.Branches, report.Branch{ID: string(rune('a' + i)), Verdict: v})
+		}
+		return &benchOutcome{Strategy: name, runs: []*report.Function{r}}
+	}
+	d := differences([]*benchOutcome{mk("x", "covered", "unreachable"), mk("y", "covered", "unknown")})
+	if len(d) != 1 || !strings.Contains(d[0], "x=unreachable y=unknown") {
+		t.Fatalf("differences: %q", d)
+	}
+	if d := differences([]*benchOutcome{mk("x", "covered"), mk("y", "covered")}); len(d) != 0 {
+		t.Fatalf("differences: %q", d)
+	}
+}
