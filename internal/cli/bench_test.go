@@ -1,4 +1,5 @@
 // Tests of the bench subcommand: tables, JSON, verdict agreement, flag errors.
+
 package cli
 
 import (

@@ -1,4 +1,5 @@
 // Strategy agreement on the bench programs (same verdicts everywhere) and per-strategy Go benchmarks.
+
 package search_test
 
 import (
