@@ -46,6 +46,11 @@ type Path struct {
 	PanicAt *ir.Panic      // the Panic terminator reached
 	// Aborted says why the run could not finish (no outputs then).
 	Aborted string
+	// Forced runs (RunForced) only: the index of the forced step whose
+	// condition was constant the other way (-1: none), and whether the run
+	// stopped after its last forced step.
+	Conflict int
+	Stopped  bool
 }
 
 // Bounded reports the first loop-bound reason in the path, or "".
@@ -69,9 +74,14 @@ type frame struct {
 
 type machine struct {
 	*Engine
-	path  *Path
-	steps int
+	path   *Path
+	steps  int
+	forced []bool // RunForced: the directions of the first steps
+	force  bool
 }
+
+// stopRun ends a forced run after its last forced step.
+type stopRun struct{}
 
 // InputNames returns the variable names of fn's inputs, in parameter order, for
 // parameters of scalar type; aggregates use name.f and name[i].
@@ -80,7 +90,22 @@ func InputName(p *ir.Param) string { return p.Ident }
 // Run executes fn on the inputs given by model (variable name → bits; missing
 // variables are 0) and returns the path.
 func (e *Engine) Run(fn *ir.Function, model map[string]uint64) (path *Path) {
-	m := &machine{Engine: e, path: &Path{}}
+	return e.run(fn, model, nil, false)
+}
+
+// RunForced executes fn symbolically along a given branch sequence: the i-th
+// branch instance goes the way dirs[i] says, whatever the concrete values, and
+// the run stops right after the last one. The steps' constraints are the path
+// condition of that sequence (the concrete values are meaningless beyond the
+// first step the model does not satisfy). When a forced step's condition is
+// constant the other way, the run stops there with Path.Conflict set to its
+// index. Used to build the path condition of a suffix that no run took yet.
+func (e *Engine) RunForced(fn *ir.Function, model map[string]uint64, dirs []bool) *Path {
+	return e.run(fn, model, dirs, true)
+}
+
+func (e *Engine) run(fn *ir.Function, model map[string]uint64, dirs []bool, force bool) (path *Path) {
+	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force}
 	args := make([]val, len(fn.Params))
 	var recv *object
 	for i, p := range fn.Params {
@@ -99,6 +124,11 @@ func (e *Engine) Run(fn *ir.Function, model map[string]uint64) (path *Path) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
+			if _, ok := r.(stopRun); ok {
+				m.path.Stopped = true
+				path = m.path
+				return
+			}
 			msg, ok := r.(runError)
 			if !ok {
 				panic(r)
@@ -167,6 +197,13 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 			case *ir.If:
 				c := m.get(fr, in.Cond).(*scalar)
 				taken := c.c == 1
+				if k := len(m.path.Steps); m.force && k < len(m.forced) {
+					if c.s == nil && taken != m.forced[k] {
+						m.path.Conflict = k
+						panic(stopRun{})
+					}
+					taken = m.forced[k]
+				}
 				st := Step{If: in, Taken: taken, Depth: depth}
 				if c.s != nil {
 					st.Cond = c.s
@@ -180,6 +217,9 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 					}
 				}
 				m.path.Steps = append(m.path.Steps, st)
+				if m.force && len(m.path.Steps) == len(m.forced) {
+					panic(stopRun{})
+				}
 				if taken {
 					next = b.Succs[0]
 				} else {
