@@ -1,0 +1,133 @@
+// The conflict database: sets of branch sides, with their constraints, that no input satisfies together.
+
+package search
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"leapfrog/internal/expr"
+)
+
+// Conflict is a set of branch sides that cannot hold together on any path where
+// they carry these very constraints. Lits[i] carried Terms[i].
+//
+// Conflicts are matched by constraint term, not by branch alone: terms are
+// hash-consed expressions over the inputs, so a branch side carries the same
+// term exactly when the definitions its condition uses (through phis, loop
+// iterations and call contexts) are the same. This is what TreeFrog's def-use
+// protection achieves by adding branches; here it comes from the terms.
+type Conflict struct {
+	Lits  []Lit
+	Terms []*expr.Term
+	// Over marks an over-approximate conflict (TreeFrog §8.3): Target is the
+	// objective that no suffix from the conflict's last side reaches.
+	Over   bool
+	Target *Objective
+}
+
+func (c *Conflict) String() string {
+	var parts []string
+	for _, l := range c.Lits {
+		parts = append(parts, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ConflictDB stores conflicts and finds one contained in a set of constraints.
+// It is safe for concurrent use.
+type ConflictDB struct {
+	mu     sync.Mutex
+	list   []*Conflict
+	seen   map[string]bool
+	byTerm map[*expr.Term][]*Conflict // indexed by each conflict's first term
+}
+
+// NewConflictDB returns an empty database.
+func NewConflictDB() *ConflictDB {
+	return &ConflictDB{seen: map[string]bool{}, byTerm: map[*expr.Term][]*Conflict{}}
+}
+
+func conflictKey(c *Conflict) string {
+	ids := termIDs(c.Terms)
+	k := fmt.Sprint(ids)
+	if c.Over {
+		k += fmt.Sprintf(" over %s", c.Target.ID)
+	}
+	return k
+}
+
+// Add stores c unless an identical conflict is known; it reports whether c is new.
+func (db *ConflictDB) Add(c *Conflict) bool {
+	if len(c.Terms) == 0 {
+		return false
+	}
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	k := conflictKey(c)
+	if db.seen[k] {
+		return false
+	}
+	db.seen[k] = true
+	db.list = append(db.list, c)
+	first := c.Terms[0]
+	for _, t := range c.Terms[1:] {
+		if t.ID < first.ID {
+			first = t
+		}
+	}
+	db.byTerm[first] = append(db.byTerm[first], c)
+	return true
+}
+
+// Len returns the number of conflicts stored.
+func (db *ConflictDB) Len() int {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	return len(db.list)
+}
+
+// Violated returns a plain (not over-approximate) conflict all of whose terms
+// are in the set, or nil.
+func (db *ConflictDB) Violated(terms map[*expr.Term]bool) *Conflict {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	for t := range terms {
+		for _, c := range db.byTerm[t] {
+			if !c.Over && contains(terms, c.Terms) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// Blocks returns an over-approximate conflict for target whose terms are all in
+// the set, or nil.
+func (db *ConflictDB) Blocks(terms map[*expr.Term]bool, target *Objective) *Conflict {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	for _, c := range db.list {
+		if c.Over && c.Target == target && contains(terms, c.Terms) {
+			return c
+		}
+	}
+	return nil
+}
+
+// All returns the conflicts in the order they were added.
+func (db *ConflictDB) All() []*Conflict {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	return append([]*Conflict(nil), db.list...)
+}
+
+func contains(set map[*expr.Term]bool, ts []*expr.Term) bool {
+	for _, t := range ts {
+		if !set[t] {
+			return false
+		}
+	}
+	return true
+}
