@@ -99,7 +99,11 @@ func (e *Engine) Run(fn *ir.Function, model map[string]uint64) (path *Path) {
 // condition of that sequence (the concrete values are meaningless beyond the
 // first step the model does not satisfy). When a forced step's condition is
 // constant the other way, the run stops there with Path.Conflict set to its
-// index. Used to build the path condition of a suffix that no run took yet.
+// index. The step after the last forced one is recorded too (its direction is
+// meaningless, its condition is not): it tells which branch instance comes
+// next, so that a suffix can be extended one branch at a time. A run that ends
+// before has fewer steps (Stopped false). Used to build the path condition of a
+// suffix that no run took yet.
 func (e *Engine) RunForced(fn *ir.Function, model map[string]uint64, dirs []bool) *Path {
 	return e.run(fn, model, dirs, true)
 }
@@ -217,8 +221,8 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 					}
 				}
 				m.path.Steps = append(m.path.Steps, st)
-				if m.force && len(m.path.Steps) == len(m.forced) {
-					panic(stopRun{})
+				if m.force && len(m.path.Steps) == len(m.forced)+1 {
+					panic(stopRun{}) // the step after the forced ones is only peeked at
 				}
 				if taken {
 					next = b.Succs[0]
