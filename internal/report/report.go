@@ -70,6 +70,9 @@ type Stats struct {
 	Conflicts       int   `json:"conflicts"`
 	Paths           int   `json:"paths"`            // executions of the function
 	InfeasiblePaths int   `json:"infeasible_paths"` // flips the solver proved infeasible
+	Blocked         int   `json:"blocked"`          // flips skipped because they violate a learned conflict clause (rgcb)
+	ConflictClauses int   `json:"conflict_clauses"` // conflict clauses learned from unsat cores (rgcb)
+	LargestBackjump int   `json:"largest_backjump"` // most decision levels jumped over at once (rgcb); 0: none
 	TimeMs          int64 `json:"time_ms"`
 }
 

@@ -39,6 +39,7 @@ type Session struct {
 	Cases      []*Case
 	Root       *Node
 	Stats      report.Stats
+	Conflicts  *ConflictDB // learned conflicts, shared by the strategies that learn
 
 	objOfSide  map[Lit]*Objective
 	objOfPanic map[*ir.Panic]*Objective
@@ -72,6 +73,7 @@ func NewSession(cfg Config) *Session {
 	s.coveredBy = make([]*Case, len(s.Objectives))
 	s.uncovered = len(s.Objectives)
 	s.reach = newReachability(cfg.Fn)
+	s.Conflicts = NewConflictDB()
 	return s
 }
 
