@@ -5,6 +5,7 @@ package engine
 import (
 	"fmt"
 
+	"leapfrog/internal/cfg"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
@@ -14,10 +15,12 @@ import (
 // Builder it holds may be shared.
 type Engine struct {
 	B        *expr.Builder
-	KBound   int // iterations of a loop (per entry) whose branches may still be flipped
-	MaxSteps int // instructions per run before the run is abandoned
+	KBound   int          // iterations of a loop (per entry) whose branches may still be flipped
+	MaxSteps int          // instructions per run before the run is abandoned
+	LoopCfg  LoopSettings // per-loop bounds and models (loops.go)
 
 	loops map[*ir.Function]*loopInfo
+	ooc   map[LoopID][]OOCVar // fresh symbols of out-of-context iterations (models.go)
 }
 
 // New returns an engine with the given loop bound.
@@ -34,6 +37,8 @@ type Step struct {
 	// loop bound (then Bounded names the loop).
 	Flippable bool
 	Bounded   string
+	BoundLoop LoopID // with Bounded: the loop; BoundIter its iteration (-1: models)
+	BoundIter int
 	Depth     int // call depth (0: the function under test)
 }
 
@@ -74,10 +79,14 @@ type frame struct {
 
 type machine struct {
 	*Engine
-	path   *Path
-	steps  int
-	forced []bool // RunForced: the directions of the first steps
-	force  bool
+	path     *Path
+	steps    int
+	forced   []bool // RunForced: the directions of the first steps
+	force    bool
+	root     *ir.Function
+	missed   *LoopID   // a loop entered outside its models (loops.go)
+	ooc      *cfg.Loop // out-of-context iteration of this loop (models.go)
+	oocModel map[string]uint64
 }
 
 // stopRun ends a forced run after its last forced step.
@@ -109,7 +118,7 @@ func (e *Engine) RunForced(fn *ir.Function, model map[string]uint64, dirs []bool
 }
 
 func (e *Engine) run(fn *ir.Function, model map[string]uint64, dirs []bool, force bool) (path *Path) {
-	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force}
+	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force, root: fn}
 	args := make([]val, len(fn.Params))
 	var recv *object
 	for i, p := range fn.Params {
@@ -166,7 +175,13 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	li := m.loopInfo(fn)
 	var prev *ir.Block
 	b := fn.Blocks[0]
+	if m.ooc != nil && depth == 0 {
+		b = m.ooc.Header
+	}
 	for {
+		if prev != nil && m.oocStop(fn, b, depth) {
+			panic(stopRun{})
+		}
 		// Phis read their edges simultaneously.
 		if prev != nil {
 			k := predIndex(b, prev)
@@ -181,11 +196,12 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 			for i, v := range phis {
 				fr.vals[b.Instrs[i].(*ir.Phi)] = v
 			}
-			if li.headers[b] {
+			if l := li.loopOf[b]; l != nil {
 				if li.back[edge{prev, b}] {
 					fr.iters[b]++
 				} else {
 					fr.iters[b] = 0
+					m.enterLoop(li, fr, l, depth)
 				}
 			}
 		}
@@ -215,10 +231,7 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 						st.Cond = m.B.Not(c.s)
 					}
 					st.Flippable = true
-					if h := li.exceeded(fr, b, m.KBound); h != nil {
-						st.Flippable = false
-						st.Bounded = fmt.Sprintf("loop %d (%s) bounded at %d", li.number[h], li.pos[h], m.KBound)
-					}
+					m.markStep(li, fr, b, &st)
 				}
 				m.path.Steps = append(m.path.Steps, st)
 				if m.force && len(m.path.Steps) == len(m.forced)+1 {
@@ -278,6 +291,9 @@ func (m *machine) get(fr *frame, v ir.Value) val {
 	}
 	x, ok := fr.vals[v]
 	if !ok {
+		if x, ok := m.oocValue(fr, v); ok {
+			return x
+		}
 		panic(fmt.Sprintf("engine: %s used before definition in %s", v.Name(), fr.fn.Name))
 	}
 	return x
