@@ -37,6 +37,11 @@ type Target struct {
 	File    string   // absolute path of the .go file declaring it
 	PtrRecv bool     // method with pointer receiver: IR param 0 is a pointer to the receiver's struct
 	Params  []string // Go parameter names in IR param order (receiver first; "_"/unnamed become "argN")
+	// Loop directives of the doc comment (directives.go), and the Go variable
+	// of each phi of the program (shared by all targets).
+	KBounds  []LoopBound
+	Models   []LoopModels
+	PhiNames map[*ir.Phi]string
 }
 
 // Load loads the Go package in dir, lowers the named functions ("F", "T.M" for
@@ -159,6 +164,8 @@ type loader struct {
 	failed map[*ssa.Function]error
 	nils   *nilFacts              // which pointers may be nil (computed on first use)
 	calls  map[token.Pos]ast.Expr // call expressions by the position of their '('
+
+	phiNames map[*ir.Phi]string // Go variable of lifted phis (directives.go)
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
@@ -203,6 +210,13 @@ func (l *loader) target(name string) (*Target, error) {
 	if recv := sig.Recv(); recv != nil {
 		_, t.PtrRecv = types.Unalias(recv.Type()).(*types.Pointer)
 	}
+	if t.KBounds, t.Models, err = l.directives(l.funcDecl(obj.Pos())); err != nil {
+		return nil, err
+	}
+	if l.phiNames == nil {
+		l.phiNames = map[*ir.Phi]string{}
+	}
+	t.PhiNames = l.phiNames
 	return t, nil
 }
 

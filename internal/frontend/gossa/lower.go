@@ -162,6 +162,7 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		}
 		p := &ir.Phi{}
 		fl.emit(p, t)
+		fl.l.recordPhi(p, v.Comment)
 		fl.vals[v] = p
 		fl.phis = append(fl.phis, phiFix{ir: p, ssa: v})
 		return nil
