@@ -34,6 +34,7 @@ var strategies = map[string]func() search.Strategy{
 	"lookahead": func() search.Strategy { return search.Lookahead{} },
 	"else":      func() search.Strategy { return search.Else{} },
 	"mtelse":    func() search.Strategy { return search.MTElse{} },
+	"pm":        func() search.Strategy { return search.PM{} },
 }
 
 func strategyNames() string {

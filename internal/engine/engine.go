@@ -19,6 +19,9 @@ type Engine struct {
 	MaxSteps int          // instructions per run before the run is abandoned
 	LoopCfg  LoopSettings // per-loop bounds and models (loops.go)
 
+	// Merge, when set, merges loop-free regions (pm strategy; merge.go).
+	Merge *Merger
+
 	loops map[*ir.Function]*loopInfo
 	ooc   map[LoopID][]OOCVar // fresh symbols of out-of-context iterations (models.go)
 }
@@ -56,6 +59,8 @@ type Path struct {
 	// stopped after its last forced step.
 	Conflict int
 	Stopped  bool
+	// Merged lists the regions executed as merged summaries (Engine.Merge).
+	Merged []MergedRegion
 }
 
 // Bounded reports the first loop-bound reason in the path, or "".
@@ -204,6 +209,10 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 					m.enterLoop(li, fr, l, depth)
 				}
 			}
+		}
+		if x := m.merged(fr, b, depth); x != nil {
+			prev, b = nil, x
+			continue
 		}
 		var next *ir.Block
 		for _, in := range b.Instrs {

@@ -74,6 +74,10 @@ type Stats struct {
 	ConflictClauses int   `json:"conflict_clauses"` // conflict clauses learned from unsat cores (rgcb)
 	LargestBackjump int   `json:"largest_backjump"` // most decision levels jumped over at once (rgcb); 0: none
 	TimeMs          int64 `json:"time_ms"`
+	// Path merging (pm): merged region instances, solver queries of every kind, their mean time.
+	Merges     int     `json:"merges"`
+	Queries    int     `json:"queries"`
+	AvgQueryMs float64 `json:"avg_query_ms"`
 }
 
 // Value is a concrete value of an IR type: a bool or integer (Bits, masked to the

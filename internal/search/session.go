@@ -48,7 +48,8 @@ type Session struct {
 	start      time.Time
 	expired    bool
 	reach      *reachability
-	rootCut    string // a run that aborted before its first branch
+	rootCut    string   // a run that aborted before its first branch
+	pm         *pmState // merged regions (pm.go)
 }
 
 // Case is a run kept as a test case candidate.
@@ -156,6 +157,13 @@ func (s *Session) Execute(model solver.Model) (*engine.Path, []*Node) {
 	}
 	for _, st := range p.Steps {
 		cover(s.objOfSide[Lit{st.If, st.Taken}])
+	}
+	for _, r := range p.Merged { // outcomes taken inside merged regions (pm)
+		for _, ob := range r.Obligations {
+			if ob.Taken {
+				cover(s.objOfSide[Lit{ob.If, ob.Dir}])
+			}
+		}
 	}
 	if p.PanicAt != nil {
 		cover(s.objOfPanic[p.PanicAt])

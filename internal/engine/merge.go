@@ -1,0 +1,341 @@
+// Path merging, dynamic part: executing a region under guards, ite at joins, obligations per branch outcome.
+
+package engine
+
+import (
+	"fmt"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+)
+
+// MergedRegion records one merged execution of a region on a path. Its
+// branch instances are not steps of the path: each outcome of each branch in
+// the region (inlined callees included) is an Obligation instead.
+type MergedRegion struct {
+	Entry       *ir.If // the branch at the region's entry
+	At          int    // the number of steps before the region: its prefix is Steps[:At]
+	Depth       int
+	Size        int // term nodes of the summary
+	Obligations []Obligation
+}
+
+// Obligation is the obligation variable of one branch outcome inside a merged
+// region: Term (over the inputs) holds exactly when the path through the
+// region takes that outcome, given the prefix. Taken says whether this run
+// took it.
+type Obligation struct {
+	If    *ir.If
+	Dir   bool
+	Term  *expr.Term
+	Taken bool
+}
+
+// mergeFail undoes a merge; the region is then executed branch by branch.
+type mergeFail string
+
+type journalEntry struct {
+	obj *object
+	old val
+}
+
+type mctx struct {
+	m       *machine
+	journal []journalEntry
+	obls    []Obligation
+}
+
+type guardedVals struct {
+	g    *scalar
+	vals []val
+}
+
+var (
+	gTrue  = &scalar{c: 1}
+	gFalse = &scalar{c: 0}
+)
+
+func isFalse(g *scalar) bool { return g.s == nil && g.c == 0 }
+
+// merged executes the mergeable region entered at b (whose phis are set), if
+// any, and returns its exit block with the exit's phis set; nil when b is no
+// mergeable region's entry or the merge was undone (nothing then happened).
+func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
+	mg := m.Merge
+	if mg == nil || m.force || m.ooc != nil {
+		return nil
+	}
+	r := mg.regionAt(b, m.loopInfo(fr.fn))
+	if r == nil {
+		return nil
+	}
+	c := &mctx{m: m}
+	steps := m.steps
+	defer func() {
+		if x := recover(); x != nil {
+			switch x.(type) {
+			case mergeFail, runError:
+			default:
+				panic(x)
+			}
+			for i := len(c.journal) - 1; i >= 0; i-- {
+				c.journal[i].obj.v = c.journal[i].old
+			}
+			m.steps = steps
+			exit = nil
+		}
+	}()
+	edges := c.run(fr, r, gTrue, depth, nil)
+	// The exit's phis, from the region's edges into it.
+	var phis []*ir.Phi
+	var vals []val
+	for _, in := range r.exit.Instrs {
+		phi, ok := in.(*ir.Phi)
+		if !ok {
+			break
+		}
+		var gv []guardedVals
+		for k, p := range r.exit.Preds {
+			if g := edges[edge{p, r.exit}]; r.in[p] && g != nil && !isFalse(g) {
+				gv = append(gv, guardedVals{g, []val{m.get(fr, phi.Edges[k])}})
+			}
+		}
+		if len(gv) == 0 {
+			panic(mergeFail("no edge into the exit"))
+		}
+		phis = append(phis, phi)
+		vals = append(vals, c.choose(gv)[0])
+	}
+	size := termSize(c.obls, vals)
+	if size > mg.Bound {
+		panic(mergeFail(fmt.Sprintf("summary of %d terms above the bound %d", size, mg.Bound)))
+	}
+	for i, phi := range phis {
+		fr.vals[phi] = vals[i]
+	}
+	m.path.Merged = append(m.path.Merged, MergedRegion{Entry: b.Terminator().(*ir.If), At: len(m.path.Steps), Depth: depth, Size: size, Obligations: c.obls})
+	return r.exit
+}
+
+// run executes the blocks of r under guards, the entry under g0 (its phis are
+// set already). It returns the guards of the edges taken; for a callee body,
+// rets collects each Return's guard and results.
+func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedVals) map[edge]*scalar {
+	m := c.m
+	edges := map[edge]*scalar{}
+	for _, x := range r.order {
+		g := g0
+		var incoming []guardedVals // guard and pred index
+		if x != r.entry {
+			var gs []*scalar
+			for k, p := range x.Preds {
+				if eg := edges[edge{p, x}]; r.in[p] && eg != nil && !isFalse(eg) {
+					gs = append(gs, eg)
+					incoming = append(incoming, guardedVals{eg, []val{&scalar{c: uint64(k)}}})
+				}
+			}
+			g = c.or(gs)
+		}
+		if isFalse(g) {
+			continue
+		}
+		if _, ok := x.Terminator().(*ir.Panic); ok {
+			panic(mergeFail("a run-time check may fail inside the region"))
+		}
+		// Phis: the value of the edge whose guard holds.
+		var phis []*ir.Phi
+		var pv []val
+		for _, in := range x.Instrs {
+			phi, ok := in.(*ir.Phi)
+			if !ok || x == r.entry {
+				break
+			}
+			gv := make([]guardedVals, len(incoming))
+			for i, ic := range incoming {
+				k := ic.vals[0].(*scalar).c
+				gv[i] = guardedVals{ic.g, []val{m.get(fr, phi.Edges[k])}}
+			}
+			phis = append(phis, phi)
+			pv = append(pv, c.choose(gv)[0])
+		}
+		for i, phi := range phis {
+			fr.vals[phi] = pv[i]
+		}
+		for _, in := range x.Instrs {
+			m.steps++
+			if m.steps > m.MaxSteps {
+				panic(mergeFail("step limit"))
+			}
+			switch in := in.(type) {
+			case *ir.Phi:
+			case *ir.If:
+				cond := m.get(fr, in.Cond).(*scalar)
+				gt, gf := c.and(g, cond), c.and(g, c.not(cond))
+				if in.Kind != ir.InternalBranch {
+					c.obls = append(c.obls,
+						Obligation{If: in, Dir: true, Term: c.term(gt), Taken: gt.c == 1},
+						Obligation{If: in, Dir: false, Term: c.term(gf), Taken: gf.c == 1})
+				}
+				edges[edge{x, x.Succs[0]}] = gt
+				edges[edge{x, x.Succs[1]}] = gf
+			case *ir.Jump:
+				edges[edge{x, x.Succs[0]}] = g
+			case *ir.Return:
+				if rets == nil {
+					panic(mergeFail("return inside a block region"))
+				}
+				res := make([]val, len(in.Results))
+				for i, v := range in.Results {
+					res[i] = m.get(fr, v)
+				}
+				*rets = append(*rets, guardedVals{g, res})
+			case *ir.Store:
+				p := m.deref(fr, in.Ptr)
+				old := p.obj.v
+				nv := m.store(old, p.path, m.get(fr, in.Val))
+				if g.s != nil {
+					nv = m.ite(g.s, g.c == 1, nv, old)
+				} else if g.c == 0 {
+					nv = old
+				}
+				c.journal = append(c.journal, journalEntry{p.obj, old})
+				p.obj.v = nv
+			case *ir.Call:
+				body := m.Merge.body(in.Callee)
+				if body == nil {
+					panic(mergeFail("callee cannot be inlined"))
+				}
+				cf := &frame{fn: in.Callee, vals: make(map[ir.Value]val), iters: make(map[*ir.Block]int)}
+				for i, p := range in.Callee.Params {
+					cf.vals[p] = m.get(fr, in.Args[i])
+				}
+				var rs []guardedVals
+				c.run(cf, body, g, depth+1, &rs)
+				if len(in.Callee.Results) == 0 {
+					break
+				}
+				if len(rs) == 0 {
+					panic(mergeFail("callee never returns"))
+				}
+				res := c.choose(rs)
+				if len(res) == 1 {
+					fr.vals[in] = res[0]
+				} else {
+					fr.vals[in] = &tuple{elems: res}
+				}
+			default:
+				v, panicked := m.exec(fr, in, depth)
+				if panicked {
+					panic(mergeFail("panic inside the region"))
+				}
+				if v != nil {
+					fr.vals[in.(ir.Value)] = v
+				}
+			}
+		}
+	}
+	return edges
+}
+
+// choose merges guarded value lists, the guards being mutually exclusive and
+// one of them holding: ite(g1, v1, ite(g2, v2, ... vn)).
+func (c *mctx) choose(gv []guardedVals) []val {
+	res := append([]val(nil), gv[len(gv)-1].vals...)
+	for i := len(gv) - 2; i >= 0; i-- {
+		g := gv[i].g
+		for k := range res {
+			switch {
+			case g.s != nil:
+				res[k] = c.m.ite(g.s, g.c == 1, gv[i].vals[k], res[k])
+			case g.c == 1:
+				res[k] = gv[i].vals[k]
+			}
+		}
+	}
+	return res
+}
+
+func (c *mctx) and(a, b *scalar) *scalar {
+	switch {
+	case isFalse(a) || isFalse(b):
+		return gFalse
+	case a.s == nil:
+		return b
+	case b.s == nil:
+		return a
+	}
+	return mk(a.c&b.c, c.m.B.And(a.s, b.s), 0)
+}
+
+func (c *mctx) not(a *scalar) *scalar {
+	if a.s == nil {
+		return &scalar{c: 1 - a.c}
+	}
+	return mk(1-a.c, c.m.B.Not(a.s), 0)
+}
+
+func (c *mctx) or(gs []*scalar) *scalar {
+	var ts []*expr.Term
+	var cv uint64
+	for _, g := range gs {
+		if g.s == nil {
+			if g.c == 1 {
+				return gTrue
+			}
+			continue
+		}
+		cv |= g.c
+		ts = append(ts, g.s)
+	}
+	switch len(ts) {
+	case 0:
+		return gFalse
+	case 1:
+		return mk(cv, ts[0], 0)
+	}
+	return mk(cv, c.m.B.Or(ts...), 0)
+}
+
+func (c *mctx) term(g *scalar) *expr.Term {
+	if g.s != nil {
+		return g.s
+	}
+	return c.m.B.BoolConst(g.c == 1)
+}
+
+// termSize counts the distinct term nodes of the obligations and values.
+func termSize(obls []Obligation, vals []val) int {
+	seen := map[*expr.Term]bool{}
+	var walk func(t *expr.Term)
+	walk = func(t *expr.Term) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	var walkVal func(v val)
+	walkVal = func(v val) {
+		switch v := v.(type) {
+		case *scalar:
+			walk(v.s)
+		case *agg:
+			for _, e := range v.elems {
+				walkVal(e)
+			}
+		case *tuple:
+			for _, e := range v.elems {
+				walkVal(e)
+			}
+		}
+	}
+	for _, o := range obls {
+		walk(o.Term)
+	}
+	for _, v := range vals {
+		walkVal(v)
+	}
+	return len(seen)
+}

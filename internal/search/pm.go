@@ -1,0 +1,299 @@
+// The PM strategy: DFS over the branches outside merged regions, obligation queries at the end of each path.
+
+package search
+
+import (
+	"sort"
+	"time"
+
+	"leapfrog/internal/engine"
+	"leapfrog/internal/expr"
+	"leapfrog/internal/solver"
+)
+
+// DefaultMergeBound is the largest merged summary (term nodes) PM keeps.
+const DefaultMergeBound = 4000
+
+// PM is branch-adequate path-merged symbolic execution
+// (path-merged-symbolic-execution-branch-coverage.txt): loop-free regions
+// are executed as one merged summary with an obligation per branch outcome;
+// the branches outside merged regions are explored as DFS does; at the end of
+// each path the still-uncovered obligations of its merged regions are solved
+// for, one run (a case) per model, until their disjunction is unsatisfiable.
+type PM struct {
+	Bound int // merged summaries above this many term nodes are not kept (0: DefaultMergeBound)
+}
+
+// Name returns "pm".
+func (PM) Name() string { return "pm" }
+
+// pmState is the merged-region bookkeeping of a PM session.
+type pmState struct {
+	insts  map[pmKey]*pmInst
+	merged map[*Objective][]*pmInst // the instances holding an objective's obligation
+	later  [][]*Node                // runs of obligation models, explored after the current suffix
+	qtime  time.Duration
+}
+
+// pmKey identifies a region instance: the tree side ending its prefix (nil
+// node: the empty prefix) and its rank among the regions after that side.
+type pmKey struct {
+	n   *Node
+	dir bool
+	ord int
+}
+
+// pmInst is one region instance: its prefix, the obligation of each
+// objective inside it, and what became of each.
+type pmInst struct {
+	prefix  []*expr.Term
+	lits    []Lit
+	obl     map[*Objective]*expr.Term
+	objs    []*Objective // in objective order
+	refuted map[*Objective]*Proof
+	why     map[*Objective]string // undecided: the reason
+}
+
+// Explore runs the search.
+func (p PM) Explore(s *Session) {
+	bound := p.Bound
+	if bound <= 0 {
+		bound = DefaultMergeBound
+	}
+	s.Engine.Merge = engine.NewMerger(bound)
+	defer func() { s.Engine.Merge = nil }()
+	s.pm = &pmState{insts: map[pmKey]*pmInst{}, merged: map[*Objective][]*pmInst{}}
+	timed := &timedSolver{Solver: s.Solver, st: s.pm}
+	s.Solver = timed
+	defer func() {
+		s.Solver = timed.Solver
+		s.Stats.Queries = timed.n
+		if timed.n > 0 {
+			s.Stats.AvgQueryMs = float64(s.pm.qtime.Microseconds()) / 1000 / float64(timed.n)
+		}
+	}()
+	_, nodes := s.pmRun(s.Initial())
+	pmDFS(s, nodes, 0)
+	// Suffixes opened by the runs of obligation models, and anything left.
+	for !s.Done() {
+		if len(s.pm.later) > 0 {
+			ns := s.pm.later[0]
+			s.pm.later = s.pm.later[1:]
+			pmDFS(s, ns, 0)
+			continue
+		}
+		n, dir, ok := s.firstUnexplored()
+		if !ok {
+			break
+		}
+		res, model := s.Flip(n, dir)
+		if res != solver.Sat {
+			continue
+		}
+		if next, ok := s.pmFollow(n, dir, model); ok {
+			pmDFS(s, next, n.Depth+1)
+		}
+	}
+}
+
+// pmDFS is dfs with pmFollow.
+func pmDFS(s *Session, nodes []*Node, from int) {
+	for i := len(nodes) - 1; i >= from; i-- {
+		if s.Done() {
+			return
+		}
+		n := nodes[i]
+		for _, dir := range []bool{false, true} {
+			if n.State[ix(dir)] != Unexplored {
+				continue
+			}
+			_, model := s.Flip(n, dir)
+			if model == nil {
+				continue
+			}
+			if next, ok := s.pmFollow(n, dir, model); ok {
+				pmDFS(s, next, i+1)
+			}
+			if s.Done() {
+				return
+			}
+		}
+	}
+}
+
+func (s *Session) firstUnexplored() (*Node, bool, bool) {
+	var found *Node
+	var fdir bool
+	s.walk(s.Root, func(n *Node) {
+		for _, d := range []bool{false, true} {
+			if found == nil && n.State[ix(d)] == Unexplored {
+				found, fdir = n, d
+			}
+		}
+	})
+	return found, fdir, found != nil
+}
+
+// pmFollow is Session.Follow with the end-of-path obligation queries.
+func (s *Session) pmFollow(n *Node, dir bool, model solver.Model) ([]*Node, bool) {
+	_, nodes := s.pmRun(model)
+	if n.Depth < len(nodes) && nodes[n.Depth] == n && n.State[ix(dir)] == Feasible {
+		return nodes, true
+	}
+	if n.State[ix(dir)] == Unexplored {
+		n.State[ix(dir)] = Undecided
+		n.Reason[ix(dir)] = "engine divergence: the solver's input did not take this side"
+	}
+	return nodes, false
+}
+
+// pmRun executes a model and treats the obligations of the path's merged regions.
+func (s *Session) pmRun(model solver.Model) (*engine.Path, []*Node) {
+	p, nodes := s.Execute(model)
+	s.Stats.Merges += len(p.Merged)
+	s.pmPath(p, nodes)
+	return p, nodes
+}
+
+// pmPath solves for the uncovered obligations of the path's region instances
+// under their prefixes: each model is run (a case), until the disjunction of
+// those left is unsatisfiable, which refutes every one of them.
+func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
+	st := s.pm
+	var insts []*pmInst
+	ord := map[int]int{}
+	for _, r := range p.Merged {
+		k := pmKey{ord: ord[r.At]}
+		ord[r.At]++
+		if r.At > 0 {
+			k.n, k.dir = nodes[r.At-1], p.Steps[r.At-1].Taken
+		}
+		in := st.insts[k]
+		if in == nil {
+			in = &pmInst{obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}}
+			if k.n != nil {
+				in.prefix, in.lits = k.n.Prefix(s.B)
+				if c := k.n.Constraint(s.B, k.dir); c != nil {
+					in.prefix = append(in.prefix, c)
+					in.lits = append(in.lits, Lit{k.n.If, k.dir})
+				}
+			}
+			for _, ob := range r.Obligations {
+				o := s.objOfSide[Lit{ob.If, ob.Dir}]
+				if o == nil {
+					continue
+				}
+				if t, ok := in.obl[o]; ok {
+					in.obl[o] = s.B.Or(t, ob.Term) // a callee inlined twice
+					continue
+				}
+				in.obl[o] = ob.Term
+				in.objs = append(in.objs, o)
+				st.merged[o] = append(st.merged[o], in)
+			}
+			sort.Slice(in.objs, func(i, j int) bool { return in.objs[i].Index < in.objs[j].Index })
+			st.insts[k] = in
+		}
+		insts = append(insts, in)
+	}
+	type pend struct {
+		in *pmInst
+		o  *Objective
+	}
+	for !s.Expired() {
+		var disj []*expr.Term
+		var pending []pend
+		seen := map[*pmInst]bool{}
+		for _, in := range insts {
+			if seen[in] {
+				continue
+			}
+			seen[in] = true
+			var ors []*expr.Term
+			for _, o := range in.objs {
+				if s.coveredBy[o.Index] != nil || in.refuted[o] != nil || in.why[o] != "" {
+					continue
+				}
+				t := in.obl[o]
+				if t.IsConst() && t.Val == 0 {
+					in.refuted[o] = s.pmProof(in, o)
+					continue
+				}
+				ors = append(ors, t)
+				pending = append(pending, pend{in, o})
+			}
+			if len(ors) > 0 {
+				disj = append(disj, s.B.And(append(append([]*expr.Term(nil), in.prefix...), s.B.Or(ors...))...))
+			}
+		}
+		if len(disj) == 0 {
+			return
+		}
+		q := s.B.Or(disj...)
+		s.Stats.SatChecks++
+		switch s.Solver.Check([]*expr.Term{q}) {
+		case solver.Sat:
+			model := shrink([]*expr.Term{q}, s.Solver.Model())
+			_, ns := s.pmRun(model)
+			st.later = append(st.later, ns)
+			progress := false
+			for _, pd := range pending {
+				if s.coveredBy[pd.o.Index] != nil {
+					progress = true
+					continue
+				}
+				held := expr.Eval(s.B.And(append(append([]*expr.Term(nil), pd.in.prefix...), pd.in.obl[pd.o])...), model) == 1
+				if held {
+					pd.in.why[pd.o] = "engine divergence: the run of a model of its obligation did not take it"
+					progress = true
+				}
+			}
+			if !progress {
+				for _, pd := range pending {
+					pd.in.why[pd.o] = "engine divergence: the model of the obligations satisfied none of them"
+				}
+				return
+			}
+		case solver.Unsat:
+			for _, pd := range pending {
+				pd.in.refuted[pd.o] = s.pmProof(pd.in, pd.o)
+			}
+			return
+		default:
+			for _, pd := range pending {
+				pd.in.why[pd.o] = "solver: " + s.Solver.Reason()
+			}
+			return
+		}
+	}
+	for _, in := range insts {
+		for _, o := range in.objs {
+			if s.coveredBy[o.Index] == nil && in.refuted[o] == nil && in.why[o] == "" {
+				in.why[o] = "timeout: the search stopped before deciding its obligation on every path through its region"
+			}
+		}
+	}
+}
+
+// pmProof is the refutation of o's obligation in a region instance: prefix ∧
+// obligation, unsatisfiable (it implies the unsatisfiable disjunction).
+func (s *Session) pmProof(in *pmInst, o *Objective) *Proof {
+	terms := append(append([]*expr.Term(nil), in.prefix...), in.obl[o])
+	lits := append(append([]Lit(nil), in.lits...), Lit{o.If, o.Dir})
+	return &Proof{Conflict: lits, Terms: terms, SMT2: expr.SMT2(terms)}
+}
+
+// timedSolver counts the solver's checks and their time.
+type timedSolver struct {
+	solver.Solver
+	st *pmState
+	n  int
+}
+
+func (t *timedSolver) Check(a []*expr.Term) solver.Result {
+	t.n++
+	start := time.Now()
+	r := t.Solver.Check(a)
+	t.st.qtime += time.Since(start)
+	return r
+}
