@@ -35,6 +35,7 @@ var strategies = []struct {
 	flags []string // extra flags for leapfrog gen
 }{
 	{"dfs", nil},
+	{"pm", nil},
 }
 
 // maxInputs bounds the input space of a scenario function.
