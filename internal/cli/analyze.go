@@ -25,6 +25,8 @@ type options struct {
 	solverTimeout time.Duration
 	seed          int64
 	validate      bool // re-check every solver answer (tests)
+
+	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
 }
 
 // strategies maps names to strategies.
@@ -63,15 +65,21 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		})
 	}
 	defer slv.Close()
+	eng := engine.New(b, opts.kbound)
+	lopt, err := opts.loops.setup(eng, fn)
+	if err != nil {
+		return nil, err
+	}
 	s := search.NewSession(search.Config{
 		Fn:      fn,
-		Engine:  engine.New(b, opts.kbound),
+		Engine:  eng,
 		Solver:  slv,
 		Timeout: opts.timeout,
 		Seed:    opts.seed,
 	})
-	mk().Explore(s)
+	warnings := search.ExploreLoops(s, mk(), lopt)
 	r := s.Report(name, pkg, opts.strategy)
+	r.Warnings = warnings
 	if validationErr != nil {
 		return r, fmt.Errorf("solver validation failed: %v", validationErr)
 	}

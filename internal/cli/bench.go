@@ -145,6 +145,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			for i := 0; i < *runs; i++ {
 				ro := opts
 				ro.strategy = name
+				ro.loops.target = t
 				r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, ro)
 				if err != nil {
 					fmt.Fprintf(stderr, "leapfrog bench: %s (%s): %v\n", t.Name, name, err)

@@ -29,6 +29,7 @@ func flagSet(name string, opts *options) *flag.FlagSet {
 	fs.DurationVar(&opts.timeout, "timeout", 0, "time budget per function (0: none); open branches then get unknown")
 	fs.DurationVar(&opts.solverTimeout, "solver-timeout", 10*time.Second, "time budget per solver query (0: none)")
 	fs.Int64Var(&opts.seed, "seed", 0, "seed of the first input (0: all zeros) and of randomised strategies")
+	addLoopFlags(fs, opts)
 	fs.BoolVar(&opts.validate, "validate-solver", false, "re-check every model and unsat core of the solver (slow; for tests)")
 	return fs
 }
@@ -76,6 +77,10 @@ func gen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "leapfrog gen: -kbound must be at least 1, got %d\n", opts.kbound)
 		return 2
 	}
+	if err := checkLoopFlags(opts); err != nil {
+		fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
+		return 2
+	}
 	dir, names := fs.Arg(0), fs.Args()[1:]
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		fmt.Fprintf(stderr, "leapfrog gen: %s: not a package directory\n", dir)
@@ -102,10 +107,14 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	var results []result
 	rep := &report.Report{}
 	for _, t := range res.Targets {
+		opts.loops.target = t
 		r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, opts)
 		if err != nil {
 			fmt.Fprintf(stderr, "leapfrog gen: %s: %v\n", t.Name, err)
 			return 1
+		}
+		for _, w := range r.Warnings {
+			fmt.Fprintf(stderr, "leapfrog gen: %s: warning: %s\n", t.Name, w)
 		}
 		f := testgen.Func{GoFunc: t.GoFunc, PtrRecv: t.PtrRecv, Params: t.Params, Report: r}
 		for i := range r.Cases {

@@ -122,3 +122,7 @@ func (e *Engine) ModelTerm(ms *ModelSet, entry map[ir.Value]*expr.Term) *expr.Te
 	}
 	return e.B.Or(disj...)
 }
+
+// ModelVars lists the variables of a model set, in first-use order (the order
+// of the entry terms given to LoopSettings.Refine).
+func ModelVars(ms *ModelSet) []ir.Value { return modelVars(ms) }

@@ -24,6 +24,8 @@ type Function struct {
 	Branches []Branch `json:"branches"` // every objective, in source order
 	Cases    []Case   `json:"cases"`    // kept cases first, then discarded ones
 	Stats    Stats    `json:"stats"`
+
+	Warnings []string `json:"warnings,omitempty"` // e.g. loop models that conflict with their context
 }
 
 // Branch is one objective: a branch outcome, or a panic pseudo-branch.
