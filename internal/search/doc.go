@@ -31,6 +31,26 @@
 //     the tree and none covers it. Its proof is the shortest conflict among the
 //     infeasible sides that lead towards it. Otherwise it is unknown, with the
 //     reason of an unfinished side (loop bound, solver timeout, search timeout).
+//   - PM (pm.go, path-merged-symbolic-execution-branch-coverage.txt) sets the
+//     engine's Merger: a run reaching the entry of a single-entry, single-exit,
+//     loop-free region (small loop-free callees inlined; run-time checks only
+//     when their failing side is constant false) executes every block of the
+//     region under its guard, merges values at joins with ite on the edge guards
+//     (stores become guarded stores), continues concretely from the exit, and
+//     records one MergedRegion whose obligations are the guards of each branch
+//     outcome inside (the obligation variables, expanded). Its branches are not
+//     steps, so not flipped; the rest is DFS. After each path, the uncovered
+//     obligations of its region instances, each under its own prefix (the steps
+//     before the region), are solved as one disjunction; every model is run (the
+//     run is the case, its coverage real) until the disjunction is unsatisfiable,
+//     which refutes each of them on that instance. A region instance is keyed by
+//     the tree side ending its prefix. An objective inside merged regions is
+//     unreachable only when no unfinished side of the tree may lead to it and its
+//     obligation was refuted in every instance holding it (pm_verdicts.go); the
+//     proof is the disjunction of those refutations. Heuristic: a summary above
+//     PM.Bound term nodes is undone and the region explored branch by branch;
+//     Stats.Merges, Queries and AvgQueryMs report the outcome (merging pays on
+//     long if-chains, WBS, and bit loops, GetSetBits; it makes queries larger).
 //   - Hopeful and eager flips are counted as in the papers: a flip is hopeful when
 //     the side it aims at is already covered.
 package search
