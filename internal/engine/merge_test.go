@@ -1,0 +1,136 @@
+// Tests: merged runs (path merging) agree with plain runs; obligations hold exactly when taken.
+
+package engine
+
+import (
+	"math/rand"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/ir"
+)
+
+type side struct {
+	If  *ir.If
+	Dir bool
+}
+
+// sides returns the branch outcomes a run took, merged regions included.
+func sides(p *Path) map[side]bool {
+	m := map[side]bool{}
+	for _, st := range p.Steps {
+		m[side{st.If, st.Taken}] = true
+	}
+	for _, r := range p.Merged {
+		for _, ob := range r.Obligations {
+			if ob.Taken {
+				m[side{ob.If, ob.Dir}] = true
+			}
+		}
+	}
+	return m
+}
+
+func TestMergeConsistency(t *testing.T) {
+	dst := t.TempDir()
+	if out, err := exec.Command("cp", "-r", "../../../shared/bench/.", dst).CombinedOutput(); err != nil {
+		t.Fatalf("copy bench: %v\n%s", err, out)
+	}
+	targets := map[string][]string{
+		"tcas":  {"AltSepTest12", "AltSepTest"},
+		"wbs":   {"Step", "Launch"},
+		"paper": {"G", "Classify", "Count4Bits", "GetSetBits"},
+	}
+	rng := rand.New(rand.NewSource(11))
+	for pkg, names := range targets {
+		res, err := gossa.Load(filepath.Join(dst, pkg), names)
+		if err != nil || len(res.Errors) > 0 {
+			t.Fatalf("%s: %v %v", pkg, err, res.Errors)
+		}
+		for _, tg := range res.Targets {
+			plain := New(expr.NewBuilder(), 10)
+			merged := New(expr.NewBuilder(), 10)
+			merged.Merge = NewMerger(4000)
+			regions := 0
+			for i := 0; i < 100; i++ {
+				model := map[string]uint64{}
+				for _, p := range tg.Func.Params {
+					randomize(rng, p.Ident, p.Typ, model)
+				}
+				p, q := plain.Run(tg.Func, model), merged.Run(tg.Func, model)
+				if p.Aborted != "" || q.Aborted != "" {
+					t.Fatalf("%s.%s: aborted: %q %q", pkg, tg.Name, p.Aborted, q.Aborted)
+				}
+				if !reflect.DeepEqual(p.Outputs, q.Outputs) || p.Panic != q.Panic {
+					t.Fatalf("%s.%s %v: merged run gives %v %q, plain %v %q", pkg, tg.Name, model, q.Outputs, q.Panic, p.Outputs, p.Panic)
+				}
+				if !reflect.DeepEqual(sides(p), sides(q)) {
+					t.Fatalf("%s.%s %v: merged and plain runs cover different outcomes", pkg, tg.Name, model)
+				}
+				for _, st := range q.Steps {
+					if st.Cond != nil && expr.Eval(st.Cond, model) != 1 {
+						t.Fatalf("%s.%s: step constraint %v false", pkg, tg.Name, st.Cond)
+					}
+				}
+				regions += len(q.Merged)
+				for _, r := range q.Merged {
+					for _, ob := range r.Obligations {
+						if (expr.Eval(ob.Term, model) == 1) != ob.Taken {
+							t.Fatalf("%s.%s %v: obligation of %s %v is %v, taken %v", pkg, tg.Name, model, ob.If.Pos, ob.Dir, ob.Term, ob.Taken)
+						}
+					}
+				}
+			}
+			if regions == 0 && tg.Name != "G" {
+				t.Errorf("%s.%s: nothing merged", pkg, tg.Name)
+			}
+		}
+	}
+}
+
+// TestMergeGuardedStore: a store inside a merged region is guarded, and the
+// summary bound turns merging off.
+func TestMergeGuardedStore(t *testing.T) {
+	src := `
+func F(x i32, v i32) i32 {
+b0:
+    %1 = alloc [2]i32
+    %2 = lt x, 0:i32
+    if %2 b1 b2
+b1:
+    %3 = indexaddr %1, 0:i32
+    store %3, v
+    jump b2
+b2:
+    %4 = indexaddr %1, 0:i32
+    %5 = load %4
+    return %5
+}
+`
+	prog, err := ir.Parse("f.lf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bound := range []int{1000, 1} {
+		e := New(expr.NewBuilder(), 10)
+		e.Merge = NewMerger(bound)
+		for _, x := range []int64{-1, 1} {
+			m := map[string]uint64{"x": uint64(x) & expr.Mask(32), "v": 9}
+			p := e.Run(prog.Funcs[0], m)
+			want := uint64(0)
+			if x < 0 {
+				want = 9
+			}
+			if got := p.Outputs[0].Bits; got != want {
+				t.Errorf("bound %d: F(%d, 9) = %d, want %d", bound, x, got, want)
+			}
+			if merged := len(p.Merged) == 1 && len(p.Steps) == 0; merged != (bound > 1) {
+				t.Errorf("bound %d: %d merged regions, %d steps", bound, len(p.Merged), len(p.Steps))
+			}
+		}
+	}
+}
