@@ -24,7 +24,8 @@ type options struct {
 	timeout       time.Duration
 	solverTimeout time.Duration
 	seed          int64
-	validate      bool // re-check every solver answer (tests)
+	validate      bool          // re-check every solver answer (tests)
+	important     []search.Line // -important: the targets of rg and rgcb (nil: every objective)
 
 	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
 }
@@ -37,6 +38,9 @@ var strategies = map[string]func() search.Strategy{
 	"else":      func() search.Strategy { return search.Else{} },
 	"mtelse":    func() search.Strategy { return search.MTElse{} },
 	"pm":        func() search.Strategy { return search.PM{} },
+	"pe":        func() search.Strategy { return search.PE{} },
+	"rg":        func() search.Strategy { return search.RG{} },
+	"rgcb":      func() search.Strategy { return search.RGCB{} },
 }
 
 func strategyNames() string {
@@ -77,9 +81,13 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		Timeout: opts.timeout,
 		Seed:    opts.seed,
 	})
-	warnings := search.ExploreLoops(s, mk(), lopt)
+	if len(opts.important) > 0 && s.Targeted(opts.important) == 0 {
+		return nil, fmt.Errorf("-important: no branch of %s on any of the lines given", name)
+	}
+	warnings := search.ExploreLoops(s, search.Targeted(mk(), opts.important), lopt)
 	r := s.Report(name, pkg, opts.strategy)
 	r.Warnings = warnings
+	search.MarkUntargeted(s, r, opts.important)
 	if validationErr != nil {
 		return r, fmt.Errorf("solver validation failed: %v", validationErr)
 	}

@@ -36,6 +36,7 @@ type benchOutcome struct {
 	Runs     int              `json:"runs"`
 	Mean     meanStats        `json:"mean"`
 	Report   *report.Function `json:"report"`
+	TimedOut bool             `json:"timed_out,omitempty"` // a run spent the -timeout budget: its costs are lower bounds, its verdicts not compared
 	runs     []*report.Function
 }
 
@@ -47,6 +48,9 @@ type meanStats struct {
 	HopefulFlips    float64 `json:"hopeful_flips"`
 	InfeasiblePaths float64 `json:"infeasible_paths"`
 	Paths           float64 `json:"paths"`
+	Blocked         float64 `json:"blocked"`
+	ConflictClauses float64 `json:"conflict_clauses"`
+	LargestBackjump float64 `json:"largest_backjump"`
 	TimeMs          float64 `json:"time_ms"`
 }
 
@@ -61,6 +65,9 @@ func mean(rs []*report.Function) meanStats {
 		m.HopefulFlips += float64(st.HopefulFlips)
 		m.InfeasiblePaths += float64(st.InfeasiblePaths)
 		m.Paths += float64(st.Paths)
+		m.Blocked += float64(st.Blocked)
+		m.ConflictClauses += float64(st.ConflictClauses)
+		m.LargestBackjump += float64(st.LargestBackjump)
 		m.TimeMs += float64(st.TimeMs)
 	}
 	n := float64(len(rs))
@@ -72,6 +79,9 @@ func mean(rs []*report.Function) meanStats {
 		m.HopefulFlips /= n
 		m.InfeasiblePaths /= n
 		m.Paths /= n
+		m.Blocked /= n
+		m.ConflictClauses /= n
+		m.LargestBackjump /= n
 		m.TimeMs /= n
 	}
 	return m
@@ -154,9 +164,10 @@ func bench(args []string, stdout, stderr io.Writer) int {
 				o.runs = append(o.runs, r)
 			}
 			o.Report, o.Mean = o.runs[0], mean(o.runs)
+			o.TimedOut = timedOut(o.runs, opts.timeout)
 			bf.Strategies = append(bf.Strategies, o)
 		}
-		bf.Differences = differences(bf.Strategies)
+		bf.Differences = differences(completed(bf.Strategies))
 		bf.SameVerdicts = len(bf.Differences) == 0
 		rep.Functions = append(rep.Functions, bf)
 		printTable(stdout, bf)
@@ -228,7 +239,7 @@ func differences(outs []*benchOutcome) []string {
 func printTable(w io.Writer, bf *benchFunction) {
 	fmt.Fprintf(w, "%s.%s", bf.Package, bf.Function)
 	if len(bf.Strategies) > 0 {
-		r := bf.Strategies[0].Report
+		r := completed(bf.Strategies)[0].Report
 		cov, unr, unk := counts(r)
 		fmt.Fprintf(w, ": %d objectives: %d covered, %d unreachable, %d unknown", len(r.Branches), cov, unr, unk)
 		if bf.Strategies[0].Runs > 1 {
@@ -237,7 +248,12 @@ func printTable(w io.Writer, bf *benchFunction) {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "strategy\tcases\tdiscarded\tsolver calls\teager flips\thopeful flips\tinfeasible\tpaths\ttime\t")
+	rgCols := hasRG(bf)
+	if rgCols {
+		fmt.Fprintln(tw, "strategy\tcases\tdiscarded\tsolver calls\teager flips\thopeful flips\tinfeasible\tpaths\tblocked\tlargest jump\tconflict clauses\ttime\t")
+	} else {
+		fmt.Fprintln(tw, "strategy\tcases\tdiscarded\tsolver calls\teager flips\thopeful flips\tinfeasible\tpaths\ttime\t")
+	}
 	num := func(x float64) string {
 		if x == float64(int64(x)) {
 			return fmt.Sprintf("%d", int64(x))
@@ -246,12 +262,17 @@ func printTable(w io.Writer, bf *benchFunction) {
 	}
 	for _, o := range bf.Strategies {
 		m := o.Mean
+		if rgCols {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", o.Strategy, num(m.Cases), num(m.Discarded), num(m.SolverCalls),
+				num(m.EagerFlips), num(m.HopefulFlips), num(m.InfeasiblePaths), num(m.Paths), num(m.Blocked), jump(m.LargestBackjump), num(m.ConflictClauses), benchTime(o, m))
+			continue
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", o.Strategy, num(m.Cases), num(m.Discarded), num(m.SolverCalls),
 			num(m.EagerFlips), num(m.HopefulFlips), num(m.InfeasiblePaths), num(m.Paths), time.Duration(m.TimeMs*float64(time.Millisecond)).Round(time.Millisecond))
 	}
 	tw.Flush()
 	if bf.SameVerdicts {
-		fmt.Fprintln(w, "same verdicts: yes")
+		fmt.Fprintln(w, "same verdicts: yes"+timedOutNote(bf))
 	} else {
 		fmt.Fprintf(w, "same verdicts: NO (%d branches differ)\n", len(bf.Differences))
 	}

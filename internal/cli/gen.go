@@ -17,6 +17,7 @@ import (
 
 	"leapfrog/internal/frontend/gossa"
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 	"leapfrog/internal/testgen"
 	"leapfrog/internal/verify"
 )
@@ -31,6 +32,10 @@ func flagSet(name string, opts *options) *flag.FlagSet {
 	fs.Int64Var(&opts.seed, "seed", 0, "seed of the first input (0: all zeros) and of randomised strategies")
 	addLoopFlags(fs, opts)
 	fs.BoolVar(&opts.validate, "validate-solver", false, "re-check every model and unsat core of the solver (slow; for tests)")
+	fs.Func("important", "FILE:LINE,... restrict the targets of rg and rgcb to the branches on these lines (the others end unknown unless covered)", func(v string) (err error) {
+		opts.important, err = search.ParseLines(v)
+		return err
+	})
 	return fs
 }
 
