@@ -215,7 +215,7 @@ func TestTimeout(t *testing.T) {
 func TestLoopBound(t *testing.T) {
 	bench := benchCopy(t)
 	js := filepath.Join(t.TempDir(), "r.json")
-	if code, out, errs := run("gen", "-kbound", "3", "-json", js, filepath.Join(bench, "paper"), "Count"); code != 0 {
+	if code, out, errs := run("gen", "-kbound", "3", "-loop-raise", "0", "-json", js, filepath.Join(bench, "paper"), "Count"); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out, errs)
 	}
 	for _, b := range readReport(t, js).Functions[0].Branches {

@@ -17,10 +17,23 @@
 //     followed by Panic terminators; the engine needs no special cases for them.
 //   - Callees are executed (not summarised): a branch in a callee is recorded with
 //     its call depth, and it is one source branch whatever the call site.
-//   - Loops: back edges are found per function; each active loop header counts its
-//     iterations since the loop was entered. A symbolic branch instance in an
-//     iteration at or beyond the k-bound is recorded as not flippable, with the
+//   - Loops (loops.go, models.go): the natural loops of each function come from
+//     cfg.Loops, numbered by their headers in source order (the SPF loops
+//     paper's numbering); each active loop header counts its iterations since
+//     the loop was entered. A symbolic branch instance in an iteration at or
+//     beyond the loop's bound (LoopSettings.Bounds, else KBound; callee loops
+//     are bounded too, named "Callee.N") is recorded as not flippable, with the
 //     loop's number and position, so that the search can say "unknown: loop 1
-//     bounded at 10" instead of claiming anything. The concrete run itself always
-//     completes (within MaxSteps instructions).
+//     bounded at 10" instead of claiming anything. The concrete run itself
+//     always completes (within MaxSteps instructions).
+//   - Concretization (paper §3): a loop with models records, at each entry, a
+//     constraint step "the entry values equal one of the models" on a pseudo
+//     branch (an internal If outside the blocks, both sides leading to the
+//     header). Its in-model side is never left (the other side is Bounded,
+//     "loop N concretized"); a run outside the models may be flipped into them,
+//     and its later branches are not flipped. Coverage under models is real
+//     (the run is concrete); what models leave open is unknown, never
+//     unreachable. RunIteration executes one iteration out of context (fresh
+//     symbols for the values it reads) to infer models (paper §4); the search
+//     refines them with the entry context through LoopSettings.Refine.
 package engine

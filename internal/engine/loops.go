@@ -33,6 +33,9 @@ type Model struct {
 type ModelSet struct {
 	Models []Model
 	Source string // "directive" or "inferred"
+	// Released models still record their constraint step, but prune nothing:
+	// the search releases inferred models that leave objectives open.
+	Released bool
 }
 
 // LoopSettings are the per-loop parameters of the engine; the zero value means
@@ -214,8 +217,8 @@ func (m *machine) enterLoop(li *loopInfo, fr *frame, l *cfg.Loop, depth int) {
 		if !in {
 			st.Cond = m.B.Not(cond)
 		}
-		st.Flippable = !in
-		if in {
+		st.Flippable = !in || ms.Released
+		if in && !ms.Released {
 			st.Bounded = ConcretizedReason(id, m.root)
 			st.BoundLoop, st.BoundIter = id, -1
 		}
@@ -228,7 +231,7 @@ func (m *machine) enterLoop(li *loopInfo, fr *frame, l *cfg.Loop, depth int) {
 	if m.force && len(m.path.Steps) == len(m.forced) {
 		panic(stopRun{})
 	}
-	if !in && m.missed == nil {
+	if !in && m.missed == nil && !ms.Released {
 		m.missed = &id
 	}
 }

@@ -310,10 +310,17 @@ func (ls *loopState) raise() {
 	for ls.opt.RaiseMax > 0 && !s.Done() {
 		steps := s.stepsOf()
 		want := map[engine.LoopID]bool{}
+		release := map[engine.LoopID]bool{}
 		s.walk(s.Root, func(n *Node) {
 			for _, dir := range []bool{false, true} {
 				st, ok := steps[n]
-				if !ok || n.State[ix(dir)] != Bounded || st.BoundIter < 0 || ls.opt.Fixed[st.BoundLoop] || want[st.BoundLoop] {
+				if !ok || n.State[ix(dir)] != Bounded {
+					continue
+				}
+				if ms := eng.LoopCfg.Models[st.BoundLoop]; st.BoundIter < 0 && ms != nil && ms.Source == "inferred" && !ms.Released && ls.reachesUncovered(n, dir) {
+					release[st.BoundLoop] = true
+				}
+				if st.BoundIter < 0 || ls.opt.Fixed[st.BoundLoop] || want[st.BoundLoop] {
 					continue
 				}
 				if eng.Bound(st.BoundLoop) < ls.opt.RaiseMax && ls.reachesUncovered(n, dir) {
@@ -321,8 +328,12 @@ func (ls *loopState) raise() {
 				}
 			}
 		})
-		if len(want) == 0 {
+		if len(want) == 0 && len(release) == 0 {
 			return
+		}
+		for id := range release {
+			eng.LoopCfg.Models[id].Released = true
+			ls.warn("loop %s: inferred models leave branches uncovered; released (the loop is explored by its bound)", engine.LoopName(id, s.Fn))
 		}
 		for id := range want {
 			eng.LoopCfg.Bounds[id] = min(2*eng.Bound(id), ls.opt.RaiseMax)
@@ -331,7 +342,17 @@ func (ls *loopState) raise() {
 		s.walk(s.Root, func(n *Node) {
 			for _, dir := range []bool{false, true} {
 				st, ok := steps[n]
-				if !ok || n.State[ix(dir)] != Bounded || st.BoundIter < 0 || !want[st.BoundLoop] {
+				if !ok || n.State[ix(dir)] != Bounded {
+					continue
+				}
+				if st.BoundIter < 0 {
+					if release[st.BoundLoop] {
+						n.State[ix(dir)], n.Reason[ix(dir)] = Unexplored, ""
+						reopen = append(reopen, n)
+					}
+					continue
+				}
+				if !want[st.BoundLoop] {
 					continue
 				}
 				if st.BoundIter < eng.Bound(st.BoundLoop) && st.Cond != nil {
