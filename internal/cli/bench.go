@@ -90,7 +90,7 @@ func mean(rs []*report.Function) meanStats {
 func bench(args []string, stdout, stderr io.Writer) int {
 	var opts options
 	fs := flagSet("bench", &opts)
-	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all: "+strategyNames()+")")
+	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all but pe: "+strategyNames()+")")
 	runs := fs.Int("runs", 1, "runs per strategy; cost figures are averaged over them")
 	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this file")
 	fs.Usage = func() {
@@ -111,7 +111,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	var names []string
 	if *list == "" {
 		for n := range strategies {
-			names = append(names, n)
+			if n != "pe" { // path-exhaustive: a baseline run only when asked for
+				names = append(names, n)
+			}
 		}
 		sort.Strings(names)
 	} else {
@@ -133,13 +135,17 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	dir, funcs := fs.Arg(0), fs.Args()[1:]
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	if st, err := os.Stat(dir); !isModel(dir) && (err != nil || !st.IsDir()) {
 		fmt.Fprintf(stderr, "leapfrog bench: %s: not a package directory\n", dir)
 		return 2
 	}
-	res, err := gossa.Load(dir, funcs)
+	load := gossa.Load
+	if isModel(dir) { // a CFG model (model.go)
+		load = loadModel
+	}
+	res, err := load(dir, funcs)
 	if err != nil {
-		fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
+		printLoadError(stderr, "bench", err)
 		return 1
 	}
 	exit := 0

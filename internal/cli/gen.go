@@ -87,6 +87,9 @@ func gen(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	dir, names := fs.Arg(0), fs.Args()[1:]
+	if isModel(dir) { // a CFG model (model.go)
+		return genModel(dir, names, opts, *jsonOut, *verifyFlag, stdout, stderr)
+	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		fmt.Fprintf(stderr, "leapfrog gen: %s: not a package directory\n", dir)
 		return 2
@@ -235,6 +238,9 @@ func summarize(w io.Writer, r *report.Function) {
 	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
 		r.Function, r.Strategy, len(r.Branches), cov, unr, unk, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
 		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, time.Duration(r.Stats.TimeMs)*time.Millisecond)
+	if n := notTargeted(r); n > 0 {
+		fmt.Fprintf(w, "  %d objectives not targeted (-important) and not covered: unknown\n", n)
+	}
 	for _, b := range r.Branches {
 		switch b.Verdict {
 		case report.Unreachable:

@@ -23,6 +23,14 @@
 //     guided hopeful flips backtracking up it. MTElse (§VII, TreeFrog §4) is Else
 //     breadth-first: suffix treatments take turns, high priority while advancing,
 //     low while backtracking; here scheduled deterministically on one solver.
+//     From the reachability paper: PE (§2.2) is the path-exhaustive baseline,
+//     DFS that explores every feasible path and does not stop at full coverage.
+//     RG (§4) is DFS expanding a pending side only when it may reach an
+//     uncovered important objective (all of them unless -important names
+//     lines); RGCB (§5) adds conflict clauses learned from unsat cores
+//     (Session.Conflicts), never sends a side violating one to the solver, and
+//     backjumps to the latest pending decision of the core, postponing (not
+//     dropping) the ones jumped over, so it stays complete.
 //     A strategy may skip a side only when it cannot lead to an uncovered
 //     objective, so all give the same verdicts and differ only in cost.
 //   - Verdicts (verdicts.go): an uncovered objective is unreachable only when no
