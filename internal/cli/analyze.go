@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"leapfrog/internal/engine"
@@ -41,6 +42,7 @@ var strategies = map[string]func() search.Strategy{
 	"pe":        func() search.Strategy { return search.PE{} },
 	"rg":        func() search.Strategy { return search.RG{} },
 	"rgcb":      func() search.Strategy { return search.RGCB{} },
+	"treefrog":  func() search.Strategy { return search.TreeFrog{} },
 }
 
 func strategyNames() string {
@@ -59,16 +61,32 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		return nil, fmt.Errorf("unknown strategy %q (have %s)", opts.strategy, strategyNames())
 	}
 	b := expr.NewBuilder()
-	var slv solver.Solver = z3.New(opts.solverTimeout)
 	var validationErr error
-	if opts.validate {
-		slv = solver.Validating(slv, func() solver.Solver { return z3.New(opts.solverTimeout) }, func(err error) {
-			if validationErr == nil {
-				validationErr = err
-			}
-		})
+	var validationMu sync.Mutex // the workers of mtelse validate concurrently
+	newSolver := func() solver.Solver {
+		var slv solver.Solver = z3.New(opts.solverTimeout)
+		if opts.validate {
+			slv = solver.Validating(slv, func() solver.Solver { return z3.New(opts.solverTimeout) }, func(err error) {
+				validationMu.Lock()
+				defer validationMu.Unlock()
+				if validationErr == nil {
+					validationErr = err
+				}
+			})
+		}
+		return slv
 	}
+	slv := newSolver()
 	defer slv.Close()
+	// The checker's answers are not validated: they only steer learning; every
+	// conflict they produce is re-checked as part of a proof (the unsat core of
+	// a flip, or the combined proof of a verdict).
+	checker := func() interface {
+		solver.Solver
+		Reset()
+	} {
+		return z3.New(opts.solverTimeout)
+	}
 	eng := engine.New(b, opts.kbound)
 	lopt, err := opts.loops.setup(eng, fn)
 	if err != nil {
@@ -78,9 +96,11 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		Fn:      fn,
 		Engine:  eng,
 		Solver:  slv,
+		Checker: checker,
 		Timeout: opts.timeout,
 		Seed:    opts.seed,
 	})
+	s.NewSolver = newSolver // a solver per worker of mtelse
 	if len(opts.important) > 0 && s.Targeted(opts.important) == 0 {
 		return nil, fmt.Errorf("-important: no branch of %s on any of the lines given", name)
 	}

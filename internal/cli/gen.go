@@ -25,7 +25,7 @@ import (
 // flagSet returns a flag set whose errors are reported in one line by parse.
 func flagSet(name string, opts *options) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.StringVar(&opts.strategy, "strategy", "dfs", "search strategy: "+strategyNames())
+	fs.StringVar(&opts.strategy, "strategy", "treefrog", "search strategy: "+strategyNames())
 	fs.IntVar(&opts.kbound, "kbound", 10, "iterations of an input-dependent loop a path may take before its branches stop being flipped")
 	fs.DurationVar(&opts.timeout, "timeout", 0, "time budget per function (0: none); open branches then get unknown")
 	fs.DurationVar(&opts.solverTimeout, "solver-timeout", 10*time.Second, "time budget per solver query (0: none)")

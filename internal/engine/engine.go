@@ -84,14 +84,16 @@ type frame struct {
 
 type machine struct {
 	*Engine
-	path     *Path
-	steps    int
-	forced   []bool // RunForced: the directions of the first steps
-	force    bool
-	root     *ir.Function
-	missed   *LoopID   // a loop entered outside its models (loops.go)
-	ooc      *cfg.Loop // out-of-context iteration of this loop (models.go)
-	oocModel map[string]uint64
+	path   *Path
+	steps  int
+	forced []bool // RunForced: the directions of the first steps
+	force  bool
+	// mergeAfter (RunForcedMerged): go on after the forced steps, merging.
+	mergeAfter bool
+	root       *ir.Function
+	missed     *LoopID   // a loop entered outside its models (loops.go)
+	ooc        *cfg.Loop // out-of-context iteration of this loop (models.go)
+	oocModel   map[string]uint64
 }
 
 // stopRun ends a forced run after its last forced step.
@@ -122,8 +124,26 @@ func (e *Engine) RunForced(fn *ir.Function, model map[string]uint64, dirs []bool
 	return e.run(fn, model, dirs, true)
 }
 
+// RunForcedMerged is RunForced that does not stop after the forced steps: it
+// goes on to the end of the function, merging the loop-free regions it meets
+// with merger (path merging) and following the (meaningless) concrete values
+// at the other branches, whose constraints the path records. The obligations
+// of the merged regions after the forced steps then say, over the inputs, when
+// each branch outcome there is taken after the forced prefix: TreeFrog uses
+// them to solve for an uncovered branch beyond a flipped side in one query.
+func (e *Engine) RunForcedMerged(fn *ir.Function, model map[string]uint64, dirs []bool, merger *Merger) *Path {
+	saved := e.Merge
+	e.Merge = merger
+	defer func() { e.Merge = saved }()
+	return e.runMode(fn, model, dirs, true, true)
+}
+
 func (e *Engine) run(fn *ir.Function, model map[string]uint64, dirs []bool, force bool) (path *Path) {
-	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force, root: fn}
+	return e.runMode(fn, model, dirs, force, false)
+}
+
+func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool) (path *Path) {
+	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force, mergeAfter: mergeAfter, root: fn}
 	args := make([]val, len(fn.Params))
 	var recv *object
 	for i, p := range fn.Params {
@@ -243,7 +263,7 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 					m.markStep(li, fr, b, &st)
 				}
 				m.path.Steps = append(m.path.Steps, st)
-				if m.force && len(m.path.Steps) == len(m.forced)+1 {
+				if m.force && !m.mergeAfter && len(m.path.Steps) == len(m.forced)+1 {
 					panic(stopRun{}) // the step after the forced ones is only peeked at
 				}
 				if taken {

@@ -62,7 +62,7 @@ func isFalse(g *scalar) bool { return g.s == nil && g.c == 0 }
 // mergeable region's entry or the merge was undone (nothing then happened).
 func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 	mg := m.Merge
-	if mg == nil || m.force || m.ooc != nil {
+	if mg == nil || m.force && !(m.mergeAfter && len(m.path.Steps) >= len(m.forced)) || m.ooc != nil {
 		return nil
 	}
 	r := mg.regionAt(b, m.loopInfo(fr.fn))

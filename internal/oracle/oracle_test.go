@@ -36,6 +36,9 @@ var strategies = []struct {
 }{
 	{"dfs", nil},
 	{"pm", nil},
+	{"treefrog", nil},
+	{"rgcb", nil},
+	{"mtelse", nil},
 }
 
 // maxInputs bounds the input space of a scenario function.

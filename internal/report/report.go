@@ -63,15 +63,20 @@ type Arg struct {
 
 // Stats are the cost figures, named like the papers' table columns.
 type Stats struct {
-	Cases           int   `json:"cases"` // kept (emitted) cases
-	Discarded       int   `json:"discarded"`
-	SolverCalls     int   `json:"solver_calls"` // solver calls made to flip branches
-	SatChecks       int   `json:"sat_checks"`   // other satisfiability checks (proofs, back-substitution)
-	EagerFlips      int   `json:"eager_flips"`
-	HopefulFlips    int   `json:"hopeful_flips"`
-	Conflicts       int   `json:"conflicts"`
-	Paths           int   `json:"paths"`            // executions of the function
-	InfeasiblePaths int   `json:"infeasible_paths"` // flips the solver proved infeasible
+	Cases           int `json:"cases"` // kept (emitted) cases
+	Discarded       int `json:"discarded"`
+	SolverCalls     int `json:"solver_calls"` // solver calls made to flip branches
+	SatChecks       int `json:"sat_checks"`   // other satisfiability checks (proofs, back-substitution)
+	EagerFlips      int `json:"eager_flips"`
+	HopefulFlips    int `json:"hopeful_flips"`
+	Conflicts       int `json:"conflicts"`
+	Paths           int `json:"paths"`            // executions of the function
+	InfeasiblePaths int `json:"infeasible_paths"` // flips the solver proved infeasible
+	// TreeFrog (conflict learning, feasible sequences, suffix enumeration).
+	Lemmas          int   `json:"lemmas"`
+	FeasibleReused  int   `json:"feasible_sequences_reused"`
+	Suffixes        int   `json:"suffixes_enumerated"`
+	OverConflicts   int   `json:"over_approximate_conflicts"`
 	Blocked         int   `json:"blocked"`          // flips skipped because they violate a learned conflict clause (rgcb)
 	ConflictClauses int   `json:"conflict_clauses"` // conflict clauses learned from unsat cores (rgcb)
 	LargestBackjump int   `json:"largest_backjump"` // most decision levels jumped over at once (rgcb); 0: none

@@ -59,6 +59,29 @@
 //     PM.Bound term nodes is undone and the region explored branch by branch;
 //     Stats.Merges, Queries and AvgQueryMs report the outcome (merging pays on
 //     long if-chains, WBS, and bit loops, GetSetBits; it makes queries larger).
+//   - TreeFrog (treefrog.go, treefrog-exhaustive-branch-coverage.txt; the
+//     default strategy) keeps MTelse's eager phase but consults the conflict
+//     database before every flip, and learns a conflict from every refuted flip:
+//     back-substitution (bisected) finds mis(p), deletion shrinks it to a core
+//     (satisfiability checks, counted apart from solver calls); satisfiable
+//     fragments are feasible sequences, reused to reach an uncovered branch
+//     directly (§6); lemmas come from resolution on complementary constraints.
+//     Conflicts are sets of constraint terms (conflicts.go): terms are
+//     hash-consed over the inputs, so matching by term protects the def-use
+//     links that §5.2 protects with extra branches. Instead of hopeful flips,
+//     for each uncovered objective u and unexplored side b' that may lead to
+//     it, suffixes from b' to u are enumerated depth first with forced
+//     symbolic runs (engine.RunForced), pruned by conflicts, by the CFG and by
+//     small fragment checks (§8); when that does not finish within a budget,
+//     the suffix is merged instead (engine.RunForcedMerged, path merging from
+//     b' on) and one query asks for all uncovered objectives beyond b' at once;
+//     from then on sides go to merged queries first. A side all of whose
+//     suffixes are refuted for u is recorded on its node (Node.Refuted, the
+//     over-approximate conflict of §8.3, kept on the node so that it is applied
+//     only to the state it was learnt in), and the verdicts count it as
+//     refuted. When nothing settles a side, it is flipped hopefully, so the
+//     search stays exhaustive. Cases that later cases cover entirely are
+//     discarded (§9).
 //   - Hopeful and eager flips are counted as in the papers: a flip is hopeful when
 //     the side it aims at is already covered.
 package search

@@ -24,11 +24,22 @@ type Strategy interface {
 
 // Config is what a session needs.
 type Config struct {
-	Fn      *ir.Function
-	Engine  *engine.Engine
-	Solver  solver.Solver
+	Fn     *ir.Function
+	Engine *engine.Engine
+	Solver solver.Solver
+	// Checker makes a fresh solver for one satisfiability check of conflict
+	// learning (TreeFrog): short conjunctions decided once, with no
+	// assumptions and no scopes, which lets Z3 use its fast non-incremental
+	// bit-vector procedure. Nil: checks go to Solver in a scope of their own.
+	Checker func() interface {
+		solver.Solver
+		Reset()
+	}
 	Timeout time.Duration // for the whole function; 0: none
 	Seed    int64         // 0: the first input is all zeros; else random from the seed
+	// NewSolver makes a solver like Solver for one worker of a multi-threaded
+	// strategy (mtelse): Z3 contexts are not thread-safe. Nil: one worker.
+	NewSolver func() solver.Solver
 }
 
 // Session holds the state of the search for one function.
@@ -138,6 +149,11 @@ func (s *Session) Execute(model solver.Model) (*engine.Path, []*Node) {
 	p := s.Engine.Run(s.Fn, model)
 	s.Stats.Paths++
 	nodes := s.insert(p)
+	for _, n := range nodes {
+		if n.Input == nil {
+			n.Input = model
+		}
+	}
 	if p.Aborted != "" {
 		return p, nodes
 	}
@@ -235,12 +251,26 @@ func (s *Session) Flip(n *Node, dir bool) (solver.Result, solver.Model) {
 		s.Stats.EagerFlips++
 	}
 	terms, lits := n.Prefix(s.B)
-	terms = append(terms, n.Constraint(s.B, dir))
+	side := n.Constraint(s.B, dir)
+	terms = append(terms, side)
 	lits = append(lits, Lit{n.If, dir})
+	if n.Input != nil {
+		// Independence: the prefix holds under n's input, so only the
+		// constraints sharing variables (transitively) with the side matter;
+		// the other variables keep their values.
+		terms, lits = independent(terms, lits, side)
+	}
 	res := s.Solver.Check(terms)
 	switch res {
 	case solver.Sat:
-		return res, shrink(terms, s.Solver.Model())
+		m := n.Input.Clone()
+		if m == nil {
+			m = solver.Model{}
+		}
+		for k, v := range s.Solver.Model() {
+			m[k] = v
+		}
+		return res, shrink(terms, m)
 	case solver.Unsat:
 		s.Stats.InfeasiblePaths++
 		n.State[ix(dir)] = Infeasible

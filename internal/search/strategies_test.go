@@ -16,7 +16,7 @@ import (
 	"leapfrog/internal/solver/z3"
 )
 
-var allStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{}}
+var allStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{}, search.TreeFrog{}}
 
 // benchDir copies ../shared/bench into a temporary directory (never write there).
 func benchDir(tb testing.TB) string {

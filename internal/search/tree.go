@@ -5,6 +5,7 @@ package search
 import (
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/solver"
 )
 
 // Side is the state of one direction of a tree node.
@@ -31,6 +32,13 @@ type Node struct {
 	State  [2]Side
 	Proof  [2]*Proof
 	Reason [2]string
+	// Refuted records, per side, objectives that no path through that side can
+	// reach (TreeFrog's exhausted suffix enumeration), with the conflicts that
+	// refute every suffix. The side itself may still be unexplored.
+	Refuted [2]map[*Objective]*Proof
+	// Input is the input of the first run through this node: it satisfies the
+	// node's prefix.
+	Input solver.Model
 }
 
 func ix(dir bool) int {
@@ -83,4 +91,7 @@ type Proof struct {
 	Conflict []Lit
 	Terms    []*expr.Term
 	SMT2     string
+	// Cores, for a refutation of a whole subtree: the distinct conflicts that
+	// refuted each of its suffixes (each unsatisfiable).
+	Cores [][]*expr.Term
 }

@@ -68,10 +68,27 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 
 // keep decides which cases are emitted: those that covered something first.
 func (s *Session) keep() map[*Case]bool {
+	// TreeFrog §9: a case is discarded when later kept cases cover everything
+	// it covers. Walking from the last case back, keep a case only if it
+	// covers something no kept later case does. Only cases that covered
+	// something first are candidates, so every objective keeps a case.
 	kept := map[*Case]bool{}
-	for _, c := range s.Cases {
-		if len(c.New) > 0 {
-			kept[c] = true
+	have := map[*Objective]bool{}
+	for i := len(s.Cases) - 1; i >= 0; i-- {
+		c := s.Cases[i]
+		if len(c.New) == 0 {
+			continue
+		}
+		for _, o := range c.Covers {
+			if !have[o] {
+				kept[c] = true
+				break
+			}
+		}
+		if kept[c] {
+			for _, o := range c.Covers {
+				have[o] = true
+			}
 		}
 	}
 	return kept
@@ -151,6 +168,21 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		if st == Feasible || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
 			continue
 		}
+		if p := sr.n.Refuted[ix(sr.dir)][o]; p != nil && st != Infeasible && st != Impossible {
+			// Every suffix through this side towards o was refuted (TreeFrog).
+			proofs++
+			for _, c := range p.Cores {
+				if k := fmt.Sprint(termIDs(c)); !seenCore[k] {
+					seenCore[k] = true
+					cores = append(cores, c)
+				}
+			}
+			if best == nil || rank(sr) < rank(*best) {
+				x := sr
+				best = &x
+			}
+			continue
+		}
 		switch st {
 		case Infeasible:
 			proofs++
@@ -192,7 +224,11 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	}
 	b.Verdict = report.Unreachable
 	towards := fmt.Sprintf("%d infeasible prefixes and %d constant conditions lead towards it", proofs, impossible)
-	if p := best.n.Proof[ix(best.dir)]; best.n.State[ix(best.dir)] == Infeasible {
+	p := best.n.Proof[ix(best.dir)]
+	if r := best.n.Refuted[ix(best.dir)][o]; r != nil && best.n.State[ix(best.dir)] != Infeasible {
+		p = r
+	}
+	if len(cores) > 0 && p != nil && len(p.Conflict) > 0 {
 		for _, l := range p.Conflict {
 			b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
 		}

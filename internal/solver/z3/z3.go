@@ -484,3 +484,23 @@ func (s *Solver) numZ3Assertions() int {
 
 // numIndicators returns how many indicator constants are in scope.
 func (s *Solver) numIndicators() int { return len(s.ind) }
+
+// Reset removes every assertion, scope and assumption indicator, returning the
+// solver to its initial state while keeping the context and its translation
+// cache. A solver that has not been pushed nor given assumptions since its last
+// reset lets Z3 use its fast non-incremental procedure (bit-blasting) for a
+// one-shot check of asserted terms, which is much faster than the incremental
+// core for small bit-vector problems.
+func (s *Solver) Reset() {
+	s.mustBeOpen()
+	s.invalidate()
+	C.Z3_solver_reset(s.ctx, s.slv)
+	for t, p := range s.ind {
+		s.dec(p)
+		delete(s.ind, t)
+	}
+	s.seen = make(map[*expr.Term]struct{})
+	s.scopes = make([]scope, 1)
+	s.failed = ""
+	s.takeErr()
+}
