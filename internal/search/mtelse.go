@@ -2,24 +2,49 @@
 
 package search
 
+import "runtime"
+
 // MTElse is the concolic-strategies paper's §VII (TreeFrog paper §4). Each
 // covered suffix gets its own treatment (a "thread" in the paper); treatments
 // take turns one branch at a time. A treatment is high-priority while it
 // advances down its suffix making eager flips (sides whose objective is
 // uncovered), low-priority while it backtracks up the suffix making hopeful
-// flips, and a hopeful flip is tried only when the side may still lead to an
-// uncovered objective (Session.CanReachUncovered). Low-priority treatments run
-// only while no high-priority one exists; a successful flip starts a new
+// flips, and a hopeful flip is tried only when the subtree below the side may
+// still contain an instance of an uncovered source branch
+// (Session.CanReachUncovered). Low-priority treatments run only while no
+// high-priority one is queued or running; a successful flip starts a new
 // high-priority treatment of the new suffix instead of exploring it at once.
 //
-// This implementation schedules the treatments deterministically on one solver
-// (two FIFO queues, round robin, one branch per turn) rather than with
-// goroutines: the order of flips is the breadth-first one the paper describes,
-// and every run gives the same cases, costs and verdicts.
-type MTElse struct{}
+// The treatments run on a pool of worker goroutines (parallel.go), each with a
+// solver of its own (Config.NewSolver): the solver calls overlap, while the
+// tree, coverage, cases and statistics are updated under one lock. With one
+// worker (Workers 1, or no Config.NewSolver) the schedule is deterministic: two
+// FIFO queues, round robin, one branch per turn, and every run gives the same
+// cases and costs. With several, the cases found and the costs vary from run to
+// run, the verdicts do not: every treatment backtracks over its whole suffix,
+// so a side is left unexplored only when it cannot lead to an objective
+// uncovered at the end, and the verdicts, read off the tree, are those of an
+// exhaustive search.
+type MTElse struct {
+	// Workers is the number of goroutines treating suffixes; 0: GOMAXPROCS,
+	// at most 4. Without Config.NewSolver there is one.
+	Workers int
+}
 
 // Name returns "mtelse".
 func (MTElse) Name() string { return "mtelse" }
+
+// workers returns the number of workers to use in s.
+func (m MTElse) workers(s *Session) int {
+	n := m.Workers
+	if n <= 0 {
+		n = min(runtime.GOMAXPROCS(0), 4)
+	}
+	if s.NewSolver == nil {
+		n = 1
+	}
+	return max(n, 1)
+}
 
 // treatment is the state of one suffix's treatment.
 type treatment struct {
@@ -29,49 +54,29 @@ type treatment struct {
 	back  bool // backtracking (low priority)
 }
 
-// Explore runs the search.
-func (MTElse) Explore(s *Session) {
-	_, nodes := s.Execute(s.Initial())
-	high := []*treatment{{nodes: nodes, from: 0, pos: 0}}
-	var low []*treatment
-	for !s.Done() {
-		var t *treatment
-		switch {
-		case len(high) > 0:
-			t, high = high[0], high[1:]
-		case len(low) > 0:
-			t, low = low[0], low[1:]
-		default:
-			return
-		}
-		if t.back && t.pos < t.from || !t.back && t.pos >= len(t.nodes) {
-			continue // finished (an empty suffix has nothing to treat)
-		}
-		n := t.nodes[t.pos]
-		for _, dir := range unexplored(n) {
-			if s.Done() {
-				return
-			}
-			if n.State[ix(dir)] != Unexplored {
-				continue
-			}
-			if t.back && !s.CanReachUncovered(n, dir) || !t.back && s.IsCovered(n.If, dir) {
-				continue
-			}
-			if next, ok := flipAndFollow(s, n, dir); ok {
-				high = append(high, &treatment{nodes: next, from: t.pos + 1, pos: t.pos + 1})
-			}
-		}
-		switch {
-		case t.back:
-			t.pos--
-			low = append(low, t)
-		case t.pos+1 < len(t.nodes):
-			t.pos++
-			high = append(high, t)
-		default: // the end of the suffix: backtrack, with low priority
-			t.back, t.pos = true, len(t.nodes)-1
-			low = append(low, t)
-		}
+// finished reports whether nothing is left to treat.
+func (t *treatment) finished() bool {
+	return t.back && t.pos < t.from || !t.back && t.pos >= len(t.nodes)
+}
+
+// advance moves t to its next node after a turn; it reports whether t is
+// still high-priority.
+func (t *treatment) advance() (high bool) {
+	switch {
+	case t.back:
+		t.pos--
+		return false
+	case t.pos+1 < len(t.nodes):
+		t.pos++
+		return true
+	default: // the end of the suffix: backtrack, with low priority
+		t.back, t.pos = true, len(t.nodes)-1
+		return false
 	}
+}
+
+// Explore runs the search.
+func (m MTElse) Explore(s *Session) {
+	_, nodes := s.Execute(s.Initial())
+	runPool(s, m.workers(s), &treatment{nodes: nodes, from: 0, pos: 0})
 }
