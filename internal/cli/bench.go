@@ -46,6 +46,8 @@ type meanStats struct {
 	SolverCalls     float64 `json:"solver_calls"`
 	EagerFlips      float64 `json:"eager_flips"`
 	HopefulFlips    float64 `json:"hopeful_flips"`
+	SatChecks       float64 `json:"sat_checks"`
+	Conflicts       float64 `json:"conflicts"`
 	InfeasiblePaths float64 `json:"infeasible_paths"`
 	Paths           float64 `json:"paths"`
 	Blocked         float64 `json:"blocked"`
@@ -63,6 +65,8 @@ func mean(rs []*report.Function) meanStats {
 		m.SolverCalls += float64(st.SolverCalls)
 		m.EagerFlips += float64(st.EagerFlips)
 		m.HopefulFlips += float64(st.HopefulFlips)
+		m.SatChecks += float64(st.SatChecks)
+		m.Conflicts += float64(st.Conflicts)
 		m.InfeasiblePaths += float64(st.InfeasiblePaths)
 		m.Paths += float64(st.Paths)
 		m.Blocked += float64(st.Blocked)
@@ -77,6 +81,8 @@ func mean(rs []*report.Function) meanStats {
 		m.SolverCalls /= n
 		m.EagerFlips /= n
 		m.HopefulFlips /= n
+		m.SatChecks /= n
+		m.Conflicts /= n
 		m.InfeasiblePaths /= n
 		m.Paths /= n
 		m.Blocked /= n
@@ -256,9 +262,9 @@ func printTable(w io.Writer, bf *benchFunction) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	rgCols := hasRG(bf)
 	if rgCols {
-		fmt.Fprintln(tw, "strategy\tcases\tdiscarded\tsolver calls\teager flips\thopeful flips\tinfeasible\tpaths\tblocked\tlargest jump\tconflict clauses\ttime\t")
+		fmt.Fprintln(tw, "strategy\tcases\tdiscarded\tsolver calls\teager flips\thopeful flips\tsat checks\tconflicts\tinfeasible\tpaths\tblocked\tlargest jump\tconflict clauses\ttime\t")
 	} else {
-		fmt.Fprintln(tw, "strategy\tcases\tdiscarded\tsolver calls\teager flips\thopeful flips\tinfeasible\tpaths\ttime\t")
+		fmt.Fprintln(tw, "strategy\tcases\tdiscarded\tsolver calls\teager flips\thopeful flips\tsat checks\tconflicts\tinfeasible\tpaths\ttime\t")
 	}
 	num := func(x float64) string {
 		if x == float64(int64(x)) {
@@ -269,12 +275,12 @@ func printTable(w io.Writer, bf *benchFunction) {
 	for _, o := range bf.Strategies {
 		m := o.Mean
 		if rgCols {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", o.Strategy, num(m.Cases), num(m.Discarded), num(m.SolverCalls),
-				num(m.EagerFlips), num(m.HopefulFlips), num(m.InfeasiblePaths), num(m.Paths), num(m.Blocked), jump(m.LargestBackjump), num(m.ConflictClauses), benchTime(o, m))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", o.Strategy, num(m.Cases), num(m.Discarded), num(m.SolverCalls),
+				num(m.EagerFlips), num(m.HopefulFlips), num(m.SatChecks), num(m.Conflicts), num(m.InfeasiblePaths), num(m.Paths), num(m.Blocked), jump(m.LargestBackjump), num(m.ConflictClauses), benchTime(o, m))
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", o.Strategy, num(m.Cases), num(m.Discarded), num(m.SolverCalls),
-			num(m.EagerFlips), num(m.HopefulFlips), num(m.InfeasiblePaths), num(m.Paths), time.Duration(m.TimeMs*float64(time.Millisecond)).Round(time.Millisecond))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", o.Strategy, num(m.Cases), num(m.Discarded), num(m.SolverCalls),
+			num(m.EagerFlips), num(m.HopefulFlips), num(m.SatChecks), num(m.Conflicts), num(m.InfeasiblePaths), num(m.Paths), time.Duration(m.TimeMs*float64(time.Millisecond)).Round(time.Millisecond))
 	}
 	tw.Flush()
 	if bf.SameVerdicts {
