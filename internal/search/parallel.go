@@ -41,30 +41,32 @@ func runPool(s *Session, n int, first *treatment) {
 	p := &pool{s: s, parallel: n > 1, high: []*treatment{first}, inflight: map[sideRef]bool{}}
 	p.cond = sync.NewCond(&p.mu)
 	if n == 1 {
-		p.worker(s.Solver)
+		p.worker(&lazySolver{slv: s.Solver})
 		return
 	}
-	solvers := make([]solver.Solver, n)
-	for i := range solvers {
-		solvers[i] = s.NewSolver()
-	}
+	// A worker makes its solver at its first flip: small functions need
+	// fewer solvers than workers, and a Z3 context costs milliseconds.
+	solvers := make([]lazySolver, n)
 	var wg sync.WaitGroup
-	for _, slv := range solvers {
+	for i := range solvers {
+		solvers[i].make = s.NewSolver
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p.worker(slv)
+			p.worker(&solvers[i])
 		}()
 	}
 	wg.Wait()
-	for _, slv := range solvers {
-		slv.Close()
+	for _, ls := range solvers {
+		if ls.slv != nil {
+			ls.slv.Close()
+		}
 	}
 	canonicalCases(s)
 }
 
 // worker takes treatments until the search ends.
-func (p *pool) worker(slv solver.Solver) {
+func (p *pool) worker(slv *lazySolver) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for {
@@ -124,7 +126,7 @@ func (p *pool) next() (*treatment, bool) {
 // objective is uncovered; backtracking, hopeful flips of its sides that may
 // still lead to an uncovered objective. A successful flip queues a new
 // high-priority treatment of the new suffix.
-func (p *pool) turn(slv solver.Solver, t *treatment) {
+func (p *pool) turn(slv *lazySolver, t *treatment) {
 	if t.finished() {
 		return // an empty suffix has nothing to treat
 	}
@@ -161,7 +163,7 @@ func (p *pool) turn(slv solver.Solver, t *treatment) {
 // flip is Session.Flip and Session.Follow for a worker: called with mu held, it
 // releases mu while slv decides the flip. It returns the new path's nodes when
 // the run on the solver's input took side dir of n.
-func (p *pool) flip(slv solver.Solver, n *Node, dir bool) ([]*Node, bool) {
+func (p *pool) flip(ls *lazySolver, n *Node, dir bool) ([]*Node, bool) {
 	s := p.s
 	s.Stats.SolverCalls++
 	if s.IsCovered(n.If, dir) {
@@ -183,6 +185,7 @@ func (p *pool) flip(slv solver.Solver, n *Node, dir bool) ([]*Node, bool) {
 	}
 
 	p.mu.Unlock()
+	slv := ls.get()
 	res := slv.Check(terms)
 	var proof *Proof
 	var reason string
@@ -212,6 +215,19 @@ func (p *pool) flip(slv solver.Solver, n *Node, dir bool) ([]*Node, bool) {
 	}
 	n.Proof[ix(dir)] = proof
 	return nil, false
+}
+
+// lazySolver is a worker's solver, made at its first use (outside the lock).
+type lazySolver struct {
+	make func() solver.Solver
+	slv  solver.Solver
+}
+
+func (l *lazySolver) get() solver.Solver {
+	if l.slv == nil {
+		l.slv = l.make()
+	}
+	return l.slv
 }
 
 // canonicalCases orders the cases of a multi-threaded run by their inputs and
