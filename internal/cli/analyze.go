@@ -26,6 +26,7 @@ type options struct {
 	solverTimeout time.Duration
 	seed          int64
 	validate      bool          // re-check every solver answer (tests)
+	workers       int           // mtelse: parallel workers (>1: costs and cases may vary run to run)
 	important     []search.Line // -important: the targets of rg and rgcb (nil: every objective)
 
 	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
@@ -100,11 +101,21 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		Timeout: opts.timeout,
 		Seed:    opts.seed,
 	})
-	s.NewSolver = newSolver // a solver per worker of mtelse
+	st := mk()
+	if m, ok := st.(search.MTElse); ok && opts.workers > 1 {
+		m.Workers = opts.workers
+		st = m
+	}
+	if opts.workers > 1 {
+		// A solver per worker of mtelse. Parallel runs keep their verdicts
+		// but not their cases, so gen's output is byte-identical only with
+		// one worker (the default).
+		s.NewSolver = newSolver
+	}
 	if len(opts.important) > 0 && s.Targeted(opts.important) == 0 {
 		return nil, fmt.Errorf("-important: no branch of %s on any of the lines given", name)
 	}
-	warnings := search.ExploreLoops(s, search.Targeted(mk(), opts.important), lopt)
+	warnings := search.ExploreLoops(s, search.Targeted(st, opts.important), lopt)
 	r := s.Report(name, pkg, opts.strategy)
 	r.Warnings = warnings
 	search.MarkUntargeted(s, r, opts.important)

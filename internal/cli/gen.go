@@ -32,6 +32,7 @@ func flagSet(name string, opts *options) *flag.FlagSet {
 	fs.Int64Var(&opts.seed, "seed", 0, "seed of the first input (0: all zeros) and of randomised strategies")
 	addLoopFlags(fs, opts)
 	fs.BoolVar(&opts.validate, "validate-solver", false, "re-check every model and unsat core of the solver (slow; for tests)")
+	fs.IntVar(&opts.workers, "workers", 1, "mtelse: parallel workers, each with its own solver (verdicts stay the same; cases, costs and the emitted file may vary run to run)")
 	fs.Func("important", "FILE:LINE,... restrict the targets of rg and rgcb to the branches on these lines (the others end unknown unless covered)", func(v string) (err error) {
 		opts.important, err = search.ParseLines(v)
 		return err
