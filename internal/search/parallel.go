@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"leapfrog/internal/expr"
 	"leapfrog/internal/report"
 	"leapfrog/internal/solver"
 )
@@ -165,55 +164,16 @@ func (p *pool) turn(slv *lazySolver, t *treatment) {
 // the run on the solver's input took side dir of n.
 func (p *pool) flip(ls *lazySolver, n *Node, dir bool) ([]*Node, bool) {
 	s := p.s
-	s.Stats.SolverCalls++
-	if s.IsCovered(n.If, dir) {
-		s.Stats.HopefulFlips++
-	} else {
-		s.Stats.EagerFlips++
-	}
-	// The prefix reads only what a node is born with (If, Cond, Parent, PDir);
-	// the builder is safe for concurrent use.
-	terms, lits := n.Prefix(s.B)
-	side := n.Constraint(s.B, dir)
-	terms = append(terms, side)
-	lits = append(lits, Lit{n.If, dir})
-	model := n.Input.Clone() // the input is set once, by the run creating n
-	if model != nil {
-		terms, lits = independent(terms, lits, side) // as in Session.Flip
-	} else {
-		model = solver.Model{}
-	}
-
+	// The query reads only what a node is born with (If, Cond, Parent, PDir,
+	// Input); the builder is safe for concurrent use.
+	q := s.flipQuery(n, dir)
 	p.mu.Unlock()
-	slv := ls.get()
-	res := slv.Check(terms)
-	var proof *Proof
-	var reason string
-	switch res {
-	case solver.Sat:
-		for k, v := range slv.Model() {
-			model[k] = v
-		}
-		model = shrink(terms, model)
-	case solver.Unsat:
-		proof = s.proof(terms, lits, slv.Core())
-	default:
-		reason = "solver: " + slv.Reason()
-		proof = &Proof{Conflict: lits, Terms: terms, SMT2: expr.SMT2(terms)}
-	}
+	a := s.decideFlip(ls.get(), q)
 	p.mu.Lock()
-
-	switch res {
-	case solver.Sat:
-		return s.Follow(n, dir, model)
-	case solver.Unsat:
-		s.Stats.InfeasiblePaths++
-		n.State[ix(dir)] = Infeasible
-	default:
-		n.State[ix(dir)] = Undecided
-		n.Reason[ix(dir)] = reason
+	if a.res == solver.Sat {
+		return s.Follow(n, dir, a.model)
 	}
-	n.Proof[ix(dir)] = proof
+	s.recordFlip(n, dir, a)
 	return nil, false
 }
 

@@ -244,6 +244,23 @@ func (s *Session) insert(p *engine.Path) []*Node {
 // Flip asks the solver for an input taking side dir of n after n's prefix. On
 // Unsat it marks the side Infeasible with its proof; on Unknown, Undecided.
 func (s *Session) Flip(n *Node, dir bool) (solver.Result, solver.Model) {
+	q := s.flipQuery(n, dir)
+	a := s.decideFlip(s.Solver, q)
+	s.recordFlip(n, dir, a)
+	return a.res, a.model
+}
+
+// flipQuery is the query of a flip: n's prefix and side dir, sliced to the
+// constraints sharing variables (transitively) with the side: the prefix holds
+// under n's input, so the others cannot matter, and their variables keep the
+// input's values. It counts the flip.
+type flipQuery struct {
+	terms []*expr.Term
+	lits  []Lit
+	input solver.Model // n's input (nil when unknown)
+}
+
+func (s *Session) flipQuery(n *Node, dir bool) flipQuery {
 	s.Stats.SolverCalls++
 	if s.IsCovered(n.If, dir) {
 		s.Stats.HopefulFlips++
@@ -255,32 +272,60 @@ func (s *Session) Flip(n *Node, dir bool) (solver.Result, solver.Model) {
 	terms = append(terms, side)
 	lits = append(lits, Lit{n.If, dir})
 	if n.Input != nil {
-		// Independence: the prefix holds under n's input, so only the
-		// constraints sharing variables (transitively) with the side matter;
-		// the other variables keep their values.
 		terms, lits = independent(terms, lits, side)
 	}
-	res := s.Solver.Check(terms)
-	switch res {
+	return flipQuery{terms, lits, n.Input}
+}
+
+// flipAnswer is what the solver said about a flip query.
+type flipAnswer struct {
+	res    solver.Result
+	model  solver.Model // Sat: the input to run
+	proof  *Proof       // Unsat: the core; Unknown: the query
+	reason string       // Unknown: why
+}
+
+// decideFlip asks slv. It touches no session state, so workers can call it
+// without holding the session's lock.
+func (s *Session) decideFlip(slv solver.Solver, q flipQuery) flipAnswer {
+	a := flipAnswer{res: slv.Check(q.terms)}
+	switch a.res {
 	case solver.Sat:
-		m := n.Input.Clone()
-		if m == nil {
-			m = solver.Model{}
-		}
-		for k, v := range s.Solver.Model() {
-			m[k] = v
-		}
-		return res, shrink(terms, m)
+		a.model = shrink(q.terms, withInput(q.input, slv.Model()))
+	case solver.Unsat:
+		a.proof = s.proof(q.terms, q.lits, slv.Core())
+	default:
+		a.reason = "solver: " + slv.Reason()
+		a.proof = &Proof{Conflict: q.lits, Terms: q.terms, SMT2: expr.SMT2(q.terms)}
+	}
+	return a
+}
+
+// recordFlip marks side dir of n after an Unsat or Unknown answer.
+func (s *Session) recordFlip(n *Node, dir bool, a flipAnswer) {
+	switch a.res {
 	case solver.Unsat:
 		s.Stats.InfeasiblePaths++
 		n.State[ix(dir)] = Infeasible
-		n.Proof[ix(dir)] = s.proof(terms, lits, s.Solver.Core())
-	default:
+		n.Proof[ix(dir)] = a.proof
+	case solver.Unknown:
 		n.State[ix(dir)] = Undecided
-		n.Reason[ix(dir)] = "solver: " + s.Solver.Reason()
-		n.Proof[ix(dir)] = &Proof{Conflict: lits, Terms: terms, SMT2: expr.SMT2(terms)}
+		n.Reason[ix(dir)] = a.reason
+		n.Proof[ix(dir)] = a.proof
 	}
-	return res, nil
+}
+
+// withInput returns a copy of input with the solver's values laid over it: the
+// variables the query did not mention keep the values of the input.
+func withInput(input, sol solver.Model) solver.Model {
+	m := input.Clone()
+	if m == nil {
+		m = solver.Model{}
+	}
+	for k, v := range sol {
+		m[k] = v
+	}
+	return m
 }
 
 // proof keeps the assumptions in the unsat core, in path order.

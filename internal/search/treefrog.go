@@ -518,15 +518,8 @@ func (tf *treefrog) viaMergedAll(n *Node, dir bool, targets []*Objective, prefix
 	s.Stats.HopefulFlips++
 	switch s.Solver.Check(q) {
 	case solver.Sat:
-		model := n.Input.Clone()
-		if model == nil {
-			model = solver.Model{}
-		}
-		for k, v := range s.Solver.Model() {
-			model[k] = v
-		}
 		covered := s.uncovered
-		next, _ := s.Follow(n, dir, shrink(q, model))
+		next, _ := s.Follow(n, dir, shrink(q, withInput(n.Input, s.Solver.Model())))
 		tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
 		if s.uncovered < covered {
 			return reached
@@ -645,8 +638,7 @@ func (tf *treefrog) solveAndRun(n *Node, dir bool, q []*expr.Term, u *Objective)
 	if s.Solver.Check(q) != solver.Sat {
 		return false
 	}
-	model := shrink(q, s.Solver.Model())
-	next, _ := s.Follow(n, dir, model)
+	next, _ := s.Follow(n, dir, shrink(q, withInput(n.Input, s.Solver.Model())))
 	tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
 	return s.coveredBy[u.Index] != nil
 }
@@ -782,15 +774,7 @@ func (e *enumeration) finish(suf []*expr.Term, sufLits []Lit) enumResult {
 	s.Stats.HopefulFlips++ // aimed past the flipped side, at u
 	switch s.Solver.Check(q) {
 	case solver.Sat:
-		model := e.node.Input.Clone()
-		if model == nil {
-			model = solver.Model{}
-		}
-		for k, v := range s.Solver.Model() {
-			model[k] = v
-		}
-		model = shrink(q, model)
-		next, _ := s.Follow(e.node, e.dir, model)
+		next, _ := s.Follow(e.node, e.dir, shrink(q, withInput(e.node.Input, s.Solver.Model())))
 		tf.high = append(tf.high, &treatment{nodes: next, from: e.node.Depth + 1})
 		if s.coveredBy[e.target.Index] != nil {
 			return reached
