@@ -51,21 +51,28 @@ const (
 	enumTotal  = 60000
 )
 
+// expensiveEnum is the number of satisfiability checks the enumerations may
+// spend in all before TreeFrog prefers merged queries for the rest of the
+// search (each check costs milliseconds; a merged query replaces many).
+const expensiveEnum = 400
+
 // maxFragmentCheck is the largest suffix fragment (after slicing) checked at
 // every extension of an enumerated suffix.
 const maxFragmentCheck = 12
 
 type treefrog struct {
-	s          *Session
-	mergeFirst bool           // enumeration did not pay: ask merged queries per side first
-	merger     *engine.Merger // merges the suffixes of viaMerged
-	runs       int            // forced runs of all enumerations
-	hopeful    bool           // the enumeration budget is spent: hopeful flips from now on
-	checker    resettable     // one-shot satisfiability checks (Session.Checker)
-	high       []*treatment
-	feasible   map[string]bool // fragments known satisfiable (feasible sequences)
-	infeasible map[string]bool // conjunctions known unsatisfiable
-	seqs       []feasibleSeq
+	s           *Session
+	mergeFirst  bool             // enumeration did not pay: ask merged queries per side first
+	enumChecks  int              // satisfiability checks spent by enumerations
+	mergedTried map[sideRef]bool // sides a merged query could not settle
+	merger      *engine.Merger   // merges the suffixes of viaMerged
+	runs        int              // forced runs of all enumerations
+	hopeful     bool             // the enumeration budget is spent: hopeful flips from now on
+	checker     resettable       // one-shot satisfiability checks (Session.Checker)
+	high        []*treatment
+	feasible    map[string]bool // fragments known satisfiable (feasible sequences)
+	infeasible  map[string]bool // conjunctions known unsatisfiable
+	seqs        []feasibleSeq
 }
 
 // resettable is a solver that can be emptied for the next one-shot check.
@@ -83,7 +90,7 @@ type feasibleSeq struct {
 
 // Explore runs the search.
 func (TreeFrog) Explore(s *Session) {
-	tf := &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}}
+	tf := &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{}}
 	defer func() {
 		if tf.checker != nil {
 			tf.checker.Close()
@@ -321,6 +328,7 @@ func (tf *treefrog) enumerate() (progress bool) {
 			}
 		}
 	})
+	wasMergeFirst := tf.mergeFirst
 	paths := s.Stats.Paths
 	defer func() {
 		if s.Stats.Paths > paths {
@@ -338,6 +346,9 @@ func (tf *treefrog) enumerate() (progress bool) {
 			}
 			if s.Expired() {
 				return false
+			}
+			if tf.mergeFirst && !wasMergeFirst {
+				return true // switch to merged queries (Explore)
 			}
 			switch tf.reachFrom(n, dir, o) {
 			case reached:
@@ -408,7 +419,12 @@ func (tf *treefrog) reachFrom(n *Node, dir bool, u *Objective) enumResult {
 	}
 	e := &enumeration{tf: tf, node: n, dir: dir, target: u, prefix: terms, prefixLits: lits, budget: enumBudget}
 	dirs := append(pathDirs(n), dir)
+	checks := s.Stats.SatChecks
 	res := e.extend(dirs, nil, nil)
+	if tf.enumChecks += s.Stats.SatChecks - checks; tf.enumChecks > expensiveEnum {
+		// Enumeration costs more than it saves here: merged queries first.
+		tf.mergeFirst = true
+	}
 	if res == reached {
 		return reached
 	}
@@ -571,7 +587,7 @@ func (tf *treefrog) mergedSides() bool {
 			return true
 		}
 		n, dir := sr.n, sr.dir
-		if n.State[ix(dir)] != Unexplored || !s.CanReachUncovered(n, dir) {
+		if n.State[ix(dir)] != Unexplored || tf.mergedTried[sr] || !s.CanReachUncovered(n, dir) {
 			continue
 		}
 		var targets []*Objective
@@ -593,6 +609,8 @@ func (tf *treefrog) mergedSides() bool {
 		switch tf.viaMergedAll(n, dir, targets, terms, lits) {
 		case reached, refuted:
 			progress = true
+		default:
+			tf.mergedTried[sr] = true // the enumeration will decide it
 		}
 	}
 	return progress
