@@ -29,9 +29,8 @@ func dfs(s *Session, nodes []*Node, from int) {
 			if n.State[ix(dir)] != Unexplored {
 				continue
 			}
-			res, model := s.Flip(n, dir)
+			_, model := s.Flip(n, dir)
 			if model == nil {
-				_ = res
 				continue
 			}
 			next, ok := s.Follow(n, dir, model)

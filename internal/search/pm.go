@@ -72,14 +72,19 @@ func (p PM) Explore(s *Session) {
 			s.Stats.AvgQueryMs = float64(s.pm.qtime.Microseconds()) / 1000 / float64(timed.n)
 		}
 	}()
-	_, nodes := s.pmRun(s.Initial())
-	pmDFS(s, nodes, 0)
+	s.afterRun = func(p *engine.Path, nodes []*Node) {
+		s.Stats.Merges += len(p.Merged)
+		s.pmPath(p, nodes)
+	}
+	defer func() { s.afterRun = nil }()
+	_, nodes := s.Execute(s.Initial())
+	dfs(s, nodes, 0)
 	// Suffixes opened by the runs of obligation models, and anything left.
 	for !s.Done() {
 		if len(s.pm.later) > 0 {
 			ns := s.pm.later[0]
 			s.pm.later = s.pm.later[1:]
-			pmDFS(s, ns, 0)
+			dfs(s, ns, 0)
 			continue
 		}
 		n, dir, ok := s.firstUnexplored()
@@ -90,33 +95,8 @@ func (p PM) Explore(s *Session) {
 		if res != solver.Sat {
 			continue
 		}
-		if next, ok := s.pmFollow(n, dir, model); ok {
-			pmDFS(s, next, n.Depth+1)
-		}
-	}
-}
-
-// pmDFS is dfs with pmFollow.
-func pmDFS(s *Session, nodes []*Node, from int) {
-	for i := len(nodes) - 1; i >= from; i-- {
-		if s.Done() {
-			return
-		}
-		n := nodes[i]
-		for _, dir := range []bool{false, true} {
-			if n.State[ix(dir)] != Unexplored {
-				continue
-			}
-			_, model := s.Flip(n, dir)
-			if model == nil {
-				continue
-			}
-			if next, ok := s.pmFollow(n, dir, model); ok {
-				pmDFS(s, next, i+1)
-			}
-			if s.Done() {
-				return
-			}
+		if next, ok := s.Follow(n, dir, model); ok {
+			dfs(s, next, n.Depth+1)
 		}
 	}
 }
@@ -132,27 +112,6 @@ func (s *Session) firstUnexplored() (*Node, bool, bool) {
 		}
 	})
 	return found, fdir, found != nil
-}
-
-// pmFollow is Session.Follow with the end-of-path obligation queries.
-func (s *Session) pmFollow(n *Node, dir bool, model solver.Model) ([]*Node, bool) {
-	_, nodes := s.pmRun(model)
-	if n.Depth < len(nodes) && nodes[n.Depth] == n && n.State[ix(dir)] == Feasible {
-		return nodes, true
-	}
-	if n.State[ix(dir)] == Unexplored {
-		n.State[ix(dir)] = Undecided
-		n.Reason[ix(dir)] = "engine divergence: the solver's input did not take this side"
-	}
-	return nodes, false
-}
-
-// pmRun executes a model and treats the obligations of the path's merged regions.
-func (s *Session) pmRun(model solver.Model) (*engine.Path, []*Node) {
-	p, nodes := s.Execute(model)
-	s.Stats.Merges += len(p.Merged)
-	s.pmPath(p, nodes)
-	return p, nodes
 }
 
 // pmPath solves for the uncovered obligations of the path's region instances
@@ -234,7 +193,7 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 		switch s.Solver.Check([]*expr.Term{q}) {
 		case solver.Sat:
 			model := shrink([]*expr.Term{q}, s.Solver.Model())
-			_, ns := s.pmRun(model)
+			_, ns := s.Execute(model)
 			st.later = append(st.later, ns)
 			progress := false
 			for _, pd := range pending {

@@ -59,8 +59,11 @@ type Session struct {
 	start      time.Time
 	expired    bool
 	reach      *reachability
-	rootCut    string   // a run that aborted before its first branch
-	pm         *pmState // merged regions (pm.go)
+	rootCut    string // a run that aborted before its first branch
+	// afterRun, when set, sees every run once it is in the tree (PM's
+	// end-of-path obligation queries).
+	afterRun func(*engine.Path, []*Node)
+	pm       *pmState // merged regions (pm.go)
 }
 
 // Case is a run kept as a test case candidate.
@@ -146,6 +149,14 @@ func randomLeaves(rng *rand.Rand, name string, t *ir.Type, m solver.Model) {
 // Execute runs the function on a model, adds the path to the tree and records the
 // case. It returns the path's nodes, one per step.
 func (s *Session) Execute(model solver.Model) (*engine.Path, []*Node) {
+	p, nodes := s.execute(model)
+	if s.afterRun != nil {
+		s.afterRun(p, nodes)
+	}
+	return p, nodes
+}
+
+func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	p := s.Engine.Run(s.Fn, model)
 	s.Stats.Paths++
 	nodes := s.insert(p)
