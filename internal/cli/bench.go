@@ -57,40 +57,31 @@ type meanStats struct {
 }
 
 func mean(rs []*report.Function) meanStats {
-	var m meanStats
-	for _, r := range rs {
-		st := r.Stats
-		m.Cases += float64(st.Cases)
-		m.Discarded += float64(st.Discarded)
-		m.SolverCalls += float64(st.SolverCalls)
-		m.EagerFlips += float64(st.EagerFlips)
-		m.HopefulFlips += float64(st.HopefulFlips)
-		m.SatChecks += float64(st.SatChecks)
-		m.Conflicts += float64(st.Conflicts)
-		m.InfeasiblePaths += float64(st.InfeasiblePaths)
-		m.Paths += float64(st.Paths)
-		m.Blocked += float64(st.Blocked)
-		m.ConflictClauses += float64(st.ConflictClauses)
-		m.LargestBackjump += float64(st.LargestBackjump)
-		m.TimeMs += float64(st.TimeMs)
+	if len(rs) == 0 {
+		return meanStats{}
 	}
-	n := float64(len(rs))
-	if n > 0 {
-		m.Cases /= n
-		m.Discarded /= n
-		m.SolverCalls /= n
-		m.EagerFlips /= n
-		m.HopefulFlips /= n
-		m.SatChecks /= n
-		m.Conflicts /= n
-		m.InfeasiblePaths /= n
-		m.Paths /= n
-		m.Blocked /= n
-		m.ConflictClauses /= n
-		m.LargestBackjump /= n
-		m.TimeMs /= n
+	avg := func(get func(report.Stats) int64) float64 {
+		var sum int64
+		for _, r := range rs {
+			sum += get(r.Stats)
+		}
+		return float64(sum) / float64(len(rs))
 	}
-	return m
+	return meanStats{
+		Cases:           avg(func(s report.Stats) int64 { return int64(s.Cases) }),
+		Discarded:       avg(func(s report.Stats) int64 { return int64(s.Discarded) }),
+		SolverCalls:     avg(func(s report.Stats) int64 { return int64(s.SolverCalls) }),
+		EagerFlips:      avg(func(s report.Stats) int64 { return int64(s.EagerFlips) }),
+		HopefulFlips:    avg(func(s report.Stats) int64 { return int64(s.HopefulFlips) }),
+		SatChecks:       avg(func(s report.Stats) int64 { return int64(s.SatChecks) }),
+		Conflicts:       avg(func(s report.Stats) int64 { return int64(s.Conflicts) }),
+		InfeasiblePaths: avg(func(s report.Stats) int64 { return int64(s.InfeasiblePaths) }),
+		Paths:           avg(func(s report.Stats) int64 { return int64(s.Paths) }),
+		Blocked:         avg(func(s report.Stats) int64 { return int64(s.Blocked) }),
+		ConflictClauses: avg(func(s report.Stats) int64 { return int64(s.ConflictClauses) }),
+		LargestBackjump: avg(func(s report.Stats) int64 { return int64(s.LargestBackjump) }),
+		TimeMs:          avg(func(s report.Stats) int64 { return s.TimeMs }),
+	}
 }
 
 func bench(args []string, stdout, stderr io.Writer) int {
@@ -104,15 +95,8 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), "Runs each strategy on each function, prints one cost table per function, and fails if the strategies disagree on a verdict. Writes no test file.")
 		fs.PrintDefaults()
 	}
-	if ok, help := parse(fs, args, stderr); !ok {
-		if help {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() < 2 {
-		fmt.Fprintln(stderr, "leapfrog bench: need a package directory and at least one function name")
-		return 2
+	if exit, ok := parse(fs, args, &opts, stderr); !ok {
+		return exit
 	}
 	var names []string
 	if *list == "" {
@@ -134,10 +118,6 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *runs < 1 {
 		fmt.Fprintf(stderr, "leapfrog bench: -runs must be at least 1, got %d\n", *runs)
-		return 2
-	}
-	if opts.kbound < 1 {
-		fmt.Fprintf(stderr, "leapfrog bench: -kbound must be at least 1, got %d\n", opts.kbound)
 		return 2
 	}
 	dir, funcs := fs.Arg(0), fs.Args()[1:]

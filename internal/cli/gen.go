@@ -40,19 +40,30 @@ func flagSet(name string, opts *options) *flag.FlagSet {
 	return fs
 }
 
-// parse parses flags, printing a one-line error; it returns false on failure.
-func parse(fs *flag.FlagSet, args []string, stderr io.Writer) (ok bool, help bool) {
+// parse parses a subcommand's flags and checks what gen and bench share: a
+// package and at least one function, and the common options. It prints a
+// one-line error (or the usage for -h) and returns the exit code when the
+// command must stop.
+func parse(fs *flag.FlagSet, args []string, opts *options, stderr io.Writer) (exit int, ok bool) {
 	var buf bytes.Buffer
 	fs.SetOutput(&buf)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			io.Copy(stderr, &buf)
-			return false, true
+			return 0, false
 		}
 		fmt.Fprintf(stderr, "leapfrog %s: %v\n", fs.Name(), err)
-		return false, false
+		return 2, false
 	}
-	return true, false
+	if fs.NArg() < 2 {
+		fmt.Fprintf(stderr, "leapfrog %s: need a package directory and at least one function name\n", fs.Name())
+		return 2, false
+	}
+	if opts.kbound < 1 {
+		fmt.Fprintf(stderr, "leapfrog %s: -kbound must be at least 1, got %d\n", fs.Name(), opts.kbound)
+		return 2, false
+	}
+	return 0, true
 }
 
 func gen(args []string, stdout, stderr io.Writer) int {
@@ -65,22 +76,11 @@ func gen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), "usage: leapfrog gen [flags] <package dir> <Func|Type.Method>...")
 		fs.PrintDefaults()
 	}
-	if ok, help := parse(fs, args, stderr); !ok {
-		if help {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() < 2 {
-		fmt.Fprintln(stderr, "leapfrog gen: need a package directory and at least one function name")
-		return 2
+	if exit, ok := parse(fs, args, &opts, stderr); !ok {
+		return exit
 	}
 	if _, ok := strategies[opts.strategy]; !ok {
 		fmt.Fprintf(stderr, "leapfrog gen: unknown strategy %q (have %s)\n", opts.strategy, strategyNames())
-		return 2
-	}
-	if opts.kbound < 1 {
-		fmt.Fprintf(stderr, "leapfrog gen: -kbound must be at least 1, got %d\n", opts.kbound)
 		return 2
 	}
 	if err := checkLoopFlags(opts); err != nil {

@@ -102,16 +102,11 @@ func (p PM) Explore(s *Session) {
 }
 
 func (s *Session) firstUnexplored() (*Node, bool, bool) {
-	var found *Node
-	var fdir bool
-	s.walk(s.Root, func(n *Node) {
-		for _, d := range []bool{false, true} {
-			if found == nil && n.State[ix(d)] == Unexplored {
-				found, fdir = n, d
-			}
-		}
-	})
-	return found, fdir, found != nil
+	sides := s.unexploredSides()
+	if len(sides) == 0 {
+		return nil, false, false
+	}
+	return sides[0].n, sides[0].dir, true
 }
 
 // pmPath solves for the uncovered obligations of the path's region instances

@@ -320,14 +320,7 @@ func (tf *treefrog) enumerate() (progress bool) {
 	if tf.hopeful {
 		return tf.hopefulFlips()
 	}
-	var sides []sideRef
-	s.walk(s.Root, func(n *Node) {
-		for _, d := range []bool{false, true} {
-			if n.State[ix(d)] == Unexplored {
-				sides = append(sides, sideRef{n, d})
-			}
-		}
-	})
+	sides := s.unexploredSides()
 	wasMergeFirst := tf.mergeFirst
 	paths := s.Stats.Paths
 	defer func() {
@@ -374,14 +367,7 @@ func (tf *treefrog) enumerate() (progress bool) {
 // flipped anything.
 func (tf *treefrog) hopefulFlips() bool {
 	s := tf.s
-	var sides []sideRef
-	s.walk(s.Root, func(n *Node) {
-		for _, d := range []bool{false, true} {
-			if n.State[ix(d)] == Unexplored {
-				sides = append(sides, sideRef{n, d})
-			}
-		}
-	})
+	sides := s.unexploredSides()
 	progress := false
 	for i := len(sides) - 1; i >= 0 && !s.Done(); i-- { // deepest first
 		sr := sides[i]
@@ -530,13 +516,9 @@ func (tf *treefrog) viaMergedAll(n *Node, dir bool, targets []*Objective, prefix
 			return refuted
 		}
 	}
-	s.Stats.SolverCalls++
-	s.Stats.HopefulFlips++
-	switch s.Solver.Check(q) {
+	covered := s.uncovered
+	switch tf.solveAndRun(n, dir, q) {
 	case solver.Sat:
-		covered := s.uncovered
-		next, _ := s.Follow(n, dir, shrink(q, withInput(n.Input, s.Solver.Model())))
-		tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
 		if s.uncovered < covered {
 			return reached
 		}
@@ -573,14 +555,7 @@ func (tf *treefrog) refuteAll(n *Node, dir bool, objs map[Lit]*Objective, lits [
 // made progress.
 func (tf *treefrog) mergedSides() bool {
 	s := tf.s
-	var sides []sideRef
-	s.walk(s.Root, func(n *Node) {
-		for _, d := range []bool{false, true} {
-			if n.State[ix(d)] == Unexplored && s.CanReachUncovered(n, d) {
-				sides = append(sides, sideRef{n, d})
-			}
-		}
-	})
+	sides := s.unexploredSides() // CanReachUncovered is checked per side below
 	progress := false
 	for _, sr := range sides {
 		if s.Done() {
@@ -640,25 +615,27 @@ func (tf *treefrog) viaFeasibleSequence(n *Node, dir bool, u *Objective, prefix 
 		// The prefix with its side, then the sequence (whose first term is
 		// the side's constraint on the path it was learnt on: it may differ).
 		q := append(append([]*expr.Term(nil), prefix...), fs.terms...)
-		if tf.solveAndRun(n, dir, q, u) {
+		if tf.solveAndRun(n, dir, q) == solver.Sat && tf.s.coveredBy[u.Index] != nil {
 			return reached
 		}
 	}
 	return incomplete
 }
 
-// solveAndRun solves a query (one solver call) and runs the model; it reports
-// whether the run covered u.
-func (tf *treefrog) solveAndRun(n *Node, dir bool, q []*expr.Term, u *Objective) bool {
+// solveAndRun asks for an input satisfying q, a query made of n's prefix, side
+// dir and constraints beyond it (one solver call, aimed past the side: counted
+// as a hopeful flip); on Sat it runs the input and queues the new suffix. The
+// solver's core stays available after Unsat.
+func (tf *treefrog) solveAndRun(n *Node, dir bool, q []*expr.Term) solver.Result {
 	s := tf.s
 	s.Stats.SolverCalls++
-	s.Stats.HopefulFlips++ // a flip of n's side aiming at an objective beyond it
-	if s.Solver.Check(q) != solver.Sat {
-		return false
+	s.Stats.HopefulFlips++
+	res := s.Solver.Check(q)
+	if res == solver.Sat {
+		next, _ := s.Follow(n, dir, shrink(q, withInput(n.Input, s.Solver.Model())))
+		tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
 	}
-	next, _ := s.Follow(n, dir, shrink(q, withInput(n.Input, s.Solver.Model())))
-	tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
-	return s.coveredBy[u.Index] != nil
+	return res
 }
 
 // enumeration is one depth-first enumeration of the suffixes from a side to a target.
@@ -788,12 +765,8 @@ func (e *enumeration) finish(suf []*expr.Term, sufLits []Lit) enumResult {
 	tf, s := e.tf, e.tf.s
 	q := append(append([]*expr.Term(nil), e.prefix...), suf...)
 	lits := append(append([]Lit(nil), e.prefixLits...), sufLits...)
-	s.Stats.SolverCalls++
-	s.Stats.HopefulFlips++ // aimed past the flipped side, at u
-	switch s.Solver.Check(q) {
+	switch tf.solveAndRun(e.node, e.dir, q) {
 	case solver.Sat:
-		next, _ := s.Follow(e.node, e.dir, shrink(q, withInput(e.node.Input, s.Solver.Model())))
-		tf.high = append(tf.high, &treatment{nodes: next, from: e.node.Depth + 1})
 		if s.coveredBy[e.target.Index] != nil {
 			return reached
 		}
@@ -892,4 +865,17 @@ func independent(terms []*expr.Term, lits []Lit, t *expr.Term) ([]*expr.Term, []
 		}
 	}
 	return st, sl
+}
+
+// unexploredSides lists the unexplored sides of the tree, in preorder.
+func (s *Session) unexploredSides() []sideRef {
+	var sides []sideRef
+	s.walk(s.Root, func(n *Node) {
+		for _, d := range []bool{false, true} {
+			if n.State[ix(d)] == Unexplored {
+				sides = append(sides, sideRef{n, d})
+			}
+		}
+	})
+	return sides
 }
