@@ -3,7 +3,7 @@
 package cli
 
 import (
-	"os/exec"
+	"leapfrog/internal/testutil"
 	"path/filepath"
 	"testing"
 	"time"
@@ -15,11 +15,7 @@ import (
 // reports the papers' cost figures per run: solver-calls, cases (all generated),
 // kept cases, infeasible paths. Compare runs with benchstat.
 func BenchmarkBench(b *testing.B) {
-	src := "../../../shared/bench"
-	dst := b.TempDir()
-	if out, err := exec.Command("cp", "-r", src+"/.", dst).CombinedOutput(); err != nil {
-		b.Fatalf("copy bench: %v\n%s", err, out)
-	}
+	dst := testutil.BenchCopy(b)
 	targets := []struct {
 		pkg   string
 		funcs []string

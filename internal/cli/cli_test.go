@@ -5,8 +5,8 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"leapfrog/internal/testutil"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,19 +15,8 @@ import (
 	"leapfrog/internal/report"
 )
 
-// benchCopy copies ../shared/bench into a temporary directory (never write there).
-func benchCopy(t *testing.T) string {
-	t.Helper()
-	src := "../../../shared/bench"
-	if _, err := os.Stat(src); err != nil {
-		t.Fatalf("bench programs not found at %s: %v", src, err)
-	}
-	dst := t.TempDir()
-	if out, err := exec.Command("cp", "-r", src+"/.", dst).CombinedOutput(); err != nil {
-		t.Fatalf("copy bench: %v\n%s", err, out)
-	}
-	return dst
-}
+// benchCopy copies the bundled bench module into a temporary directory.
+func benchCopy(t *testing.T) string { return testutil.BenchCopy(t) }
 
 // run calls Main and returns the exit code, stdout and stderr.
 func run(args ...string) (int, string, string) {
@@ -78,7 +67,7 @@ func count(f *report.Function, sourceOnly bool) tally {
 }
 
 // TestBenchGroundTruth runs gen -verify on the bench programs and compares the
-// verdicts with the ground truth of ../shared/bench/README.md. -verify runs the
+// verdicts with the ground truth of testdata/bench/README.md. -verify runs the
 // emitted tests with go test and on a source-instrumented copy, so every covered
 // claim is confirmed by the Go toolchain, and no unreachable claim was observed.
 func TestBenchGroundTruth(t *testing.T) {

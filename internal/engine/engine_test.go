@@ -4,8 +4,8 @@ package engine
 
 import (
 	"fmt"
+	"leapfrog/internal/testutil"
 	"math/rand"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -18,10 +18,7 @@ import (
 // every recorded constraint holds under the input (the symbolic side agrees with
 // the concrete side), and that re-running gives the same path.
 func TestConcolicConsistency(t *testing.T) {
-	dst := t.TempDir()
-	if out, err := exec.Command("cp", "-r", "../../../shared/bench/.", dst).CombinedOutput(); err != nil {
-		t.Fatalf("copy bench: %v\n%s", err, out)
-	}
+	dst := testutil.BenchCopy(t)
 	targets := map[string][]string{
 		"tcas":           {"AltSepTest12", "AltSepTest"},
 		"wbs":            {"Step", "Launch"},

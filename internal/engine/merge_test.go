@@ -3,8 +3,8 @@
 package engine
 
 import (
+	"leapfrog/internal/testutil"
 	"math/rand"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -36,10 +36,7 @@ func sides(p *Path) map[side]bool {
 }
 
 func TestMergeConsistency(t *testing.T) {
-	dst := t.TempDir()
-	if out, err := exec.Command("cp", "-r", "../../../shared/bench/.", dst).CombinedOutput(); err != nil {
-		t.Fatalf("copy bench: %v\n%s", err, out)
-	}
+	dst := testutil.BenchCopy(t)
 	targets := map[string][]string{
 		"tcas":  {"AltSepTest12", "AltSepTest"},
 		"wbs":   {"Step", "Launch"},

@@ -3,8 +3,7 @@
 package search_test
 
 import (
-	"os"
-	"os/exec"
+	"leapfrog/internal/testutil"
 	"testing"
 
 	"leapfrog/internal/engine"
@@ -18,19 +17,8 @@ import (
 
 var allStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{}, search.TreeFrog{}}
 
-// benchDir copies ../shared/bench into a temporary directory (never write there).
-func benchDir(tb testing.TB) string {
-	tb.Helper()
-	src := "../../../shared/bench"
-	if _, err := os.Stat(src); err != nil {
-		tb.Skipf("bench programs not found at %s: %v", src, err)
-	}
-	dst := tb.TempDir()
-	if out, err := exec.Command("cp", "-r", src+"/.", dst).CombinedOutput(); err != nil {
-		tb.Fatalf("copy bench: %v\n%s", err, out)
-	}
-	return dst
-}
+// benchDir copies the bundled bench module into a temporary directory.
+func benchDir(tb testing.TB) string { return testutil.BenchCopy(tb) }
 
 func load(tb testing.TB, dir string, names ...string) map[string]*ir.Function {
 	tb.Helper()

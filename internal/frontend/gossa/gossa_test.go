@@ -5,6 +5,7 @@ package gossa
 import (
 	"flag"
 	"fmt"
+	"leapfrog/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -155,9 +156,9 @@ func lineDiff(want, got string) string {
 // copyBench copies the bench packages and their go.mod into a temporary directory.
 func copyBench(t *testing.T, pkgs ...string) string {
 	t.Helper()
-	const src = "/work/shared/bench"
+	src := testutil.BenchSrc()
 	if _, err := os.Stat(filepath.Join(src, "go.mod")); err != nil {
-		t.Skipf("bench not available: %v", err)
+		t.Fatalf("bench not available: %v", err)
 	}
 	dst := t.TempDir()
 	copyFile(t, filepath.Join(src, "go.mod"), filepath.Join(dst, "go.mod"))
