@@ -39,14 +39,14 @@ func loadModel(path string, names []string) (*gossa.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &gossa.Result{Prog: prog, Pkg: &packages.Package{PkgPath: filepath.Base(path), Name: filepath.Base(path)}}
+	res := &gossa.Result{Pkg: &packages.Package{PkgPath: filepath.Base(path), Name: filepath.Base(path)}}
 	for _, n := range names {
 		fn := prog.Func(n)
 		if fn == nil {
 			res.Errors = append(res.Errors, fmt.Errorf("%s: no function %s in the model", path, n))
 			continue
 		}
-		res.Targets = append(res.Targets, &gossa.Target{Name: n, Func: fn, File: path})
+		res.Targets = append(res.Targets, &gossa.Target{Name: n, Prog: prog, Func: fn, File: path})
 	}
 	return res, nil
 }

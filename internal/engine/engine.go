@@ -145,16 +145,19 @@ func (e *Engine) run(fn *ir.Function, model map[string]uint64, dirs []bool, forc
 func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool) (path *Path) {
 	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force, mergeAfter: mergeAfter, root: fn}
 	args := make([]val, len(fn.Params))
-	var recv *object
+	var recv *ptr
 	for i, p := range fn.Params {
 		t := p.Typ
 		if t.Kind == ir.KPointer {
+			// nil, or a fresh object, as the input variable <name>.nil says.
 			obj := &object{v: e.symbolic(p.Ident, t.Elem, model)}
-			args[i] = &ptr{obj: obj}
+			nv := NilVar(p.Ident)
+			pv := &ptr{obj: obj, nilT: e.B.Var(nv, 0), isNil: model[nv]&1 == 1}
+			args[i] = pv
 			if i == 0 {
-				recv = obj
+				recv = pv
 			}
-			m.path.Inputs = append(m.path.Inputs, concrete(obj.v, t.Elem))
+			m.path.Inputs = append(m.path.Inputs, concretePtr(pv, t))
 			continue
 		}
 		args[i] = e.symbolic(p.Ident, t, model)
@@ -183,7 +186,7 @@ func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, 
 		m.path.Outputs = append(m.path.Outputs, concrete(results[i], t))
 	}
 	if recv != nil {
-		m.path.Outputs = append(m.path.Outputs, concrete(recv.v, fn.Params[0].Typ.Elem))
+		m.path.Outputs = append(m.path.Outputs, concretePtr(recv, fn.Params[0].Typ))
 	}
 	return m.path
 }

@@ -31,10 +31,10 @@ func TestConcolicConsistency(t *testing.T) {
 		if err != nil || len(res.Errors) > 0 {
 			t.Fatalf("%s: %v %v", pkg, err, res.Errors)
 		}
-		if err := ir.Check(res.Prog); err != nil {
-			t.Fatal(err)
-		}
 		for _, tg := range res.Targets {
+			if err := ir.Check(tg.Prog); err != nil {
+				t.Fatal(err)
+			}
 			e := New(expr.NewBuilder(), 10)
 			for i := 0; i < 200; i++ {
 				model := map[string]uint64{}

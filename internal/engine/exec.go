@@ -108,7 +108,7 @@ func appendStep(path []step, s step) []step {
 // deref returns the pointer an operand holds; nil pointers are guarded by checks.
 func (m *machine) deref(fr *frame, v ir.Value) *ptr {
 	p := m.get(fr, v).(*ptr)
-	if p.obj == nil {
+	if isNil, _ := p.nilness(); isNil {
 		panic(runError("nil pointer dereference without a check"))
 	}
 	return p
@@ -134,12 +134,15 @@ func (m *machine) index(fr *frame, v ir.Value, n int) *scalar {
 
 func (m *machine) binOp(in *ir.BinOp, xv, yv val) val {
 	if xp, ok := xv.(*ptr); ok {
-		eq := samePtr(xp, yv.(*ptr))
+		eq, t := m.ptrEq(xp, yv.(*ptr))
 		switch in.Op {
 		case ir.Eq:
-			return &scalar{c: b2u(eq)}
+			return mk(b2u(eq), t, 0)
 		case ir.Ne:
-			return &scalar{c: b2u(!eq)}
+			if t != nil {
+				t = m.B.Not(t)
+			}
+			return mk(b2u(!eq), t, 0)
 		}
 		panic(fmt.Sprintf("engine: pointer operator %v", in.Op))
 	}

@@ -137,6 +137,13 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 			g = c.or(gs)
 		}
 		if isFalse(g) {
+			// Never entered: its branch outcomes are obligations that are
+			// constant false, so that the search knows they are refuted
+			// here rather than never met.
+			if in, ok := x.Terminator().(*ir.If); ok && in.Kind != ir.InternalBranch {
+				f := m.B.BoolConst(false)
+				c.obls = append(c.obls, Obligation{If: in, Dir: true, Term: f}, Obligation{If: in, Dir: false, Term: f})
+			}
 			continue
 		}
 		if _, ok := x.Terminator().(*ir.Panic); ok {

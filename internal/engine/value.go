@@ -24,10 +24,29 @@ type scalar struct {
 // agg is an array or struct value (copied on write).
 type agg struct{ elems []val }
 
-// ptr points into a memory object; a nil pointer has obj == nil.
+// ptr points into a memory object; obj == nil is the constant nil. An input
+// pointer (a parameter of the function under test) may be nil: nilT is the
+// input variable "<param>.nil" saying so, isNil its concrete value, and obj
+// is the fresh object it points to when it is not nil (so that comparisons
+// know its identity whichever way the run went).
 type ptr struct {
-	obj  *object
-	path []step
+	obj   *object
+	path  []step
+	nilT  *expr.Term
+	isNil bool
+}
+
+// NilVar is the name of the input variable that is true when the pointer
+// parameter p is nil.
+func NilVar(p string) string { return p + ".nil" }
+
+// nilness returns whether p is nil, concretely and as a term (nil when it
+// does not depend on the inputs).
+func (p *ptr) nilness() (bool, *expr.Term) {
+	if p.obj == nil {
+		return true, nil
+	}
+	return p.isNil, p.nilT
 }
 
 // step selects a field or an element. An element index may be symbolic.
@@ -141,6 +160,15 @@ func concrete(v val, t *ir.Type) report.Value {
 	panic(fmt.Sprintf("engine: no concrete form for %T", v))
 }
 
+// concretePtr is the report form of an input pointer: nil (no Elems), or the
+// value it points to (Elems[0]).
+func concretePtr(p *ptr, t *ir.Type) report.Value {
+	if isNil, _ := p.nilness(); isNil {
+		return report.Value{Type: t}
+	}
+	return report.Value{Type: t, Elems: []report.Value{concrete(p.obj.v, t.Elem)}}
+}
+
 // ite merges two values of one type under a symbolic condition whose concrete
 // value is cc.
 func (e *Engine) ite(cond *expr.Term, cc bool, a, b val) val {
@@ -173,7 +201,7 @@ func (e *Engine) ite(cond *expr.Term, cc bool, a, b val) val {
 }
 
 func samePtr(a, b *ptr) bool {
-	if a.obj != b.obj || len(a.path) != len(b.path) {
+	if a.obj != b.obj || len(a.path) != len(b.path) || a.nilT != b.nilT || a.isNil != b.isNil {
 		return false
 	}
 	for i := range a.path {
@@ -186,6 +214,72 @@ func samePtr(a, b *ptr) bool {
 		}
 	}
 	return true
+}
+
+// ptrEq compares two pointers as Go does: both nil, or both pointing to the
+// same place (the same object, the same fields, equal element indices). It
+// returns the concrete answer and, when it depends on the inputs (a
+// symbolic index on the way, an input pointer that may be nil), the term.
+// Distinct objects never alias: input pointers point to fresh objects.
+func (e *Engine) ptrEq(a, b *ptr) (bool, *expr.Term) {
+	an, ant := a.nilness()
+	bn, bnt := b.nilness()
+	tc, tt := e.sameTarget(a, b)
+	conc := an && bn || !an && !bn && tc
+	if ant == nil && bnt == nil && tt == nil {
+		return conc, nil
+	}
+	nilA, nilB, target := ant, bnt, tt
+	if nilA == nil {
+		nilA = e.B.BoolConst(an)
+	}
+	if nilB == nil {
+		nilB = e.B.BoolConst(bn)
+	}
+	if target == nil {
+		target = e.B.BoolConst(tc)
+	}
+	t := e.B.Or(e.B.And(nilA, nilB), e.B.And(e.B.Not(nilA), e.B.Not(nilB), target))
+	if t.IsConst() {
+		return t.Val == 1, nil
+	}
+	return conc, t
+}
+
+// sameTarget reports whether two non-nil pointers would point to the same
+// place: concretely, and as a term when symbolic indices decide it.
+func (e *Engine) sameTarget(a, b *ptr) (bool, *expr.Term) {
+	if a.obj == nil || a.obj != b.obj || len(a.path) != len(b.path) {
+		return false, nil
+	}
+	c := true
+	var conj []*expr.Term
+	for i := range a.path {
+		x, y := a.path[i], b.path[i]
+		switch {
+		case (x.index == nil) != (y.index == nil):
+			return false, nil
+		case x.index == nil:
+			if x.field != y.field {
+				return false, nil
+			}
+		case x.index.s == nil && y.index.s == nil:
+			if x.index.c != y.index.c {
+				return false, nil
+			}
+		default:
+			c = c && x.index.c == y.index.c
+			conj = append(conj, e.B.Eq(e.term(x.index), e.term(y.index)))
+		}
+	}
+	if len(conj) == 0 {
+		return c, nil
+	}
+	t := e.B.And(conj...)
+	if t.IsConst() {
+		return t.Val == 1, nil
+	}
+	return c, t
 }
 
 // load reads the value at path below v.

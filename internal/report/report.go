@@ -39,6 +39,13 @@ type Branch struct {
 	Reason   string   `json:"reason,omitempty"`   // unknown: why; unreachable: a one-line summary of the proof
 	Conflict []string `json:"conflict,omitempty"` // unreachable: the branches that cannot hold together ("tcas.go:135:14 true")
 	SMT2     string   `json:"smt2,omitempty"`     // unreachable: the unsatisfiable formula; unknown (timeout): the formula
+
+	// Folded says that the engine's proof rests on its own constant folding
+	// (a condition constant on the prefix, an obligation that simplified to
+	// false), not on a formula an outside solver can check: the re-check
+	// replaces SMT2 by the independent encoding's formula, or withdraws the
+	// verdict.
+	Folded bool `json:"-"`
 }
 
 // Case is one generated test case.
@@ -88,7 +95,8 @@ type Stats struct {
 }
 
 // Value is a concrete value of an IR type: a bool or integer (Bits, masked to the
-// width) or an aggregate (Elems: array elements or struct fields in order).
+// width), an aggregate (Elems: array elements or struct fields in order), or a
+// pointer (no Elems: nil; else Elems[0] is the value it points to).
 type Value struct {
 	Type  *ir.Type
 	Bits  uint64

@@ -29,6 +29,11 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 	var cores [][]*expr.Term
 	seen := map[string]bool{}
 	add := func(ts []*expr.Term) {
+		for _, t := range ts {
+			if t.IsConst() {
+				b.Folded = true // a refutation by constant folding
+			}
+		}
 		if k := fmt.Sprint(termIDs(ts)); !seen[k] {
 			seen[k] = true
 			cores = append(cores, ts)
@@ -46,6 +51,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 			add(sr.n.Proof[ix(sr.dir)].Terms)
 		case Impossible:
 			impossible++
+			b.Folded = true
 			if sr.n.If == o.If && sr.dir == o.Dir {
 				add([]*expr.Term{s.B.BoolConst(false)})
 			}

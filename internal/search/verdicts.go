@@ -209,7 +209,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	}
 	if s.Root == nil {
 		// No branch was executed: the function has one path, and it misses o.
-		b.Verdict, b.Reason = report.Unreachable, "the function has a single path (no branch depends on anything), which does not reach it"
+		b.Verdict, b.Reason, b.Folded = report.Unreachable, "the function has a single path (no branch depends on anything), which does not reach it", true
 		return
 	}
 	if best == nil {
@@ -234,10 +234,13 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		}
 		b.SMT2 = s.combinedProof(o, cores)
 		b.Reason = fmt.Sprintf("no feasible path reaches it (%s); conflict: %s", towards, strings.Join(b.Conflict, ", "))
+		// Sides refuted by constant conditions are part of the argument too.
+		b.Folded = impossible > 0
 		return
 	}
 	side := fmt.Sprintf("%s %v", best.n.If.Pos, best.dir)
 	b.Conflict = []string{side}
+	b.Folded = true
 	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v:\n; earlier branches decide its value, no input can change it\n(assert false)\n(check-sat)\n", best.n.If.Pos, !best.dir)
 	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
 }

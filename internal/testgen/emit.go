@@ -63,13 +63,9 @@ type field struct {
 
 func emitFunc(w *bytes.Buffer, pkg *types.Package, f Func, imports map[string]string) {
 	sig := f.GoFunc.Type().(*types.Signature)
-	var ins []field // IR parameter order: receiver, then parameters
+	var ins []field // IR parameter order: receiver (a pointer receiver as a pointer: it may be nil), then parameters
 	if r := sig.Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		ins = append(ins, field{"", t})
+		ins = append(ins, field{"", r.Type()})
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		ins = append(ins, field{"", sig.Params().At(i).Type()})
@@ -186,7 +182,7 @@ func emitFunc(w *bytes.Buffer, pkg *types.Package, f Func, imports map[string]st
 	}
 	if f.PtrRecv {
 		o := outs[len(outs)-1]
-		fmt.Fprintf(w, "\t\t\tif recv != tt.%s {\n\t\t\t\tt.Errorf(\"receiver after %s() = %%+v, want %%+v\", recv, tt.%s)\n\t\t\t}\n", o.name, f.Report.Function, o.name)
+		fmt.Fprintf(w, "\t\t\tif (recv == nil) != (tt.%[1]s == nil) || recv != nil && *recv != *tt.%[1]s {\n\t\t\t\tt.Errorf(\"receiver after %[2]s() = %%+v, want %%+v\", recv, tt.%[1]s)\n\t\t\t}\n", o.name, f.Report.Function)
 	}
 	w.WriteString("\t\t})\n\t}\n}\n")
 }
@@ -197,11 +193,7 @@ func Args(pkg *types.Package, f Func, c *report.Case) (in, out []report.Arg) {
 	sig := f.GoFunc.Type().(*types.Signature)
 	var inTypes []types.Type
 	if r := sig.Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		inTypes = append(inTypes, t)
+		inTypes = append(inTypes, r.Type())
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		inTypes = append(inTypes, sig.Params().At(i).Type())
@@ -219,7 +211,7 @@ func Args(pkg *types.Package, f Func, c *report.Case) (in, out []report.Arg) {
 	for i, v := range c.Out {
 		name := fmt.Sprintf("r%d", i)
 		if f.PtrRecv && i == len(c.Out)-1 {
-			name = "*" + f.Params[0]
+			name = f.Params[0]
 		}
 		out = append(out, report.Arg{Name: name, Value: Literal(v, outTypes[i], pkg, imports)})
 	}

@@ -34,6 +34,18 @@ func Literal(v report.Value, t types.Type, pkg *types.Package, imports map[strin
 			parts = append(parts, Literal(e, u.Elem(), pkg, imports))
 		}
 		return typeName(t, pkg, imports) + "{" + strings.Join(parts, ", ") + "}"
+	case *types.Pointer:
+		// nil, or a pointer to a fresh value: &T{...} for composite types,
+		// a function literal for the others (&int32(5) is not Go).
+		if len(v.Elems) == 0 {
+			return "nil"
+		}
+		lit := Literal(v.Elems[0], u.Elem(), pkg, imports)
+		switch u.Elem().Underlying().(type) {
+		case *types.Struct, *types.Array:
+			return "&" + lit
+		}
+		return "func() " + typeName(t, pkg, imports) + " { v := " + typeName(u.Elem(), pkg, imports) + "(" + lit + "); return &v }()"
 	case *types.Struct:
 		var parts []string
 		for i, e := range v.Elems {

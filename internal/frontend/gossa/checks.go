@@ -47,7 +47,7 @@ func (fl *fnLowerer) index(instr ssa.Instruction, v ssa.Value, n int, pos token.
 	if c, ok := idx.(*ir.Const); ok && constInRange(c, n) {
 		return idx, nil
 	}
-	if rangeIndexInBounds(v, instr.Block(), n) {
+	if rangeIndexInBounds(v, instr.Block(), n) || fl.checkedAlready(checkKey{ir.IndexCheck, v, n}) {
 		return idx, nil
 	}
 	u := idx
@@ -60,14 +60,12 @@ func (fl *fnLowerer) index(instr ssa.Instruction, v ssa.Value, n int, pos token.
 
 // constInRange reports whether the integer constant c lies in 0..n-1.
 func constInRange(c *ir.Const, n int) bool {
-	v := c.Val
-	if c.Typ.Signed && c.Typ.Width < 64 && v>>(uint(c.Typ.Width)-1)&1 == 1 {
-		return false // negative
-	}
-	if c.Typ.Signed && int64(v) < 0 {
-		return false
-	}
-	return v < uint64(n)
+	return !constNegative(c) && c.Val < uint64(n)
+}
+
+// constNegative reports whether the integer constant c is negative.
+func constNegative(c *ir.Const) bool {
+	return c.Typ.Signed && c.Val>>(uint(c.Typ.Width)-1)&1 == 1
 }
 
 // rangeIndexInBounds reports whether idx is the counter of a range loop over
@@ -121,9 +119,9 @@ func isIntConst(v ssa.Value, want int64) bool {
 // nilFacts records, for the functions of the package, which pointer
 // parameters and results may be nil. It is the greatest fixpoint of "every
 // static call site passes a non-nil argument" and "every return returns a
-// non-nil value": code outside the package (and dynamic calls, which are
-// unsupported) never runs in the IR, and the engine passes non-nil pointer
-// receivers to targets.
+// non-nil value", seeded with the target's pointer parameters, which are
+// inputs and may be nil: code outside the package (and dynamic calls, which
+// are unsupported) never runs in the IR.
 type nilFacts struct {
 	param  map[*ssa.Parameter]bool    // may be nil
 	result map[*ssa.Function][]bool   // result i may be nil
@@ -137,7 +135,7 @@ type nilFacts struct {
 // of those.
 func (l *loader) nonNil(v ssa.Value) bool {
 	if l.nils == nil {
-		l.nils = computeNilFacts(l.spkg)
+		l.nils = computeNilFacts(l.spkg, l.inputs)
 	}
 	l.nils.seen = map[*ssa.Phi]bool{}
 	return l.nils.nonNil(v)
@@ -189,7 +187,7 @@ func isPointer(t types.Type) bool {
 	return ok
 }
 
-func computeNilFacts(pkg *ssa.Package) *nilFacts {
+func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts {
 	n := &nilFacts{
 		param:  map[*ssa.Parameter]bool{},
 		result: map[*ssa.Function][]bool{},
@@ -209,6 +207,9 @@ func computeNilFacts(pkg *ssa.Package) *nilFacts {
 		for _, a := range f.AnonFuncs {
 			add(a)
 		}
+	}
+	for p := range inputs {
+		n.param[p] = true
 	}
 	for _, name := range sortedMembers(pkg) {
 		switch m := pkg.Members[name].(type) {

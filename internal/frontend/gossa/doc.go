@@ -1,7 +1,10 @@
 // Package gossa is the Go frontend: it loads a Go package with go/packages,
 // builds it with go/ssa (ssa.GlobalDebug, for DebugRef instructions) and
-// lowers the requested functions, and everything they call, into one
-// ir.Program.
+// lowers each requested function, and everything it calls, into an
+// ir.Program of its own (Target.Prog): what a target receives differs from
+// what the package's call sites pass (a pointer receiver may be nil), and a
+// function's IR, so its verdicts, must not depend on which other functions
+// were asked for.
 //
 // # Files
 //
@@ -65,23 +68,33 @@
 // kind.PanicMessage()}); the If's Pos is the operation's (the ssa
 // instruction's position).
 //
-//   - DivCheck "y != 0" before x/y and x%y with a non-constant divisor.
+//   - DivCheck "y != 0" before x/y and x%y unless the divisor is a non-zero
+//     constant (go/ssa propagates a local holding zero as the constant 0).
 //   - IndexCheck "u64(i) < len" before Index/IndexAddr with a non-constant
 //     index: one unsigned comparison, the index converted to u64 first (a
 //     negative signed index sign-extends to a huge value). Constant in-range
 //     indices and the counter of a range loop over the array (go/ssa's hidden
 //     "rangeindex" variable, in the body guarded by its "< len" test) need
 //     no check.
-//   - ShiftCheck "s >= 0" before a shift by a signed non-constant count.
+//   - ShiftCheck "s >= 0" before a shift by a signed count that is not a
+//     non-negative constant.
 //   - NilCheck "p != nil" before FieldAddr, IndexAddr, load and store through
 //     a pointer that may be nil. Allocations, field and element addresses
-//     are never nil; a pointer parameter or result is never nil when every
-//     static call site in the package passes a non-nil argument and every
-//     return returns a non-nil value (a greatest fixpoint over the package:
-//     code outside it never runs in the IR, dynamic calls are unsupported,
-//     and the engine passes non-nil receivers to targets). So tcas and wbs
-//     have no nil checks at all, while the result of a function that may
-//     return nil is checked before use.
+//     are never nil; the target's own pointer parameters (its receiver) are
+//     inputs and may be nil; another pointer parameter or a result is never
+//     nil when every static call site in the package passes a non-nil
+//     argument and every return returns a non-nil value (a greatest fixpoint
+//     over the package, seeded with the target's parameters: code outside it
+//     never runs in the IR, dynamic calls are unsupported). So tcas and wbs
+//     have no nil checks in AltSepTest12, Step and Launch, while a method
+//     analysed on its own checks its receiver, and the result of a function
+//     that may return nil is checked before use.
+//
+// A check dominated by the same check (the same kind, the same pointer or
+// index value, the same length) is not emitted: it could never fail. go/ssa
+// addresses an operand twice for p.x++ and a[i] += 1, and every use of a
+// receiver after the first would otherwise be a second, unreachable, nil
+// dereference objective.
 //
 // Explicit panic(v) becomes Panic{Kind: ExplicitPanic} with the constant
 // argument as text ("" when not constant) at the start of the panic call.
@@ -98,8 +111,10 @@
 // in a Jump, which becomes If y with two new blocks jumping to the phi's
 // block; the phi's last edge becomes two edges (true and false) and the
 // other phis of the block get their old value on both. No branch is added
-// when y is a constant or itself an && / || value (possibly negated): its
-// operands branch already.
+// when y is a constant or an && / || expression written in place (possibly
+// negated or parenthesised: its operands branch already); a variable
+// holding such a value (c := a || b; return x && c) is an operand like any
+// other and gets its branch.
 //
 // go/ssa's jump threading drops an If whose two targets reach the same block
 // ("if c {}", or the last operand of "if a && b {}"): the If becomes a Jump,

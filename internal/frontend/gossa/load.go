@@ -22,7 +22,6 @@ import (
 
 // Result is the outcome of Load.
 type Result struct {
-	Prog    *ir.Program
 	Targets []*Target // one per name lowered successfully, in the order given
 	Errors  []error   // per-name failures: "file:line:col: unsupported: <what>" or "no function X in package P"
 	Fset    *token.FileSet
@@ -31,24 +30,28 @@ type Result struct {
 
 // Target is one lowered function asked for by name.
 type Target struct {
-	Name    string // as given
+	Name    string      // as given
+	Prog    *ir.Program // the target and everything it calls (Func.Prog)
 	Func    *ir.Function
 	GoFunc  *types.Func
 	File    string   // absolute path of the .go file declaring it
 	PtrRecv bool     // method with pointer receiver: IR param 0 is a pointer to the receiver's struct
 	Params  []string // Go parameter names in IR param order (receiver first; "_"/unnamed become "argN")
 	// Loop directives of the doc comment (directives.go), and the Go variable
-	// of each phi of the program (shared by all targets).
+	// of each phi of the program.
 	KBounds  []LoopBound
 	Models   []LoopModels
 	PhiNames map[*ir.Phi]string
 }
 
-// Load loads the Go package in dir, lowers the named functions ("F", "T.M" for
-// methods with value or pointer receivers; "(*T).M" is accepted too) and
-// everything they call into one ir.Program. It fails only when the package
-// cannot be loaded or does not build; unknown or unsupported functions are
-// reported per name in Result.Errors.
+// Load loads the Go package in dir and lowers each named function ("F", "T.M"
+// for methods with value or pointer receivers; "(*T).M" is accepted too) and
+// everything it calls into an ir.Program of its own. A program per target
+// makes a function's IR, and so its verdicts, independent of which other
+// functions were asked for: what a target receives (a pointer parameter may
+// be nil) differs from what the package's own call sites pass. It fails only
+// when the package cannot be loaded or does not build; unknown or
+// unsupported functions are reported per name in Result.Errors.
 func Load(dir string, names []string) (*Result, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -66,20 +69,20 @@ func Load(dir string, names []string) (*Result, error) {
 	spkg.Build()
 
 	l := newLoader(abs, pkg, prog, spkg)
-	res := &Result{Prog: l.prog, Fset: pkg.Fset, Pkg: pkg}
+	res := &Result{Fset: pkg.Fset, Pkg: pkg}
 	for _, name := range names {
 		t, err := l.target(name)
 		if err != nil {
 			res.Errors = append(res.Errors, err)
 			continue
 		}
+		l.finish()
+		// The sanity check is always on: it is cheap next to the search, and a
+		// malformed program would make every verdict meaningless.
+		if err := ir.Check(t.Prog); err != nil {
+			return nil, fmt.Errorf("internal error: the lowered IR of %s in %s is malformed: %v", name, pkg.PkgPath, err)
+		}
 		res.Targets = append(res.Targets, t)
-	}
-	l.finish()
-	// The sanity check is always on: it is cheap next to the search, and a
-	// malformed program would make every verdict meaningless.
-	if err := ir.Check(res.Prog); err != nil {
-		return nil, fmt.Errorf("internal error: the lowered IR of %s is malformed: %v", pkg.PkgPath, err)
 	}
 	return res, nil
 }
@@ -151,8 +154,9 @@ func relFile(dir, file string) string {
 	return file
 }
 
-// loader holds the state shared by all targets of one Load: the program being
-// built and the functions already lowered (or known to fail).
+// loader holds the state of one Load: the package, and for the target being
+// lowered the program being built and the functions already lowered (or
+// known to fail).
 type loader struct {
 	dir    string
 	pkg    *packages.Package
@@ -162,21 +166,19 @@ type loader struct {
 	types  *typeMapper
 	done   map[*ssa.Function]*ir.Function // committed to prog
 	failed map[*ssa.Function]error
-	nils   *nilFacts              // which pointers may be nil (computed on first use)
-	calls  map[token.Pos]ast.Expr // call expressions by the position of their '('
+	nils   *nilFacts               // which pointers may be nil (per target, computed on first use)
+	inputs map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
+	calls  map[token.Pos]ast.Expr  // call expressions by the position of their '('
 
 	phiNames map[*ir.Phi]string // Go variable of lifted phis (directives.go)
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
 	l := &loader{
-		dir:    dir,
-		pkg:    pkg,
-		ssa:    prog,
-		spkg:   spkg,
-		prog:   &ir.Program{},
-		done:   map[*ssa.Function]*ir.Function{},
-		failed: map[*ssa.Function]error{},
+		dir:  dir,
+		pkg:  pkg,
+		ssa:  prog,
+		spkg: spkg,
 	}
 	l.types = &typeMapper{cache: map[types.Type]*ir.Type{}, busy: map[*types.Named]bool{}}
 	return l
@@ -195,6 +197,17 @@ func (l *loader) target(name string) (*Target, error) {
 	if err := l.checkTargetSignature(fn); err != nil {
 		return nil, err
 	}
+	// A fresh program: the target's pointer parameters may be nil whatever
+	// the package's call sites pass.
+	l.prog = &ir.Program{}
+	l.done, l.failed = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}
+	l.nils, l.phiNames = nil, nil
+	l.inputs = map[*ssa.Parameter]bool{}
+	for _, p := range fn.Params {
+		if isPointer(p.Type()) {
+			l.inputs[p] = true
+		}
+	}
 	irf, err := l.lowerClosure(fn)
 	if err != nil {
 		return nil, err
@@ -202,6 +215,7 @@ func (l *loader) target(name string) (*Target, error) {
 	sig := fn.Signature
 	t := &Target{
 		Name:   name,
+		Prog:   l.prog,
 		Func:   irf,
 		GoFunc: obj,
 		File:   l.pkg.Fset.Position(obj.Pos()).Filename,

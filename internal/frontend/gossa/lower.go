@@ -30,9 +30,11 @@ type fnLowerer struct {
 	reach        map[*ssa.BasicBlock]bool
 	phis         []phiFix
 
-	cur     *ir.Block  // block being filled
-	curInfo *blockInfo // of the ssa block being lowered
-	lastPos token.Pos  // last source position seen in the ssa block being lowered
+	cur     *ir.Block                      // block being filled
+	curInfo *blockInfo                     // of the ssa block being lowered
+	curSSA  *ssa.BasicBlock                // the ssa block being lowered
+	checked map[checkKey][]*ssa.BasicBlock // run-time checks emitted, and where
+	lastPos token.Pos                      // last source position seen in the ssa block being lowered
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -126,7 +128,7 @@ func (fl *fnLowerer) emit(instr ir.Instr, typ *ir.Type) ir.Instr {
 }
 
 func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
-	fl.curInfo = fl.info[b]
+	fl.curInfo, fl.curSSA = fl.info[b], b
 	fl.cur = fl.curInfo.first
 	fl.lastPos = token.NoPos
 	for i, instr := range b.Instrs {
@@ -343,13 +345,15 @@ func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
 	case xt.Kind != ir.KInt || y.Type().Kind != ir.KInt:
 		return fl.l.unsupported(v.Pos(), "operator %s on %s", v.Op, fl.goType(v.X.Type()))
 	}
+	// A constant operand needs no check only when it cannot fail: go/ssa
+	// propagates a local holding zero (k := 0; x / k) as the constant itself.
 	switch op {
 	case ir.Div, ir.Rem:
-		if _, isConst := y.(*ir.Const); !isConst {
+		if c, isConst := y.(*ir.Const); !isConst || c.Val == 0 {
 			fl.check(ir.DivCheck, fl.binop(ir.Ne, y, zero(y.Type())), v.Pos())
 		}
 	case ir.Shl, ir.Shr:
-		if _, isConst := y.(*ir.Const); !isConst && y.Type().Signed {
+		if c, isConst := y.(*ir.Const); y.Type().Signed && (!isConst || constNegative(c)) {
 			fl.check(ir.ShiftCheck, fl.binop(ir.Ge, y, zero(y.Type())), v.Pos())
 		}
 	}
@@ -514,10 +518,38 @@ func (fl *fnLowerer) pointer(v ssa.Value, pos token.Pos) (ir.Value, error) {
 	if p.Type().Kind != ir.KPointer {
 		return nil, fl.l.unsupported(pos, "dereference of %s", fl.goType(v.Type()))
 	}
-	if !fl.l.nonNil(v) {
+	if !fl.l.nonNil(v) && !fl.checkedAlready(checkKey{ir.NilCheck, v, 0}) {
 		fl.check(ir.NilCheck, fl.binop(ir.Ne, p, zero(p.Type())), pos)
 	}
 	return p, nil
+}
+
+// checkKey identifies a run-time check: its kind, the value checked (the
+// pointer, the index) and the length an index is checked against.
+type checkKey struct {
+	kind ir.BranchKind
+	v    ssa.Value
+	n    int
+}
+
+// checkedAlready reports whether the same check dominates the current point
+// (blocks are lowered in dominator preorder), and otherwise records it. A
+// dominated copy could never fail (values are SSA: a pointer that was not
+// nil is still not nil), so it is no objective: go/ssa addresses an operand
+// twice for p.x++ and a[i] += 1 (the load and the store), which would give
+// two objectives at one position, and every use of a pointer receiver after
+// the first would be an unreachable nil dereference.
+func (fl *fnLowerer) checkedAlready(k checkKey) bool {
+	for _, b := range fl.checked[k] {
+		if b.Dominates(fl.curSSA) {
+			return true
+		}
+	}
+	if fl.checked == nil {
+		fl.checked = map[checkKey][]*ssa.BasicBlock{}
+	}
+	fl.checked[k] = append(fl.checked[k], fl.curSSA)
+	return false
 }
 
 // constant lowers a constant: bool and integer bits masked to the width, nil
