@@ -61,6 +61,8 @@ type Path struct {
 	Stopped  bool
 	// Merged lists the regions executed as merged summaries (Engine.Merge).
 	Merged []MergedRegion
+	// Instructions is the number of instructions executed.
+	Instructions int
 }
 
 // Bounded reports the first loop-bound reason in the path, or "".
@@ -149,7 +151,7 @@ func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, 
 	for i, p := range fn.Params {
 		t := p.Typ
 		if t.Kind == ir.KPointer {
-			// nil, or a fresh object, as the input variable <name>.nil says.
+			// nil, or a fresh object, as the input variable <name>#nil says.
 			obj := &object{v: e.symbolic(p.Ident, t.Elem, model)}
 			nv := NilVar(p.Ident)
 			pv := &ptr{obj: obj, nilT: e.B.Var(nv, 0), isNil: model[nv]&1 == 1}
@@ -178,6 +180,7 @@ func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, 
 			path = m.path
 		}
 	}()
+	defer func() { m.path.Instructions = m.steps }()
 	results, panicked := m.call(fn, args, 0)
 	if panicked {
 		return m.path

@@ -26,7 +26,7 @@ type agg struct{ elems []val }
 
 // ptr points into a memory object; obj == nil is the constant nil. An input
 // pointer (a parameter of the function under test) may be nil: nilT is the
-// input variable "<param>.nil" saying so, isNil its concrete value, and obj
+// input variable "<param>#nil" saying so, isNil its concrete value, and obj
 // is the fresh object it points to when it is not nil (so that comparisons
 // know its identity whichever way the run went).
 type ptr struct {
@@ -38,7 +38,7 @@ type ptr struct {
 
 // NilVar is the name of the input variable that is true when the pointer
 // parameter p is nil.
-func NilVar(p string) string { return p + ".nil" }
+func NilVar(p string) string { return p + "#nil" }
 
 // nilness returns whether p is nil, concretely and as a term (nil when it
 // does not depend on the inputs).
@@ -160,11 +160,11 @@ func concrete(v val, t *ir.Type) report.Value {
 	panic(fmt.Sprintf("engine: no concrete form for %T", v))
 }
 
-// concretePtr is the report form of an input pointer: nil (no Elems), or the
-// value it points to (Elems[0]).
+// concretePtr is the report form of an input pointer: nil, or the value it
+// points to (Elems[0]).
 func concretePtr(p *ptr, t *ir.Type) report.Value {
 	if isNil, _ := p.nilness(); isNil {
-		return report.Value{Type: t}
+		return report.Value{Type: t, Nil: true}
 	}
 	return report.Value{Type: t, Elems: []report.Value{concrete(p.obj.v, t.Elem)}}
 }

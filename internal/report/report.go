@@ -94,11 +94,29 @@ type Stats struct {
 	AvgQueryMs float64 `json:"avg_query_ms"`
 }
 
-// Value is a concrete value of an IR type: a bool or integer (Bits, masked to the
-// width), an aggregate (Elems: array elements or struct fields in order), or a
-// pointer (no Elems: nil; else Elems[0] is the value it points to).
+// Value is a concrete value of an IR type, as a tree (inputs never share
+// memory; an output that does, or that is cyclic, is cut where a pointer
+// meets an object already on the way down: Cycle).
+//
+//   - bool, integer: Bits (masked to the width);
+//   - string: Str (the bytes);
+//   - array, struct: Elems, the elements or the fields in order;
+//   - pointer: Nil, or Elems[0] the value it points to;
+//   - slice: Nil, or Elems its elements (len(Elems) is its length) and Cap;
+//   - map: Nil, or Keys and Elems (Elems[i] is the value of Keys[i]), sorted
+//     by key (bits, bytes, then element-wise), so the order is deterministic.
+//
+// Unordered marks a value that depends on the order in which a range over
+// a map visited its entries: Go's order is random, so a test must not assert
+// it.
 type Value struct {
-	Type  *ir.Type
-	Bits  uint64
-	Elems []Value
+	Type      *ir.Type
+	Bits      uint64
+	Str       string
+	Nil       bool
+	Elems     []Value
+	Keys      []Value
+	Cap       int64
+	Cycle     bool
+	Unordered bool
 }

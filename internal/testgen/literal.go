@@ -37,7 +37,7 @@ func Literal(v report.Value, t types.Type, pkg *types.Package, imports map[strin
 	case *types.Pointer:
 		// nil, or a pointer to a fresh value: &T{...} for composite types,
 		// a function literal for the others (&int32(5) is not Go).
-		if len(v.Elems) == 0 {
+		if v.Nil {
 			return "nil"
 		}
 		lit := Literal(v.Elems[0], u.Elem(), pkg, imports)
