@@ -129,7 +129,7 @@ func ConcretizedReason(id LoopID, root *ir.Function) string {
 // iteration count has reached its bound, or nil.
 func (m *machine) exceeded(li *loopInfo, fr *frame, b *ir.Block) *cfg.Loop {
 	for _, l := range li.order {
-		if l.Contains(b) && fr.iters[l.Header] >= m.Bound(LoopID{fr.fn, l.Number}) {
+		if l.Contains(b) && fr.iters[l.Header.Index] >= m.Bound(LoopID{fr.fn, l.Number}) {
 			return l
 		}
 	}
@@ -146,7 +146,7 @@ func (m *machine) markStep(li *loopInfo, fr *frame, b *ir.Block, st *Step) {
 		id := LoopID{fr.fn, l.Number}
 		st.Flippable = false
 		st.Bounded = m.BoundReason(id, m.root)
-		st.BoundLoop, st.BoundIter = id, fr.iters[l.Header]
+		st.BoundLoop, st.BoundIter = id, fr.iters[l.Header.Index]
 		return
 	}
 	if m.missed != nil {
@@ -171,13 +171,9 @@ func (m *machine) enterLoop(li *loopInfo, fr *frame, l *cfg.Loop, depth int) {
 	entry := make([]*expr.Term, len(vars))
 	conc := make([]uint64, len(vars))
 	for i, v := range vars {
-		x, ok := fr.vals[v].(*scalar)
+		x, ok := m.lookupVal(fr, v).(*scalar)
 		if !ok {
-			if _, isConst := v.(*ir.Const); isConst {
-				x = m.get(fr, v).(*scalar)
-			} else {
-				return // not live here (another path into the loop): nothing to constrain
-			}
+			return // not live here (another path into the loop): nothing to constrain
 		}
 		entry[i], conc[i] = m.term(x), x.c
 	}

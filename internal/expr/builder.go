@@ -15,50 +15,94 @@ type Builder struct {
 	mu    sync.Mutex
 	table map[key]*Term
 	vars  map[string]*Term
+	long  map[string]*Term // n-ary terms whose hash collided
+	count int              // terms built (IDs)
 }
 
+// key identifies a term for hash-consing: a fixed-size struct (no string),
+// so that hashing it is cheap. Arguments beyond the third (n-ary and/or)
+// are summarised by a hash; a hit is then checked argument by argument,
+// and a collision falls back to the long table.
 type key struct {
 	op         Op
-	width      int
+	width      int32
+	n          int32 // number of arguments
 	val        uint64
-	a0, a1, a2 int
-	more       string // ids of arguments beyond the third (n-ary and/or)
+	a0, a1, a2 int32
+	more       uint64 // hash of the arguments beyond the third
 }
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{table: make(map[key]*Term), vars: make(map[string]*Term)}
+	return &Builder{table: make(map[key]*Term), vars: make(map[string]*Term), long: map[string]*Term{}}
 }
 
 // Len returns the number of distinct terms built so far.
 func (b *Builder) Len() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return len(b.table) + len(b.vars)
+	return b.count
 }
 
 func (b *Builder) intern(op Op, width int, val uint64, args ...*Term) *Term {
-	k := key{op: op, width: width, val: val}
+	k := key{op: op, width: int32(width), val: val, n: int32(len(args))}
 	for i, a := range args {
 		switch i {
 		case 0:
-			k.a0 = a.ID + 1
+			k.a0 = int32(a.ID + 1)
 		case 1:
-			k.a1 = a.ID + 1
+			k.a1 = int32(a.ID + 1)
 		case 2:
-			k.a2 = a.ID + 1
+			k.a2 = int32(a.ID + 1)
 		default:
-			k.more += fmt.Sprintf("%d,", a.ID)
+			k.more = (k.more ^ uint64(a.ID+1)) * 0x100000001b3 // FNV-1a step
 		}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if t, ok := b.table[k]; ok {
+		if len(args) <= 3 || sameArgs(t.Args, args) {
+			return t
+		}
+		// A hash collision of long argument lists: key them by their ids.
+		lk := fmt.Sprint(op, width, val, termIDs(args))
+		if t, ok := b.long[lk]; ok {
+			return t
+		}
+		t := b.newTerm(op, width, val, "", args)
+		b.long[lk] = t
 		return t
 	}
-	t := &Term{Op: op, Width: width, Val: val, Args: args, ID: len(b.table) + len(b.vars)}
+	t := b.newTerm(op, width, val, "", args)
 	b.table[k] = t
 	return t
+}
+
+// newTerm makes a term with the next ID (b.mu held).
+func (b *Builder) newTerm(op Op, width int, val uint64, name string, args []*Term) *Term {
+	t := &Term{Op: op, Width: width, Val: val, Name: name, Args: args, ID: b.count}
+	b.count++
+	return t
+}
+
+func sameArgs(a, b []*Term) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func termIDs(ts []*Term) []int {
+	ids := make([]int, len(ts))
+	for i, t := range ts {
+		ids[i] = t.ID
+	}
+	return ids
 }
 
 // Var returns the variable of the given name and width (0 for a bool). Asking for
@@ -72,7 +116,7 @@ func (b *Builder) Var(name string, width int) *Term {
 		}
 		return t
 	}
-	t := &Term{Op: OpVar, Width: width, Name: name, ID: len(b.table) + len(b.vars)}
+	t := b.newTerm(OpVar, width, 0, name, nil)
 	b.vars[name] = t
 	return t
 }
@@ -119,30 +163,51 @@ func (b *Builder) Or(xs ...*Term) *Term { return b.nary(OpOr, xs) }
 
 func (b *Builder) nary(op Op, xs []*Term) *Term {
 	unit, zero := b.BoolConst(op == OpAnd), b.BoolConst(op != OpAnd)
-	seen := make(map[*Term]bool)
 	var args []*Term
+	// has reports whether t is among args: a scan for short lists, a set
+	// for long ones.
+	var set map[*Term]bool
+	has := func(t *Term) bool {
+		if set != nil {
+			return set[t]
+		}
+		for _, a := range args {
+			if a == t {
+				return true
+			}
+		}
+		return false
+	}
 	var add func(x *Term)
 	add = func(x *Term) {
 		mustBool(x)
 		switch {
-		case x == unit || seen[x]:
+		case x == unit || has(x):
 		case x.Op == op:
 			for _, a := range x.Args {
 				add(a)
 			}
 		default:
-			seen[x] = true
 			args = append(args, x)
+			if set != nil {
+				set[x] = true
+			} else if len(args) > 16 {
+				set = make(map[*Term]bool, 2*len(args))
+				for _, a := range args {
+					set[a] = true
+				}
+			}
 		}
 	}
 	for _, x := range xs {
 		add(x)
 	}
-	if seen[zero] {
+	if has(zero) {
 		return zero
 	}
 	for _, x := range args {
-		if seen[b.Not(x)] {
+		// x and ¬x: one of the two is the negation (Not folds ¬¬).
+		if x.Op == OpNot && has(x.Args[0]) {
 			return zero
 		}
 	}
@@ -332,35 +397,35 @@ func (b *Builder) binary(op Op, x, y *Term) *Term {
 		}
 		return b.BVConst(w, v)
 	}
-	zero, ones := b.BVConst(w, 0), b.BVConst(w, Mask(w))
 	commutative := op == OpAdd || op == OpMul || op == OpBAnd || op == OpBOr || op == OpBXor
 	if commutative && x.Op == OpConst {
 		x, y = y, x // constant second
 	}
+	isK := func(t *Term, v uint64) bool { return t.Op == OpConst && t.Val == v }
 	switch op {
 	case OpAdd, OpBOr, OpBXor, OpShl, OpLShr, OpAShr:
-		if y == zero {
+		if isK(y, 0) {
 			return x
 		}
 	case OpSub:
-		if y == zero {
+		if isK(y, 0) {
 			return x
 		}
 		if x == y {
-			return zero
+			return b.BVConst(w, 0)
 		}
 	case OpMul:
-		if y == zero {
-			return zero
+		if isK(y, 0) {
+			return y
 		}
-		if y == b.BVConst(w, 1) {
+		if isK(y, 1) {
 			return x
 		}
 	case OpBAnd:
-		if y == zero {
-			return zero
+		if isK(y, 0) {
+			return y
 		}
-		if y == ones || x == y {
+		if isK(y, Mask(w)) || x == y {
 			return x
 		}
 	case OpSlt, OpUlt:
@@ -373,7 +438,7 @@ func (b *Builder) binary(op Op, x, y *Term) *Term {
 		}
 	}
 	if op == OpBXor && x == y {
-		return zero
+		return b.BVConst(w, 0)
 	}
 	if commutative && x.Op != OpConst && y.Op != OpConst && x.ID > y.ID {
 		x, y = y, x
