@@ -17,7 +17,7 @@ import (
 // non-composite values are written new(v).
 func Args(pkg *types.Package, fn Func, c *report.Case) (in, out []report.Arg) {
 	f := newFile(pkg)
-	f.newExpr = true
+	f.ptrForm = ptrNew
 	s := newSig(fn)
 	for i, v := range c.In {
 		if i < len(s.ins) {

@@ -127,7 +127,7 @@ func writeModule(t *testing.T, dir string, files map[string][]byte, goVersion st
 // stream; a failing test is not an error here.
 func goTest(t *testing.T, dir string, args ...string) []testEvent {
 	t.Helper()
-	cmd := exec.Command("go", append([]string{"test", "-json", "-vet=off"}, args...)...)
+	cmd := exec.Command("go", append([]string{"test", "-json"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=", "GOTOOLCHAIN=local")
 	var stdout, stderr bytes.Buffer

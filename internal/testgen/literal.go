@@ -16,12 +16,12 @@ import (
 
 // Literal renders v as a Go expression assignable to type t, naming types
 // relative to pkg (types of other packages are qualified by their package
-// name). A pointer to a non-composite value is new(v), Go 1.26's form; the
-// emitted tests of packages with an older language version use a helper
-// instead. A cyclic value cannot be written: its cut is "nil /* cycle */".
+// name). A pointer to a non-composite value is new(v), Go 1.26's form (the
+// emitted tests of packages with an older language version use a helper or
+// a function literal instead). A cyclic value cannot be written: its cut is "nil /* cycle */".
 func Literal(v report.Value, t types.Type, pkg *types.Package) string {
 	f := newFile(pkg)
-	f.newExpr = true
+	f.ptrForm = ptrNew
 	return f.literal(v, t)
 }
 
@@ -138,11 +138,15 @@ func (f *file) lit(v report.Value, t types.Type, elide bool) (string, constKind)
 			return "&" + s, typed
 		}
 		arg := f.typedLiteral(ev, elem)
-		if f.newExpr {
+		switch f.ptrForm {
+		case ptrNew:
 			return "new(" + arg + ")", typed
+		case ptrHelper:
+			f.usedPtr = true
+			return f.ptrName + "(" + arg + ")", typed
 		}
-		f.usedPtr = true
-		return f.ptrName + "(" + arg + ")", typed
+		v := f.local("v")
+		return "func() " + f.typeName(t) + " { " + v + " := " + arg + "; return &" + v + " }()", typed
 	case *types.Struct:
 		var parts []string
 		for i := 0; i < u.NumFields(); i++ {

@@ -178,8 +178,9 @@ func litCases() []litCase {
 	}
 }
 
-// TestLiteralCompiles renders every case in both pointer forms (new(v),
-// and the helper of packages older than Go 1.26), compiles the literals in
+// TestLiteralCompiles renders every case in the three pointer forms
+// (new(v); the helper and the function literal of packages older than Go
+// 1.26 and 1.18), compiles the literals in
 // a test of package lt, and checks with reflect that each rebuilds exactly
 // the value: every bit, byte, length, nil-ness, and capacity = length.
 func TestLiteralCompiles(t *testing.T) {
@@ -189,13 +190,13 @@ func TestLiteralCompiles(t *testing.T) {
 	f := newFile(lt)
 	f.ptrName = "ptr_Lits"
 	var body strings.Builder
-	for _, mode := range []bool{true, false} {
-		f.newExpr = mode
-		fmt.Fprintf(&body, "\nfunc TestLiterals_new%v(t *testing.T) {\n", mode)
+	for _, mode := range []int{ptrNew, ptrHelper, ptrClosure} {
+		f.ptrForm = mode
+		fmt.Fprintf(&body, "\nfunc TestLiterals_form%d(t *testing.T) {\n", mode)
 		for i, c := range cases {
 			typ := ck.evalType(t, "lt", c.typ)
 			lit := f.literal(c.v, typ)
-			if mode && c.want != "" && lit != c.want {
+			if mode == ptrNew && c.want != "" && lit != c.want {
 				t.Errorf("Literal(%s) = %s, want %s", c.typ, lit, c.want)
 			}
 			T := f.typeName(typ)
@@ -243,7 +244,7 @@ func TestLiteralCompiles(t *testing.T) {
 	}
 	writeModule(t, dir, files, "go1.26")
 	events := goTest(t, dir, "-count=1", "./lt")
-	for _, test := range []string{"TestLiterals_newtrue", "TestLiterals_newfalse", "TestCheckerCatches"} {
+	for _, test := range []string{"TestLiterals_form0", "TestLiterals_form1", "TestLiterals_form2", "TestCheckerCatches"} {
 		if r := result(events, importPath("lt"), test); r != "pass" {
 			t.Errorf("%s: %q\n%s", test, r, testOutput(events, importPath("lt"), test))
 		}

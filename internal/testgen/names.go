@@ -18,30 +18,50 @@ type file struct {
 	pkg      *types.Package
 	imports  map[string]string // import path → local name
 	declared map[string]string // import path → the package's own name
-	// newExpr: the package's language version has new(expr) (Go 1.26), so a
-	// pointer to a scalar is new(v); otherwise it is ptrName(v), a generic
-	// helper emitted once in the file.
-	newExpr bool
+	// ptrForm: how a pointer to a non-composite value is written, by the
+	// package's language version: new(v) (Go 1.26), ptrName(v), a generic
+	// helper emitted once in the file (Go 1.18), or a function literal.
+	ptrForm int
 	ptrName string // the helper's name; chosen by Emit
 	usedPtr bool
+	// stdMaps: clear and the maps package can restore a map (Go 1.21).
+	stdMaps bool
 	err     error
 }
 
+// Pointer forms.
+const (
+	ptrNew = iota
+	ptrHelper
+	ptrClosure
+)
+
 func newFile(pkg *types.Package) *file {
-	return &file{pkg: pkg, imports: map[string]string{}, declared: map[string]string{}, newExpr: hasNewExpr(pkg)}
+	f := &file{pkg: pkg, imports: map[string]string{}, declared: map[string]string{}, ptrForm: ptrClosure}
+	switch {
+	case atLeast(pkg, "go1.26"):
+		f.ptrForm = ptrNew
+	case atLeast(pkg, "go1.18"):
+		f.ptrForm = ptrHelper
+	}
+	f.stdMaps = atLeast(pkg, "go1.21")
+	return f
 }
 
-// hasNewExpr says whether the package's Go version allows new(expr); an
-// unknown version does not.
-func hasNewExpr(pkg *types.Package) bool {
-	v := pkg.GoVersion()
-	return v != "" && version.Compare(v, "go1.26") >= 0
+// atLeast says whether the package's language version is v or later; an
+// unknown version counts as go1.21.
+func atLeast(pkg *types.Package, v string) bool {
+	have := pkg.GoVersion()
+	if have == "" {
+		have = "go1.21"
+	}
+	return version.Compare(have, v) >= 0
 }
 
 // locals are the names the emitted code declares inside test functions (and
 // the parameters of its deferred functions); an import must not take them,
 // or a local would hide the import.
-var locals = regexp.MustCompile(`^(t|tt|tests|r|got[0-9]*|old|entries|elems|pointee)_*$`)
+var locals = regexp.MustCompile(`^(t|tt|tests|r|got[0-9]*|old|entries[0-9]*|elems|pointee|k|v)_*$`)
 
 // taken says whether n is declared at package level (in the package under
 // test, so also in every file of its tests) or is already an import's name.
