@@ -27,9 +27,14 @@
 //   - a pointer to a composite as &T{...} (lists and trees nest); to any
 //     other value as new(v) when the package's Go version has it (1.26),
 //     else through a generic helper func ptr_X[T any](v T) *T emitted once
-//     in the file, named after the file's first test so that two emitted
-//     files of one package never both declare it; v is converted when its
-//     default type is not the pointee's (new(int32(5))).
+//     in the file (1.18), named after the file's first test so that two
+//     emitted files of one package never both declare it, else as a
+//     function literal; v is converted when its default type is not the
+//     pointee's (new(int32(5))).
+//
+// The emitted code uses nothing the package's language version (its
+// go.mod) lacks: maps.Clone, slices.Clone and clear from Go 1.21, loops
+// before. An unknown version counts as Go 1.21.
 //
 // Capacities are never written: the engine's input slices have cap = len,
 // which a slice literal guarantees and gc gives a conversion of a constant

@@ -248,3 +248,53 @@ func TestEmittedTestsPass(t *testing.T) {
 		}
 	}
 }
+
+// TestEmitErrors: a report Emit cannot honour is an error naming the
+// problem, not a file that does not compile.
+func TestEmitErrors(t *testing.T) {
+	ck := checkPackages(t, map[string][]byte{
+		"o/o.go": []byte("package o\n\ntype T struct{ hidden int }\n"),
+		"p/p.go": []byte(`package p
+
+import "example.com/m/o"
+
+const C = 1
+
+func F(x int, s []int) int { return x }
+
+func G(t o.T) o.T { return t }
+`),
+	}, "go1.22")
+	pkg := ck.pkgs["p"]
+	emit := func(name string, r *report.Function) error {
+		fn, params := lookupFunc(t, pkg, name)
+		r.Function = name
+		_, err := Emit(pkg, []Func{{GoFunc: fn, Params: params, Report: r}})
+		return err
+	}
+	ok := report.Case{Name: "ok", In: []report.Value{intV(1), nilV()}, Out: []report.Value{intV(1), nilV()}}
+	if err := emit("F", &report.Function{Cases: []report.Case{ok}}); err != nil {
+		t.Fatalf("a good report: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		fn   string
+		r    *report.Function
+		want string
+	}{
+		{"inputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{intV(1)}}}}, "has 1 inputs"},
+		{"outputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: ok.In, Out: ok.Out[:1]}}}, "has 1 outputs, want 2"},
+		{"panics need no outputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: ok.In, Panic: "boom"}}}, ""},
+		{"not a variable", "F", &report.Function{Globals: []string{"C"}, Cases: []report.Case{ok}}, "C, which is not a package-level variable"},
+		{"unexported field", "G", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{aggV(intV(0))}, Out: []report.Value{aggV(intV(3))}}}}, "field hidden of example.com/m/o.T is not exported"},
+		{"unexported field zero", "G", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{aggV(intV(0))}, Out: []report.Value{aggV(intV(0))}}}}, ""},
+	} {
+		err := emit(tc.fn, tc.r)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+}
