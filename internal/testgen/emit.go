@@ -148,6 +148,8 @@ func kept(r *report.Function) []*report.Case {
 	return cs
 }
 
+// emitFunc writes the test of one function: its doc comment, the table,
+// and the loop running each case.
 func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	r := fn.Report
 	s := newSig(fn)
@@ -210,38 +212,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	}
 	w.WriteString("\t}{\n")
 	for _, c := range cases {
-		fmt.Fprintf(w, "\t\t{name: %s", strconv.Quote(c.Name))
-		for i, in := range s.ins {
-			fmt.Fprintf(w, ", %s: %s", in.field, f.literal(c.In[i], in.typ))
-		}
-		var reasons []string             // why outputs of this case are not checked, in order
-		skipped := map[string][]string{} // reason → the columns
-		if c.Panic != "" {
-			fmt.Fprintf(w, ", wantPanic: %s", strconv.Quote(c.Panic))
-		} else {
-			for i, o := range outs {
-				if reason := unchecked(c.Out[i]); reason != "" {
-					if o.skipColumn != "" {
-						fmt.Fprintf(w, ", %s: true", o.skipColumn)
-						if skipped[reason] == nil {
-							reasons = append(reasons, reason)
-						}
-						skipped[reason] = append(skipped[reason], o.field)
-					}
-				} else {
-					fmt.Fprintf(w, ", %s: %s", o.field, f.literal(c.Out[i], o.typ))
-				}
-			}
-		}
-		w.WriteString("},")
-		for i, reason := range reasons {
-			sep := " //"
-			if i > 0 {
-				sep = ";"
-			}
-			fmt.Fprintf(w, "%s %s not checked (%s)", sep, strings.Join(skipped[reason], ", "), reason)
-		}
-		w.WriteString("\n")
+		f.row(w, c, s, outs)
 	}
 	fmt.Fprintf(w, "\t}\n\tfor _, %[1]s := range %[2]s {\n\t\t%[3]s.Run(%[1]s.name, func(%[3]s *%[4]s.T) {\n", tt, names["tests"], T, f.std("testing"))
 
@@ -253,18 +224,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 		w.WriteString(g)
 	}
 	if anyPanic {
-		fmt.Fprintf(w, `			defer func() {
-				%[1]s := recover()
-				switch {
-				case %[1]s == nil && %[2]s.wantPanic != "":
-					%[3]s.Errorf("%[4]s did not panic, want a panic with %%q", %[2]s.wantPanic)
-				case %[1]s != nil && %[2]s.wantPanic == "":
-					%[3]s.Errorf("%[4]s panicked: %%v", %[1]s)
-				case %[1]s != nil && !%[5]s.Contains(%[6]s.Sprint(%[1]s), %[2]s.wantPanic):
-					%[3]s.Errorf("%[4]s panicked with %%q, want a panic with %%q", %[6]s.Sprint(%[1]s), %[2]s.wantPanic)
-				}
-			}()
-`, names["r"], tt, T, escapeFormat(shown), f.std("strings"), f.std("fmt"))
+		w.WriteString(f.panicCheck(names["r"], tt, T, shown))
 	}
 	gots := make([]string, len(s.results))
 	anyGot := false
@@ -288,6 +248,61 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	}
 	w.WriteString("\t\t})\n\t}\n}\n")
 	return nil
+}
+
+// row writes a case's row of the table: its inputs, and its expected
+// results and final values, or its panic. An output the case cannot check
+// is left out, its skip column set, and the row's comment says why.
+func (f *file) row(w *bytes.Buffer, c *report.Case, s *sig, outs []*output) {
+	fmt.Fprintf(w, "\t\t{name: %s", strconv.Quote(c.Name))
+	for i, in := range s.ins {
+		fmt.Fprintf(w, ", %s: %s", in.field, f.literal(c.In[i], in.typ))
+	}
+	var reasons []string             // why outputs of this case are not checked, in order
+	skipped := map[string][]string{} // reason → the columns
+	if c.Panic != "" {
+		fmt.Fprintf(w, ", wantPanic: %s", strconv.Quote(c.Panic))
+	} else {
+		for i, o := range outs {
+			reason := unchecked(c.Out[i])
+			switch {
+			case reason == "":
+				fmt.Fprintf(w, ", %s: %s", o.field, f.literal(c.Out[i], o.typ))
+			case o.skipColumn != "":
+				fmt.Fprintf(w, ", %s: true", o.skipColumn)
+				if skipped[reason] == nil {
+					reasons = append(reasons, reason)
+				}
+				skipped[reason] = append(skipped[reason], o.field)
+			}
+		}
+	}
+	w.WriteString("},")
+	for i, reason := range reasons {
+		sep := " //"
+		if i > 0 {
+			sep = ";"
+		}
+		fmt.Fprintf(w, "%s %s not checked (%s)", sep, strings.Join(skipped[reason], ", "), reason)
+	}
+	w.WriteString("\n")
+}
+
+// panicCheck is the deferred check of a case's panic (r, tt and t are the
+// locals' names; call is the call as the messages show it).
+func (f *file) panicCheck(r, tt, t, call string) string {
+	return fmt.Sprintf(`			defer func() {
+				%[1]s := recover()
+				switch {
+				case %[1]s == nil && %[2]s.wantPanic != "":
+					%[3]s.Errorf("%[4]s did not panic, want a panic with %%q", %[2]s.wantPanic)
+				case %[1]s != nil && %[2]s.wantPanic == "":
+					%[3]s.Errorf("%[4]s panicked: %%v", %[1]s)
+				case %[1]s != nil && !%[5]s.Contains(%[6]s.Sprint(%[1]s), %[2]s.wantPanic):
+					%[3]s.Errorf("%[4]s panicked with %%q, want a panic with %%q", %[6]s.Sprint(%[1]s), %[2]s.wantPanic)
+				}
+			}()
+`, r, tt, t, escapeFormat(call), f.std("strings"), f.std("fmt"))
 }
 
 // escapeFormat escapes % in text that goes into a format string.
