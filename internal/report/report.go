@@ -26,6 +26,15 @@ type Function struct {
 	Stats    Stats    `json:"stats"`
 
 	Warnings []string `json:"warnings,omitempty"` // e.g. loop models that conflict with their context
+
+	// Globals are the package-level variables of the package under test
+	// (their Go names) that the function may write, directly or through the
+	// map, slice or pointer they hold: the emitted test restores them after
+	// each case.
+	Globals []string `json:"globals,omitempty"`
+	// Assume is the function's precondition (//leapfrog:assume), a Go
+	// boolean expression over its parameters; verdicts are relative to it.
+	Assume string `json:"assume,omitempty"`
 }
 
 // Branch is one objective: a branch outcome, or a panic pseudo-branch.
@@ -52,7 +61,7 @@ type Branch struct {
 type Case struct {
 	Name      string   `json:"name"`
 	Inputs    []Arg    `json:"inputs"`
-	Outputs   []Arg    `json:"outputs"`         // results in order ("r0", ...) and, for a pointer receiver, its final value
+	Outputs   []Arg    `json:"outputs"`         // results in order ("r0", ...), then the final value behind each pointer, slice or map parameter (named after it)
 	Panic     string   `json:"panic,omitempty"` // the panic message when the case panics
 	Covers    []string `json:"covers"`          // ids of the objectives it covers
 	Discarded bool     `json:"discarded"`       // later cases cover everything it covers: not emitted
@@ -66,6 +75,7 @@ type Case struct {
 type Arg struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+	Note  string `json:"note,omitempty"` // why the emitted test does not check it (cyclic, or depends on map order)
 }
 
 // Stats are the cost figures, named like the papers' table columns.

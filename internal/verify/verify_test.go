@@ -43,25 +43,6 @@ func extract(t *testing.T, ar *txtar.Archive) string {
 	return dir
 }
 
-func section(ar *txtar.Archive, name string) string {
-	for _, f := range ar.Files {
-		if f.Name == name {
-			return string(f.Data)
-		}
-	}
-	return ""
-}
-
-func setSection(ar *txtar.Archive, name, data string) {
-	for i := range ar.Files {
-		if ar.Files[i].Name == name {
-			ar.Files[i].Data = []byte(data)
-			return
-		}
-	}
-	ar.Files = append(ar.Files, txtar.File{Name: name, Data: []byte(data)})
-}
-
 func sortedSites(sites map[string]Site) []Site {
 	var list []Site
 	for _, s := range sites {
@@ -167,17 +148,17 @@ func TestInstrument(t *testing.T) {
 			}
 			gotSites, gotObs := formatSites(sites), formatObserved(sites, obs)
 			if *update {
-				setSection(ar, wantSites, gotSites)
-				setSection(ar, wantObserved, gotObs)
+				testutil.SetSection(ar, wantSites, gotSites)
+				testutil.SetSection(ar, wantObserved, gotObs)
 				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			if want := section(ar, wantSites); gotSites != want {
+			if want := testutil.Section(ar, wantSites); gotSites != want {
 				t.Errorf("sites:\n--- got\n%s--- want\n%s", gotSites, want)
 			}
-			if want := section(ar, wantObserved); gotObs != want {
+			if want := testutil.Section(ar, wantObserved); gotObs != want {
 				t.Errorf("observed:\n--- got\n%s--- want\n%s", gotObs, want)
 			}
 		})
@@ -190,7 +171,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	observed := parseObserved(t, section(ar, wantObserved), Covered)
+	observed := parseObserved(t, testutil.Section(ar, wantObserved), Covered)
 	if len(observed) == 0 {
 		t.Fatal("logic.txtar: empty want/observed")
 	}
