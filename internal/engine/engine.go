@@ -246,6 +246,7 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 			panic(stopRun{})
 		}
 		cb := &fr.code.blocks[b.Index]
+		m.steps += len(cb.phis) // counted as instructions, as the block holds them
 		// Phis read their edges simultaneously.
 		if prev != nil {
 			if len(cb.phis) > 0 {

@@ -43,11 +43,15 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 	impossible := 0
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
-		if st == Feasible || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
+		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
 			continue
 		}
 		switch st {
 		case Infeasible:
+			if why := s.needsBound(sr.n.Proof[ix(sr.dir)]); why != "" {
+				b.Verdict, b.Reason = report.Unknown, why
+				return true
+			}
 			add(sr.n.Proof[ix(sr.dir)].Terms)
 		case Impossible:
 			impossible++
@@ -72,6 +76,10 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 			if why == "" {
 				why = "timeout: the search stopped before deciding its obligation on every path through its region"
 			}
+			b.Verdict, b.Reason = report.Unknown, why
+			return true
+		}
+		if why := s.needsBound(p); why != "" {
 			b.Verdict, b.Reason = report.Unknown, why
 			return true
 		}

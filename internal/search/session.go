@@ -64,6 +64,9 @@ type Session struct {
 	// end-of-path obligation queries).
 	afterRun func(*engine.Path, []*Node)
 	pm       *pmState // merged regions (pm.go)
+	// bounds are the pseudo branches of input size bounds: a refutation
+	// whose conflict holds one needs the bound, so it proves nothing.
+	bounds map[*ir.If]bool
 }
 
 // Case is a run kept as a test case candidate.
@@ -76,7 +79,7 @@ type Case struct {
 
 // NewSession prepares a session.
 func NewSession(cfg Config) *Session {
-	s := &Session{Config: cfg, B: cfg.Engine.B, objOfSide: map[Lit]*Objective{}, objOfPanic: map[*ir.Panic]*Objective{}, start: time.Now()}
+	s := &Session{Config: cfg, B: cfg.Engine.B, objOfSide: map[Lit]*Objective{}, objOfPanic: map[*ir.Panic]*Objective{}, start: time.Now(), bounds: map[*ir.If]bool{}}
 	s.Objectives = collectObjectives(cfg.Fn)
 	for _, o := range s.Objectives {
 		if o.If != nil {
@@ -87,7 +90,7 @@ func NewSession(cfg Config) *Session {
 	}
 	s.coveredBy = make([]*Case, len(s.Objectives))
 	s.uncovered = len(s.Objectives)
-	s.reach = newReachability(cfg.Fn)
+	s.reach = newReachability(cfg.Fn, cfg.Engine.Assume[cfg.Fn])
 	s.Conflicts = NewConflictDB()
 	return s
 }
@@ -165,7 +168,7 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 			n.Input = model
 		}
 	}
-	if p.Aborted != "" {
+	if p.Aborted != "" || p.Excluded != "" {
 		return p, nodes
 	}
 	c := &Case{Path: p, Index: len(s.Cases)}
@@ -182,17 +185,29 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 			c.New = append(c.New, o)
 		}
 	}
-	for _, st := range p.Steps {
+	// A step taken after a range over a map chose an order is not a claim:
+	// Go may choose another order, and the test would not reach it.
+	ordered := len(p.Steps)
+	for i, st := range p.Steps {
+		if st.Order {
+			ordered = i
+			break
+		}
+	}
+	for _, st := range p.Steps[:ordered] {
 		cover(s.objOfSide[Lit{st.If, st.Taken}])
 	}
 	for _, r := range p.Merged { // outcomes taken inside merged regions (pm)
+		if r.At > ordered {
+			continue
+		}
 		for _, ob := range r.Obligations {
 			if ob.Taken {
 				cover(s.objOfSide[Lit{ob.If, ob.Dir}])
 			}
 		}
 	}
-	if p.PanicAt != nil {
+	if p.PanicAt != nil && ordered == len(p.Steps) {
 		cover(s.objOfPanic[p.PanicAt])
 	}
 	s.Cases = append(s.Cases, c)
@@ -231,8 +246,18 @@ func (s *Session) insert(p *engine.Path) []*Node {
 		}
 		n.State[ix(st.Taken)] = Feasible
 		other := ix(!st.Taken)
+		if st.Domain == engine.DomainBound {
+			s.bounds[st.If] = true
+		}
 		switch {
 		case n.State[other] != Unexplored:
+		case st.Domain != engine.NoDomain:
+			n.State[other] = Excluded
+		case st.Order && !st.Flippable:
+			// Under another order of a range over a map, the condition
+			// may differ: neither constant nor explorable.
+			n.State[other] = Bounded
+			n.Reason[other] = engine.OrderReason
 		case st.Cond == nil:
 			n.State[other] = Impossible
 		case !st.Flippable:

@@ -19,6 +19,7 @@ const (
 	Bounded                // beyond the loop bound: not flipped (Reason names the loop)
 	Undecided              // the solver answered unknown, or a run diverged (Reason says)
 	Cut                    // a run reached here and could not go on (Reason says)
+	Excluded               // no input goes there: the other side of a fact of the input domain or of the precondition
 )
 
 // Node is a branch instance, identified by the directions taken before it.

@@ -165,10 +165,14 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	seenCore := map[string]bool{}
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
-		if st == Feasible || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
+		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
 			continue
 		}
 		if p := sr.n.Refuted[ix(sr.dir)][o]; p != nil && st != Infeasible && st != Impossible {
+			if why := s.needsBound(p); why != "" {
+				b.Verdict, b.Reason = report.Unknown, why
+				return
+			}
 			// Every suffix through this side towards o was refuted (TreeFrog).
 			proofs++
 			for _, c := range p.Cores {
@@ -187,6 +191,10 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		case Infeasible:
 			proofs++
 			p := sr.n.Proof[ix(sr.dir)]
+			if why := s.needsBound(p); why != "" {
+				b.Verdict, b.Reason = report.Unknown, why
+				return
+			}
 			k := fmt.Sprint(termIDs(p.Terms))
 			if !seenCore[k] {
 				seenCore[k] = true
@@ -273,6 +281,20 @@ func (s *Session) entryReaches(o *Objective) bool {
 		target = o.Panic.Block()
 	}
 	return s.reach.from(s.Fn.Blocks[0])[target]
+}
+
+// needsBound returns why a refutation proves nothing when its conflict
+// holds an input size bound (the other inputs were never considered), or "".
+func (s *Session) needsBound(p *Proof) string {
+	if p == nil {
+		return ""
+	}
+	for _, l := range p.Conflict {
+		if s.bounds[l.If] {
+			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
+		}
+	}
+	return ""
 }
 
 func unfinishedReason(st Side, why string) string {
