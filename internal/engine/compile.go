@@ -139,7 +139,11 @@ func (e *Engine) constVal(k *ir.Const) val {
 // newFrame returns a frame for a call of fn.
 func (m *machine) newFrame(fn *ir.Function) *frame {
 	c := m.codeOf(fn)
-	return &frame{fn: fn, code: c, slots: make([]val, c.nslots), iters: make([]int, len(fn.Blocks))}
+	fr := &frame{fn: fn, code: c, slots: make([]val, c.nslots)}
+	if len(m.loopInfo(fn).order) > 0 {
+		fr.iters = make([]int, len(fn.Blocks))
+	}
+	return fr
 }
 
 // lookupVal returns the value of v in the frame, or nil when it is not

@@ -33,6 +33,9 @@ type Engine struct {
 	pseudo  map[pseudoKey]*ir.If
 	globals map[*ir.Program]*globalState
 	consts  map[*ir.Const]val
+	// stepHint is the longest path so far: the capacity a run's steps
+	// start with.
+	stepHint int
 }
 
 // DefaultMaxLen bounds input sizes unless told otherwise (see the README).
@@ -191,9 +194,12 @@ func (e *Engine) run(fn *ir.Function, model map[string]uint64, dirs []bool, forc
 }
 
 func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool) (path *Path) {
-	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force, mergeAfter: mergeAfter, root: fn, model: model}
+	m := &machine{Engine: e, path: &Path{Conflict: -1, Steps: make([]Step, 0, e.stepHint)}, forced: dirs, force: force, mergeAfter: mergeAfter, root: fn, model: model}
 	defer func() {
 		m.path.Instructions = m.steps
+		if n := len(m.path.Steps); n > e.stepHint {
+			e.stepHint = n
+		}
 		if r := recover(); r != nil {
 			switch r := r.(type) {
 			case stopRun:
@@ -283,7 +289,7 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 			switch in := ci.in.(type) {
 			case *ir.If:
 				c := m.operand(fr, ci.ops[0]).(*scalar)
-				taken := m.branch(in, c, depth, func(st *Step) { m.markStep(li, fr, b, st) })
+				taken := m.branchIn(in, c, depth, li, fr, b)
 				if taken {
 					next = b.Succs[0]
 				} else {
@@ -322,10 +328,16 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	}
 }
 
-// branch records the step of If in on condition c and returns the direction
-// taken. mark sets the step's flippability (loop bounds); nil: flippable
-// whenever symbolic.
-func (m *machine) branch(in *ir.If, c *scalar, depth int, mark func(*Step)) bool {
+// branch records the step of the internal If in on condition c and returns
+// the direction taken (flippable whenever symbolic).
+func (m *machine) branch(in *ir.If, c *scalar, depth int) bool {
+	return m.branchIn(in, c, depth, nil, nil, nil)
+}
+
+// branchIn records the step of If in on condition c, executed in block b of
+// frame fr (nil for an internal decision), and returns the direction
+// taken. Loop bounds and models decide the step's flippability.
+func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *frame, b *ir.Block) bool {
 	taken := c.c == 1
 	if k := len(m.path.Steps); m.force && k < len(m.forced) {
 		if c.s == nil && taken != m.forced[k] {
@@ -341,8 +353,8 @@ func (m *machine) branch(in *ir.If, c *scalar, depth int, mark func(*Step)) bool
 			st.Cond = m.B.Not(c.s)
 		}
 		st.Flippable = true
-		if mark != nil {
-			mark(&st)
+		if fr != nil {
+			m.markStep(li, fr, b, &st)
 		}
 		if m.orderDep && st.Flippable {
 			st.Flippable, st.Bounded = false, OrderReason

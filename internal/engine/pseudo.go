@@ -46,7 +46,7 @@ func (m *machine) decide(b *ir.Block, purpose, name string, c *scalar) bool {
 		return c.c == 1
 	}
 	in := m.pseudoIf(b, purpose, name, ir.Pos{})
-	return m.branch(in, c, 0, nil)
+	return m.branch(in, c, 0)
 }
 
 // domain records a fact of the input domain (or the precondition) at block b:

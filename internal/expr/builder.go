@@ -13,28 +13,15 @@ import (
 // equal terms are the same pointer. A Builder is safe for concurrent use.
 type Builder struct {
 	mu    sync.Mutex
-	table map[key]*Term
+	table map[uint64]*Term   // by hash; terms whose hash is taken go to more
+	more  map[uint64][]*Term // hash collisions
 	vars  map[string]*Term
-	long  map[string]*Term // n-ary terms whose hash collided
-	count int              // terms built (IDs)
-}
-
-// key identifies a term for hash-consing: a fixed-size struct (no string),
-// so that hashing it is cheap. Arguments beyond the third (n-ary and/or)
-// are summarised by a hash; a hit is then checked argument by argument,
-// and a collision falls back to the long table.
-type key struct {
-	op         Op
-	width      int32
-	n          int32 // number of arguments
-	val        uint64
-	a0, a1, a2 int32
-	more       uint64 // hash of the arguments beyond the third
+	count int // terms built (IDs)
 }
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{table: make(map[key]*Term), vars: make(map[string]*Term), long: map[string]*Term{}}
+	return &Builder{table: make(map[uint64]*Term), more: map[uint64][]*Term{}, vars: make(map[string]*Term)}
 }
 
 // Len returns the number of distinct terms built so far.
@@ -44,37 +31,45 @@ func (b *Builder) Len() int {
 	return b.count
 }
 
-func (b *Builder) intern(op Op, width int, val uint64, args ...*Term) *Term {
-	k := key{op: op, width: int32(width), val: val, n: int32(len(args))}
-	for i, a := range args {
-		switch i {
-		case 0:
-			k.a0 = int32(a.ID + 1)
-		case 1:
-			k.a1 = int32(a.ID + 1)
-		case 2:
-			k.a2 = int32(a.ID + 1)
-		default:
-			k.more = (k.more ^ uint64(a.ID+1)) * 0x100000001b3 // FNV-1a step
-		}
+// hashTerm mixes a term's operator, width, value and argument IDs into 64
+// bits (a multiply-xorshift mix: cheap, and a 64-bit key keeps the map on
+// its fast path). Equal hashes are checked field by field.
+func hashTerm(op Op, width int, val uint64, args []*Term) uint64 {
+	const k = 0x9E3779B97F4A7C15
+	h := uint64(op)<<32 ^ uint64(width)<<40 ^ uint64(len(args))
+	h = (h ^ val) * k
+	h ^= h >> 29
+	for _, a := range args {
+		h = (h ^ uint64(a.ID+1)) * k
+		h ^= h >> 31
 	}
+	return h
+}
+
+// same reports whether t has these fields.
+func same(t *Term, op Op, width int, val uint64, args []*Term) bool {
+	return t.Op == op && t.Width == width && t.Val == val && t.Name == "" && sameArgs(t.Args, args)
+}
+
+func (b *Builder) intern(op Op, width int, val uint64, args ...*Term) *Term {
+	h := hashTerm(op, width, val, args)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if t, ok := b.table[k]; ok {
-		if len(args) <= 3 || sameArgs(t.Args, args) {
+	if t, ok := b.table[h]; ok {
+		if same(t, op, width, val, args) {
 			return t
 		}
-		// A hash collision of long argument lists: key them by their ids.
-		lk := fmt.Sprint(op, width, val, termIDs(args))
-		if t, ok := b.long[lk]; ok {
-			return t
+		for _, t := range b.more[h] {
+			if same(t, op, width, val, args) {
+				return t
+			}
 		}
 		t := b.newTerm(op, width, val, "", args)
-		b.long[lk] = t
+		b.more[h] = append(b.more[h], t)
 		return t
 	}
 	t := b.newTerm(op, width, val, "", args)
-	b.table[k] = t
+	b.table[h] = t
 	return t
 }
 
@@ -95,14 +90,6 @@ func sameArgs(a, b []*Term) bool {
 		}
 	}
 	return true
-}
-
-func termIDs(ts []*Term) []int {
-	ids := make([]int, len(ts))
-	for i, t := range ts {
-		ids[i] = t.ID
-	}
-	return ids
 }
 
 // Var returns the variable of the given name and width (0 for a bool). Asking for
