@@ -81,7 +81,7 @@ func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
 	if len(p.errs) > 0 {
 		return nil, p.errs
 	}
-	walkTypes(prog, func(t *Type) {
+	WalkTypes(prog, func(t *Type) {
 		if s := SizeOf(t); t.Size != s {
 			t.Size = s // types shared with other programs (I64...) have theirs already
 		}

@@ -487,7 +487,7 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		}
 		wantRes(in.X.Type())
 	case *Convert:
-		if !convertible(in.X.Type(), in.Typ) {
+		if !Convertible(in.X.Type(), in.Typ) {
 			errf("convert %s to %s: not a conversion of the IR (integers, string to and from []u8, []i32 and integers)", in.X.Type(), in.Typ)
 		}
 	case *Phi:

@@ -45,7 +45,7 @@ func (c *checker) globals() {
 // typeNames checks that a type name stands for one structure in the program.
 func (c *checker) typeNames() {
 	byName := map[string]*Type{}
-	walkTypes(c.prog, func(t *Type) {
+	WalkTypes(c.prog, func(t *Type) {
 		if t.Name == "" {
 			return
 		}

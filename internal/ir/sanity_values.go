@@ -156,10 +156,10 @@ func elemOrByte(t *Type) *Type {
 	return nil
 }
 
-// convertible reports whether Convert turns from into to: integers into
+// Convertible reports whether Convert turns from into to: integers into
 // integers, an integer into a string (a rune's encoding), a string into
 // []u8 or []i32 and back.
-func convertible(from, to *Type) bool {
+func Convertible(from, to *Type) bool {
 	runesOrBytes := func(t *Type) bool {
 		return t.Kind == KSlice && (Identical(t.Elem, U8) || Identical(t.Elem, I32))
 	}

@@ -469,7 +469,7 @@ func isLetterOrDigit(r rune, first bool) bool {
 // one per name, sorted by name.
 func NamedTypes(p *Program) []*Type {
 	byName := map[string]*Type{}
-	walkTypes(p, func(t *Type) {
+	WalkTypes(p, func(t *Type) {
 		if t.Name != "" && byName[t.Name] == nil {
 			byName[t.Name] = t
 		}
@@ -486,9 +486,9 @@ func NamedTypes(p *Program) []*Type {
 	return out
 }
 
-// walkTypes calls visit once for every type reachable from the program's
+// WalkTypes calls visit once for every type reachable from the program's
 // globals, parameters, results, registers and constant operands.
-func walkTypes(p *Program, visit func(*Type)) {
+func WalkTypes(p *Program, visit func(*Type)) {
 	seen := map[*Type]bool{}
 	var walk func(t *Type)
 	walk = func(t *Type) {
