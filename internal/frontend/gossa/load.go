@@ -225,7 +225,7 @@ func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.P
 		ssa:  prog,
 		spkg: spkg,
 	}
-	l.types = newTypeMapper(pkg.Types)
+	l.types = newTypeMapper(pkg.Types, pkg.Fset)
 	return l
 }
 

@@ -4,6 +4,7 @@ package gossa
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -18,15 +19,17 @@ import (
 // recursive type (type Node struct{ Next *Node }) maps to a cyclic IR type.
 type typeMapper struct {
 	pkg   *types.Package
+	fset  *token.FileSet
 	cache map[types.Type]*ir.Type
 	names map[string]*types.Named // IR names given, to keep them unique
 	sizes types.Sizes
 	added []types.Type // cache entries of the mapping in progress (undone on failure)
 }
 
-func newTypeMapper(pkg *types.Package) *typeMapper {
+func newTypeMapper(pkg *types.Package, fset *token.FileSet) *typeMapper {
 	return &typeMapper{
 		pkg:   pkg,
+		fset:  fset,
 		cache: map[types.Type]*ir.Type{},
 		names: map[string]*types.Named{},
 		sizes: types.SizesFor("gc", "amd64"),
@@ -179,14 +182,18 @@ func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
 }
 
 // nameOf is the IR name of a named type: its Go name, qualified by its
-// package's name when it is not the package being lowered; a name already
-// given to another type (a type declared inside a function, or in two
-// packages of the same name) gets a suffix "$N", which no Go name has.
+// package's name when it is not the package being lowered; a type declared
+// inside a function gets the suffix "$line" (its declaration's line), so
+// that its name does not depend on which functions were lowered before; a
+// name still given to another type gets a suffix "$N". No Go name has a '$'.
 func (m *typeMapper) nameOf(t *types.Named) string {
 	obj := t.Obj()
 	base := obj.Name()
 	if p := obj.Pkg(); p != nil && p != m.pkg {
 		base = p.Name() + "." + base
+	}
+	if p := obj.Pkg(); p != nil && obj.Parent() != nil && obj.Parent() != p.Scope() {
+		base += "$" + strconv.Itoa(m.fset.Position(obj.Pos()).Line)
 	}
 	name := base
 	for i := 2; m.names[name] != nil && m.names[name] != t; i++ {

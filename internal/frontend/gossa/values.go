@@ -12,7 +12,18 @@ import (
 
 // lowerIndex lowers x[i] of an array value or a string (a byte).
 func (fl *fnLowerer) lowerIndex(v *ssa.Index) error {
-	x, err := fl.value(v.X, fl.pos(v))
+	return fl.lowerElement(v, v.X, v.Index)
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// lowerElement lowers the element coll[index] of an array or a string
+// (a byte), the value v.
+func (fl *fnLowerer) lowerElement(v valueInstr, coll, index ssa.Value) error {
+	x, err := fl.value(coll, fl.pos(v))
 	if err != nil {
 		return err
 	}
@@ -24,9 +35,9 @@ func (fl *fnLowerer) lowerIndex(v *ssa.Index) error {
 	case ir.KString:
 		n, elem = -1, ir.U8
 	default:
-		return fl.l.unsupported(fl.pos(v), "indexing of %s", fl.goType(v.X.Type()))
+		return fl.l.unsupported(fl.pos(v), "indexing of %s", fl.goType(coll.Type()))
 	}
-	idx, err := fl.index(v, v.Index, v.X, x, n, fl.pos(v))
+	idx, err := fl.index(v, index, coll, x, n, fl.pos(v))
 	if err != nil {
 		return err
 	}
@@ -152,8 +163,12 @@ func (fl *fnLowerer) lowerMakeSlice(v *ssa.MakeSlice) error {
 	return nil
 }
 
-// lowerLookup lowers m[k] and m[k], ok of a map.
+// lowerLookup lowers m[k] and m[k], ok of a map (and s[i] of a string,
+// which go/ssa made a Lookup before it made it an Index).
 func (fl *fnLowerer) lowerLookup(v *ssa.Lookup) error {
+	if isString(v.X.Type()) && !v.CommaOk {
+		return fl.lowerElement(v, v.X, v.Index)
+	}
 	t, ops, err := fl.typedOperands(v, v.X, v.Index)
 	if err != nil {
 		return err
