@@ -287,6 +287,9 @@ func (l *loader) target(name string) (*Target, error) {
 		}
 		t.AssumeText = ad.Text
 		t.Assume.Pos = ir.Pos{File: filepath.Base(ad.File), Line: ad.Lines[0].Line, Col: ad.Lines[0].Col}
+		for i, p := range t.Assume.Params {
+			p.Ident = irf.Params[i].Ident // the target's names ("recv" for an unnamed receiver)
+		}
 	}
 	if err := l.lowerInit(); err != nil {
 		return nil, err
