@@ -227,7 +227,7 @@ func TestBadInput(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
 		return dir
 	}
-	good := "package p\n\nfunc F(x int32) int32 {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc S(s string) int {\n\treturn len(s)\n}\n"
+	good := "package p\n\nfunc F(x int32) int32 {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc S(f float64) int {\n\treturn int(f)\n}\n"
 	cases := []struct {
 		name string
 		dir  string

@@ -31,7 +31,7 @@ type Type struct {
 	Kind   Kind
 	Width  int           // KInt: 8, 16, 32 or 64
 	Signed bool          // KInt
-	Elem   *Type         // KArray, KPointer, KSlice, KMap (the value type)
+	Elem   *Type         // KArray, KPointer, KSlice, KMap (the value type), KIter (the string or map ranged over)
 	Key    *Type         // KMap
 	Len    int           // KArray
 	Fields []StructField // KStruct
@@ -40,8 +40,10 @@ type Type struct {
 	// an unnamed one. The structure is that of its underlying type.
 	Name string
 	// Size is the size in bytes of a value of the type on the target
-	// platform (amd64), 0 when unknown (hand-written IR). Slice growth
-	// (append) depends on the element size.
+	// platform (amd64, gc; 0 for tuples and iterators). Slice growth
+	// (append) depends on the element size. It is not written in the text
+	// form: the parser computes it (SizeOf), as the frontend's go/types
+	// does.
 	Size int64
 }
 
@@ -53,24 +55,24 @@ type StructField struct {
 
 // Common types.
 var (
-	Bool = &Type{Kind: KBool}
-	I8   = &Type{Kind: KInt, Width: 8, Signed: true}
-	I16  = &Type{Kind: KInt, Width: 16, Signed: true}
-	I32  = &Type{Kind: KInt, Width: 32, Signed: true}
-	I64  = &Type{Kind: KInt, Width: 64, Signed: true}
-	U8   = &Type{Kind: KInt, Width: 8}
-	U16  = &Type{Kind: KInt, Width: 16}
-	U32  = &Type{Kind: KInt, Width: 32}
-	U64  = &Type{Kind: KInt, Width: 64}
+	Bool = &Type{Kind: KBool, Size: 1}
+	I8   = &Type{Kind: KInt, Width: 8, Signed: true, Size: 1}
+	I16  = &Type{Kind: KInt, Width: 16, Signed: true, Size: 2}
+	I32  = &Type{Kind: KInt, Width: 32, Signed: true, Size: 4}
+	I64  = &Type{Kind: KInt, Width: 64, Signed: true, Size: 8}
+	U8   = &Type{Kind: KInt, Width: 8, Size: 1}
+	U16  = &Type{Kind: KInt, Width: 16, Size: 2}
+	U32  = &Type{Kind: KInt, Width: 32, Size: 4}
+	U64  = &Type{Kind: KInt, Width: 64, Size: 8}
 )
 
 // IntType returns the integer type of the given width and signedness.
 func IntType(width int, signed bool) *Type {
-	return &Type{Kind: KInt, Width: width, Signed: signed}
+	return &Type{Kind: KInt, Width: width, Signed: signed, Size: int64(width / 8)}
 }
 
 // PointerTo returns the pointer type to elem.
-func PointerTo(elem *Type) *Type { return &Type{Kind: KPointer, Elem: elem} }
+func PointerTo(elem *Type) *Type { return &Type{Kind: KPointer, Elem: elem, Size: 8} }
 
 // Pos is a source position. File is the base name of the file ("tcas.go").
 type Pos struct {
@@ -233,7 +235,9 @@ func (k BinOpKind) String() string { return binOpNames[k] }
 func (k BinOpKind) IsComparison() bool { return k >= Eq && k <= Ge }
 
 // BinOp is X op Y. Except for shifts, X and Y have the same type. On
-// integers every operator applies; on bools Eq and Ne; on strings Add
+// integers every operator applies; on bools Eq, Ne, And and Or (both
+// operands evaluated, no short circuit: the frontend conjoins the
+// conditions of one run-time check with And); on strings Add
 // (concatenation) and the comparisons (byte-wise, as Go compares strings);
 // Eq and Ne also on pointers, slices and maps (only against the constant
 // nil for slices and maps, as Go allows), and on structs and arrays of

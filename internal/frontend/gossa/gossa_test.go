@@ -92,6 +92,9 @@ func outcome(t *testing.T, dir string, names []string) string {
 	}
 	for _, tg := range res.Targets {
 		fmt.Fprintf(&sb, "target %s: func %s, ptrrecv %v, params [%s]\n", tg.Name, tg.Func.Name, tg.PtrRecv, strings.Join(tg.Params, " "))
+		if tg.Assume != nil {
+			fmt.Fprintf(&sb, "\tassume %s: %s\n", tg.Assume.Name, tg.AssumeText)
+		}
 	}
 	// Each target's program; a program printed already for an earlier
 	// target with the same text is named, not repeated.
@@ -115,6 +118,10 @@ func checkProgram(t *testing.T, res *Result) {
 	for _, tg := range res.Targets {
 		if err := ir.Check(tg.Prog); err != nil {
 			t.Fatalf("ir.Check: %v\n%s", err, ir.Print(tg.Prog))
+		}
+		roundTrip(t, tg.Prog)
+		if tg.Assume != nil && (tg.Prog.Func(tg.Assume.Name) != tg.Assume || len(tg.Assume.Params) != len(tg.Func.Params)) {
+			t.Errorf("target %s: precondition %s not in the program or with other parameters", tg.Name, tg.Assume.Name)
 		}
 		if tg.Func == nil || tg.GoFunc == nil || !filepath.IsAbs(tg.File) {
 			t.Errorf("target %s incomplete: %+v", tg.Name, tg)
@@ -145,6 +152,26 @@ func checkProgram(t *testing.T, res *Result) {
 			}
 		}
 	}
+}
+
+// roundTrip checks that the printed program parses back to the same text,
+// and that every type's Size (from go/types) is the size the parser
+// computes for it (ir.SizeOf).
+func roundTrip(t *testing.T, p *ir.Program) {
+	t.Helper()
+	text := ir.Print(p)
+	p2, err := ir.Parse("print.ir", []byte(text))
+	if err != nil {
+		t.Fatalf("the printed program does not parse: %v\n%s", err, text)
+	}
+	if text2 := ir.Print(p2); text2 != text {
+		t.Errorf("round trip differs:\n%s\n--- reprinted ---\n%s", text, text2)
+	}
+	ir.WalkTypes(p, func(typ *ir.Type) {
+		if want := ir.SizeOf(typ); typ.Size != want {
+			t.Errorf("type %s has Size %d, ir.SizeOf says %d", typ, typ.Size, want)
+		}
+	})
 }
 
 func lineDiff(want, got string) string {
