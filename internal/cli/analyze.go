@@ -28,6 +28,7 @@ type options struct {
 	validate      bool          // re-check every solver answer (tests)
 	workers       int           // mtelse: parallel workers (>1: costs and cases may vary run to run)
 	important     []search.Line // -important: the targets of rg and rgcb (nil: every objective)
+	maxLen        int           // -maxlen: elements of input strings, slices and maps, levels of recursive inputs
 
 	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
 }
@@ -89,6 +90,14 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		return z3.New(opts.solverTimeout)
 	}
 	eng := engine.New(b, opts.kbound)
+	if opts.maxLen > 0 {
+		eng.MaxLen = opts.maxLen
+	}
+	var assume string
+	if t := opts.loops.target; t != nil && t.Assume != nil {
+		eng.Assume = map[*ir.Function]*ir.Function{fn: t.Assume}
+		assume = t.AssumeText
+	}
 	lopt, err := opts.loops.setup(eng, fn)
 	if err != nil {
 		return nil, err
@@ -118,11 +127,34 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	warnings := search.ExploreLoops(s, search.Targeted(st, opts.important), lopt)
 	r := s.Report(name, pkg, opts.strategy)
 	r.Warnings = warnings
+	r.Assume = assume
+	r.Globals = globalsUsed(fn)
 	search.MarkUntargeted(s, r, opts.important)
 	if validationErr != nil {
 		return r, fmt.Errorf("solver validation failed: %v", validationErr)
 	}
 	return r, nil
+}
+
+// globalsUsed lists the package-level variables fn and its callees use, by
+// name: the emitted test saves and restores them around each case.
+func globalsUsed(fn *ir.Function) []string {
+	seen := map[*ir.Global]bool{}
+	var names []string
+	for _, f := range search.Callees(fn) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, op := range in.Operands() {
+					if g, ok := op.(*ir.Global); ok && !seen[g] {
+						seen[g] = true
+						names = append(names, g.Ident)
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // counts returns the number of objectives per verdict.

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/frontend/gossa"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
@@ -31,6 +32,7 @@ func flagSet(name string, opts *options) *flag.FlagSet {
 	fs.DurationVar(&opts.solverTimeout, "solver-timeout", 10*time.Second, "time budget per solver query (0: none)")
 	fs.Int64Var(&opts.seed, "seed", 0, "seed of the first input (0: all zeros) and of randomised strategies")
 	addLoopFlags(fs, opts)
+	fs.IntVar(&opts.maxLen, "maxlen", engine.DefaultMaxLen, "elements of an input string, slice or map, and levels of a recursive input (lists, trees); a branch left open by the bound is unknown, never unreachable")
 	fs.BoolVar(&opts.validate, "validate-solver", false, "re-check every model and unsat core of the solver (slow; for tests)")
 	fs.IntVar(&opts.workers, "workers", 1, "mtelse: parallel workers, each with its own solver (verdicts stay the same; cases, costs and the emitted file may vary run to run)")
 	fs.Func("important", "FILE:LINE,... restrict the targets of rg and rgcb to the branches on these lines (the others end unknown unless covered)", func(v string) (err error) {
@@ -61,6 +63,10 @@ func parse(fs *flag.FlagSet, args []string, opts *options, stderr io.Writer) (ex
 	}
 	if opts.kbound < 1 {
 		fmt.Fprintf(stderr, "leapfrog %s: -kbound must be at least 1, got %d\n", fs.Name(), opts.kbound)
+		return 2, false
+	}
+	if opts.maxLen < 1 || opts.maxLen > 1024 {
+		fmt.Fprintf(stderr, "leapfrog %s: -maxlen must be between 1 and 1024, got %d\n", fs.Name(), opts.maxLen)
 		return 2, false
 	}
 	return 0, true

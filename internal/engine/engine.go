@@ -146,6 +146,7 @@ type machine struct {
 	at         *ir.Block // the block being executed
 	orderDep   bool      // a range over a map chose an order Go may not choose
 	merging    bool      // inside a merged region: no step may be recorded
+	anyN       int       // fresh "any" variables made so far (anyLike)
 }
 
 // stopRun ends a forced run after its last forced step.

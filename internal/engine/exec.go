@@ -220,6 +220,16 @@ func (m *machine) binOp(op ir.BinOpKind, t *ir.Type, xv, yv val) val {
 	}
 	x, y := xv.(*scalar), yv.(*scalar)
 	signed := t.Kind == ir.KInt && t.Signed
+	if t.Kind == ir.KBool {
+		switch op {
+		case ir.And:
+			return m.and(x, y)
+		case ir.Or:
+			return m.or(x, y)
+		case ir.Xor:
+			return m.not(m.uop(ir.Eq, x, y))
+		}
+	}
 	switch op {
 	case ir.Eq, ir.Ne:
 		c := b2u(x.c == y.c)

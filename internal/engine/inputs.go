@@ -182,6 +182,9 @@ func (m *machine) input(name string, t *ir.Type, depth int, f *facts) val {
 func (m *machine) length0(name string, f *facts) *scalar {
 	n := m.variable(LenVar(name), 64)
 	f.bound = append(f.bound, m.B.Ule(n.s, m.B.BVConst(64, uint64(m.MaxLen))))
+	// A length is an int, and never negative (a fact, not a bound).
+	f.exact = append(f.exact, m.B.Sle(m.B.BVConst(64, 0), n.s))
+	f.holds = f.holds && int64(n.c) >= 0
 	return n
 }
 

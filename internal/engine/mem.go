@@ -3,6 +3,8 @@
 package engine
 
 import (
+	"fmt"
+
 	"leapfrog/internal/expr"
 )
 
@@ -24,26 +26,60 @@ func (m *machine) storePtr(p *ptr, x val) {
 }
 
 // load reads the value at path below v.
-func (e *Engine) load(v val, path []step) val {
+func (m *machine) load(v val, path []step) val {
 	if len(path) == 0 {
 		return v
 	}
 	a := v.(*agg)
 	st := path[0]
 	if st.index == nil {
-		return e.load(a.elems[st.field], path[1:])
+		return m.load(a.elems[st.field], path[1:])
 	}
 	if st.index.s == nil {
-		return e.load(a.elems[clampIndex(st.index.c, len(a.elems))], path[1:])
+		if st.index.c >= uint64(len(a.elems)) && len(a.elems) > 0 {
+			return m.anyLike(m.load(a.elems[len(a.elems)-1], path[1:]))
+		}
+		return m.load(a.elems[clampIndex(st.index.c, len(a.elems))], path[1:])
 	}
-	// Symbolic index: an ite chain over every element.
+	// Symbolic index: an ite chain over every element, and beyond them any
+	// value (see pick).
 	idx := st.index
-	r := e.load(a.elems[len(a.elems)-1], path[1:])
-	for k := len(a.elems) - 2; k >= 0; k-- {
-		cond := e.B.Eq(idx.s, e.B.BVConst(idx.width, uint64(k)))
-		r = e.ite(cond, idx.c == uint64(k), e.load(a.elems[k], path[1:]), r)
+	var r val
+	if len(a.elems) > 0 {
+		r = m.anyLike(m.load(a.elems[len(a.elems)-1], path[1:]))
+	}
+	for k := len(a.elems) - 1; k >= 0; k-- {
+		cond := m.B.Eq(idx.s, m.B.BVConst(idx.width, uint64(k)))
+		r = m.ite(cond, idx.c == uint64(k), m.load(a.elems[k], path[1:]), r)
 	}
 	return r
+}
+
+// anyLike returns a value shaped like v made of fresh variables: what an
+// element beyond the modelled ones may hold. Over-approximating there keeps
+// a refutation that does not need a size bound valid for every size: the
+// modelled slots are exact, the others can be anything. References (which
+// cannot be fresh) stay as they are.
+func (m *machine) anyLike(v val) val {
+	switch v := v.(type) {
+	case *scalar:
+		m.anyN++
+		name := fmt.Sprintf("any#%d", m.anyN)
+		return &scalar{c: v.c, s: m.B.Var(name, v.width), width: v.width}
+	case *agg:
+		r := &agg{elems: make([]val, len(v.elems))}
+		for i, e := range v.elems {
+			r.elems[i] = m.anyLike(e)
+		}
+		return r
+	case *str:
+		r := &str{n: m.anyLike(v.n).(*scalar), b: make([]*scalar, len(v.b))}
+		for i, b := range v.b {
+			r.b[i] = m.anyLike(b).(*scalar)
+		}
+		return r
+	}
+	return v
 }
 
 // store returns v with the value at path replaced by x (v is not modified).

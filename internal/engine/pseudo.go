@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
@@ -31,6 +32,12 @@ func (e *Engine) pseudoIf(b *ir.Block, purpose, name string, pos ir.Pos) *ir.If 
 	blk.Append(p)
 	e.pseudo[k] = p
 	return p
+}
+
+// IsBound reports whether a branch is the pseudo branch of an input size
+// bound (a DomainBound step).
+func IsBound(in *ir.If) bool {
+	return IsPseudo(in) && strings.HasPrefix(in.Block().Comment, "bound ")
 }
 
 // IsPseudo reports whether a branch is an internal decision of the engine

@@ -98,20 +98,23 @@ func (m *machine) ext(x *scalar, w int) *scalar {
 }
 
 // pick reads slots[idx] for a possibly symbolic index: an ite chain over
-// every slot (an index beyond the slots reads the last one; callers make
-// sure such a read is never observed).
+// every slot, and beyond the slots a fresh variable. The slots model the
+// sizes up to the bound exactly; beyond it the byte can be anything, so a
+// formula that is unsatisfiable without the size bound is unsatisfiable for
+// inputs of every size, which is what lets a refutation that does not need
+// the bound stand.
 func (m *machine) pick(slots []*scalar, idx *scalar) *scalar {
 	if len(slots) == 0 {
-		return kc(0, 8)
+		return m.anyLike(kc(0, 8)).(*scalar)
 	}
 	if idx.s == nil {
 		if idx.c < uint64(len(slots)) {
 			return slots[idx.c]
 		}
-		return slots[len(slots)-1]
+		return m.anyLike(slots[len(slots)-1]).(*scalar)
 	}
-	r := slots[len(slots)-1]
-	for k := len(slots) - 2; k >= 0; k-- {
+	r := m.anyLike(slots[len(slots)-1]).(*scalar)
+	for k := len(slots) - 1; k >= 0; k-- {
 		cond := m.B.Eq(idx.s, m.B.BVConst(idx.width, uint64(k)))
 		r = m.ite(cond, idx.c == uint64(k), slots[k], r).(*scalar)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 )
 
@@ -30,9 +31,21 @@ type Conflict struct {
 func (c *Conflict) String() string {
 	var parts []string
 	for _, l := range c.Lits {
-		parts = append(parts, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+		parts = append(parts, l.String())
 	}
 	return strings.Join(parts, ", ")
+}
+
+// String renders a literal as "file.go:line:col true", or an internal
+// decision by what it decides ("domain s", "bound s", "precondition").
+func (l Lit) String() string {
+	if engine.IsPseudo(l.If) {
+		if l.If.Pos.IsValid() {
+			return fmt.Sprintf("%s (%s) %v", l.If.Pos, l.If.Block().Comment, l.Dir)
+		}
+		return fmt.Sprintf("%s %v", l.If.Block().Comment, l.Dir)
+	}
+	return fmt.Sprintf("%s %v", l.If.Pos, l.Dir)
 }
 
 // ConflictDB stores conflicts and finds one contained in a set of constraints.

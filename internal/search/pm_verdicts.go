@@ -90,7 +90,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 	}
 	b.Verdict = report.Unreachable
 	for _, l := range best.Conflict {
-		b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+		b.Conflict = append(b.Conflict, l.String())
 	}
 	b.SMT2 = s.combinedProof(o, cores)
 	b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d infeasible or constant sides lead towards it besides); conflict: %s",

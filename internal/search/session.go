@@ -329,12 +329,43 @@ func (s *Session) decideFlip(slv solver.Solver, q flipQuery) flipAnswer {
 	case solver.Sat:
 		a.model = shrink(q.terms, withInput(q.input, slv.Model()))
 	case solver.Unsat:
-		a.proof = s.proof(q.terms, q.lits, slv.Core())
+		core := slv.Core()
+		if terms, lits := withoutBounds(q.terms, q.lits, core); terms != nil && slv.Check(terms) == solver.Unsat {
+			// The core held a size bound, but the query is unsatisfiable
+			// without: the proof holds for inputs of every size (elements
+			// beyond the bound are free variables in the terms).
+			a.proof = s.proof(terms, lits, slv.Core())
+			break
+		}
+		a.proof = s.proof(q.terms, q.lits, core)
 	default:
 		a.reason = "solver: " + slv.Reason()
 		a.proof = &Proof{Conflict: q.lits, Terms: q.terms, SMT2: expr.SMT2(q.terms)}
 	}
 	return a
+}
+
+// withoutBounds returns the query without its input size bounds when the
+// core holds one, else nil.
+func withoutBounds(terms []*expr.Term, lits []Lit, core []*expr.Term) ([]*expr.Term, []Lit) {
+	inCore := map[*expr.Term]bool{}
+	for _, t := range core {
+		inCore[t] = true
+	}
+	bound := false
+	var ts []*expr.Term
+	var ls []Lit
+	for i, t := range terms {
+		if engine.IsBound(lits[i].If) {
+			bound = bound || inCore[t]
+			continue
+		}
+		ts, ls = append(ts, t), append(ls, lits[i])
+	}
+	if !bound {
+		return nil, nil
+	}
+	return ts, ls
 }
 
 // recordFlip marks side dir of n after an Unsat or Unknown answer.

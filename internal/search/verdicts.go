@@ -238,7 +238,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	}
 	if len(cores) > 0 && p != nil && len(p.Conflict) > 0 {
 		for _, l := range p.Conflict {
-			b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+			b.Conflict = append(b.Conflict, l.String())
 		}
 		b.SMT2 = s.combinedProof(o, cores)
 		b.Reason = fmt.Sprintf("no feasible path reaches it (%s); conflict: %s", towards, strings.Join(b.Conflict, ", "))
