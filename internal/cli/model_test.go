@@ -136,7 +136,7 @@ func TestModelErrors(t *testing.T) {
 		t.Errorf("gen -important: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = run("gen", "-strategy", "rgcb", good, "M")
-	if code != 0 || !strings.Contains(out, "4 covered") || !strings.Contains(out, "model input: no Go test emitted") {
+	if code != 0 || !strings.Contains(out, "5 covered") || !strings.Contains(out, "model input: no Go test emitted") {
 		t.Errorf("gen: exit %d\n%s%s", code, out, errs)
 	}
 }

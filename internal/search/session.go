@@ -54,7 +54,8 @@ type Session struct {
 
 	objOfSide  map[Lit]*Objective
 	objOfPanic map[*ir.Panic]*Objective
-	coveredBy  []*Case // per objective: the first case covering it
+	entry      *Objective // the function's entry, covered by every completed run
+	coveredBy  []*Case    // per objective: the first case covering it
 	uncovered  int
 	start      time.Time
 	expired    bool
@@ -79,9 +80,12 @@ func NewSession(cfg Config) *Session {
 	s := &Session{Config: cfg, B: cfg.Engine.B, objOfSide: map[Lit]*Objective{}, objOfPanic: map[*ir.Panic]*Objective{}, start: time.Now()}
 	s.Objectives = collectObjectives(cfg.Fn)
 	for _, o := range s.Objectives {
-		if o.If != nil {
+		switch {
+		case o.Entry:
+			s.entry = o
+		case o.If != nil:
 			s.objOfSide[Lit{o.If, o.Dir}] = o
-		} else {
+		default:
 			s.objOfPanic[o.Panic] = o
 		}
 	}
@@ -195,6 +199,7 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	if p.PanicAt != nil {
 		cover(s.objOfPanic[p.PanicAt])
 	}
+	cover(s.entry) // last: a case is named after the first thing it covered
 	s.Cases = append(s.Cases, c)
 	return p, nodes
 }
