@@ -30,6 +30,8 @@ type options struct {
 	important     []search.Line // -important: the targets of rg and rgcb (nil: every objective)
 
 	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
+	// onRun, when set, follows the search run by run (progress display).
+	onRun func(covered, objectives, cases int)
 }
 
 // strategies maps names to strategies.
@@ -64,10 +66,25 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	b := expr.NewBuilder()
 	var validationErr error
 	var validationMu sync.Mutex // the workers of mtelse validate concurrently
+	// The budget of the function bounds every solver query too: a query
+	// started just before it runs out gets only what is left (a query could
+	// otherwise take the whole -solver-timeout past the budget). Z3 notices
+	// its timeout some tens of milliseconds late, and the report takes a
+	// moment: the search and the solvers stop a twentieth of the budget early.
+	budget := opts.timeout - opts.timeout/20
+	var deadline time.Time
+	if budget > 0 {
+		deadline = time.Now().Add(budget)
+	}
+	z3New := func() *z3.Solver {
+		s := z3.New(opts.solverTimeout)
+		s.SetDeadline(deadline)
+		return s
+	}
 	newSolver := func() solver.Solver {
-		var slv solver.Solver = z3.New(opts.solverTimeout)
+		var slv solver.Solver = z3New()
 		if opts.validate {
-			slv = solver.Validating(slv, func() solver.Solver { return z3.New(opts.solverTimeout) }, func(err error) {
+			slv = solver.Validating(slv, func() solver.Solver { return z3New() }, func(err error) {
 				validationMu.Lock()
 				defer validationMu.Unlock()
 				if validationErr == nil {
@@ -86,7 +103,7 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		solver.Solver
 		Reset()
 	} {
-		return z3.New(opts.solverTimeout)
+		return z3New()
 	}
 	eng := engine.New(b, opts.kbound)
 	lopt, err := opts.loops.setup(eng, fn)
@@ -98,8 +115,9 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		Engine:  eng,
 		Solver:  slv,
 		Checker: checker,
-		Timeout: opts.timeout,
+		Timeout: budget,
 		Seed:    opts.seed,
+		OnRun:   opts.onRun,
 	})
 	st := mk()
 	if m, ok := st.(search.MTElse); ok && opts.workers > 1 {

@@ -40,6 +40,10 @@ type Config struct {
 	// NewSolver makes a solver like Solver for one worker of a multi-threaded
 	// strategy (mtelse): Z3 contexts are not thread-safe. Nil: one worker.
 	NewSolver func() solver.Solver
+	// OnRun, when set, is told after every run how many objectives are
+	// covered out of how many, and how many cases there are (progress
+	// display). It is called by the goroutine running the search.
+	OnRun func(covered, objectives, cases int)
 }
 
 // Session holds the state of the search for one function.
@@ -201,6 +205,9 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	}
 	cover(s.entry) // last: a case is named after the first thing it covered
 	s.Cases = append(s.Cases, c)
+	if s.OnRun != nil {
+		s.OnRun(len(s.Objectives)-s.uncovered, len(s.Objectives), len(s.Cases))
+	}
 	return p, nodes
 }
 
