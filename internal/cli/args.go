@@ -107,12 +107,12 @@ func isIdent(s string) bool {
 
 // splitArgs separates package arguments from function names. Function names
 // select functions of a single package: they need at most one package
-// argument (default "."), which must not be a pattern with "...". A CFG model
-// (a file ending in .ir) counts as a package.
+// argument (default "."), which must not be a pattern with "...". An argument
+// ending in .ir is a CFG model, which counts as a package.
 func splitArgs(args []string) (pkgs, names []string, err error) {
 	for _, a := range args {
 		switch {
-		case isModel(a) && (fileExists(a) || !isFuncName(a)):
+		case isModel(a):
 			pkgs = append(pkgs, a)
 		case isFuncName(a):
 			names = append(names, a)
@@ -132,11 +132,6 @@ func splitArgs(args []string) (pkgs, names []string, err error) {
 		}
 	}
 	return pkgs, names, nil
-}
-
-func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
 }
 
 // cwd is the working directory, for messages and the paths in reports.

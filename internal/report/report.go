@@ -142,9 +142,9 @@ type Stats struct {
 	FeasibleReused  int   `json:"feasible_sequences_reused"`
 	Suffixes        int   `json:"suffixes_enumerated"`
 	OverConflicts   int   `json:"over_approximate_conflicts"`
-	Blocked         int   `json:"blocked"`          // flips skipped because they violate a learned conflict clause (rgcb)
-	ConflictClauses int   `json:"conflict_clauses"` // conflict clauses learned from unsat cores (rgcb)
-	LargestBackjump int   `json:"largest_backjump"` // most decision levels jumped over at once (rgcb); 0: none
+	Blocked         int   `json:"blocked"`           // flips skipped because they violate a learned conflict clause (rgcb)
+	ConflictClauses int   `json:"conflict_clauses"`  // conflict clauses learned from unsat cores (rgcb)
+	LargestBackjump int   `json:"largest_backjump"`  // most decision levels jumped over at once (rgcb); 0: none
 	TimeMs          int64 `json:"time_ms,omitempty"` // bench only: gen's report holds no timing
 	// Path merging (pm): merged region instances, solver queries of every kind, their mean time.
 	Merges     int     `json:"merges"`
