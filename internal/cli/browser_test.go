@@ -128,13 +128,12 @@ type checkResult struct {
 	PageShown    bool
 }
 
-// TestHTMLInBrowser renders the report of bench functions in chromium.
+// TestHTMLInBrowser renders the report of the bench functions of TestWholeRun in chromium.
 func TestHTMLInBrowser(t *testing.T) {
 	bin := chromium(t)
-	bench := benchCopy(t)
+	bench, dir := wholeRun(t)
 	out := t.TempDir()
-	page := filepath.Join(out, "r.html")
-	genIn(t, bench, "-html", page, "-run", `^(Classify|G|AltSepTest12|Step)$`, "./paper", "./tcas", "./wbs")
+	page := filepath.Join(dir, "p4.html")
 	data, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)

@@ -18,9 +18,21 @@ import (
 // TestMain makes the test binary double as the leapfrog command: scripts
 // run "exec leapfrog ...", a copy of this binary that calls Main.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleanup{m}, map[string]func(){
 		"leapfrog": func() { os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr)) },
 	})
+}
+
+// cleanup runs the tests, then removes what fixtures shared between tests
+// left (wholeRun's bench copy).
+type cleanup struct{ m *testing.M }
+
+func (c cleanup) Run() int {
+	code := c.m.Run()
+	if wholeRunOnce.bench != "" {
+		os.RemoveAll(wholeRunOnce.bench)
+	}
+	return code
 }
 
 // TestScripts runs testdata/script/*.txtar. Each script starts in a fresh

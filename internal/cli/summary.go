@@ -55,10 +55,14 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 		fmt.Fprintf(w, "rejected %s.%s: %s: %s\n", x.Package, x.Function, x.Pos, x.Reason)
 	}
 	if table && !quiet {
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "package\tfunctions\tanalysed\trejected\tobjectives\tcovered\tunreachable\tunknown\tcases\t")
+		width := len("package")
 		for _, p := range rep.Packages {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", p.Path, p.Functions, p.Analysed, p.Rejected, p.Objectives, p.Covered, p.Unreachable, p.Unknown, p.Cases)
+			width = max(width, len(p.Path))
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%-*s\tfunctions\tanalysed\trejected\tobjectives\tcovered\tunreachable\tunknown\tcases\t\n", width, "package")
+		for _, p := range rep.Packages {
+			fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", width, p.Path, p.Functions, p.Analysed, p.Rejected, p.Objectives, p.Covered, p.Unreachable, p.Unknown, p.Cases)
 		}
 		tw.Flush()
 	}

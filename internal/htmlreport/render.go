@@ -246,7 +246,11 @@ func (m *model) detail(w *strings.Builder, g *group) {
 				fmt.Fprintf(w, " by case %s", esc(b.Case))
 			}
 		case report.Unreachable:
-			fmt.Fprintf(w, ": %s", esc(b.Reason))
+			reason := b.Reason
+			if len(e.conf) > 0 {
+				reason, _, _ = strings.Cut(reason, "; conflict: ") // listed with links below
+			}
+			fmt.Fprintf(w, ": %s", esc(reason))
 			if len(e.conf) > 0 {
 				w.WriteString("<br>conflict: ")
 				for i, c := range e.conf {

@@ -107,7 +107,7 @@ func TestMarksAtPositions(t *testing.T) {
 func TestVerdictsAndLinks(t *testing.T) {
 	page := render(t, sample())
 	for _, want := range []string{
-		`<span class="cond cov">x &gt; 0</span>`,   // both outcomes covered
+		`<span class="cond cov">x &gt; 0</span>`,     // both outcomes covered
 		`<span class="cond unr chk">y &lt; x</span>`, // one proved unreachable (checked)
 		`<a class="b unr chk" href="#df0-5-14-0" title="true: unreachable (proof checked independently)">T</a>`,
 		`<a class="b unk" href="#df0-10-12-0" title="integer divide by zero: unknown">!</a>`,
