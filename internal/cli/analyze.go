@@ -69,9 +69,10 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	// The budget of the function bounds every solver query too: a query
 	// started just before it runs out gets only what is left (a query could
 	// otherwise take the whole -solver-timeout past the budget). Z3 notices
-	// its timeout some tens of milliseconds late, and the report takes a
-	// moment: the search and the solvers stop a twentieth of the budget early.
-	budget := opts.timeout - opts.timeout/20
+	// its timeout some tens of milliseconds late (hundreds on a loaded
+	// machine), and the report takes a moment: the search and the solvers
+	// stop a twelfth of the budget early.
+	budget := opts.timeout - opts.timeout/12
 	var deadline time.Time
 	if budget > 0 {
 		deadline = time.Now().Add(budget)

@@ -50,7 +50,7 @@ func timedOut(runs []*report.Function, budget time.Duration) bool {
 		return false
 	}
 	for _, r := range runs {
-		if time.Duration(r.Stats.TimeMs)*time.Millisecond >= budget-budget/20 {
+		if time.Duration(r.Stats.TimeMs)*time.Millisecond >= budget-budget/12 {
 			return true
 		}
 		for _, b := range r.Branches {

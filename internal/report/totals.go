@@ -233,20 +233,25 @@ func Merge(reps []*Report) (*Report, error) {
 				out.Packages = append(out.Packages, pkgs[p.Path])
 			}
 		}
-		for _, f := range r.Functions {
-			key := f.Package + "\x00" + f.Function
+		// claim records that report i holds the function; twice is an error.
+		claim := func(pkg, fn string) error {
+			key := pkg + "\x00" + fn
 			if j, dup := seen[key]; dup {
-				return nil, fmt.Errorf("report %d: %s.%s is in report %d too", i+1, f.Package, f.Function, j)
+				return fmt.Errorf("report %d: %s.%s is in report %d too", i+1, pkg, fn, j)
 			}
 			seen[key] = i + 1
+			return nil
+		}
+		for _, f := range r.Functions {
+			if err := claim(f.Package, f.Function); err != nil {
+				return nil, err
+			}
 			out.Functions = append(out.Functions, f)
 		}
 		for _, x := range r.Rejected {
-			key := x.Package + "\x00" + x.Function
-			if j, dup := seen[key]; dup {
-				return nil, fmt.Errorf("report %d: %s.%s is in report %d too", i+1, x.Package, x.Function, j)
+			if err := claim(x.Package, x.Function); err != nil {
+				return nil, err
 			}
-			seen[key] = i + 1
 			out.Rejected = append(out.Rejected, x)
 		}
 	}
