@@ -34,7 +34,7 @@ func newFlagSet(name string, c *commonFlags) *flag.FlagSet {
 	addLoopFlags(fs, opts)
 	fs.BoolVar(&opts.validate, "validate-solver", false, "re-check every model and unsat core of the solver (slow; for tests)")
 	fs.IntVar(&opts.workers, "workers", 1, "mtelse: parallel workers, each with its own solver (verdicts stay the same; cases, costs and the emitted file may vary run to run)")
-	fs.StringVar(&c.important, "important", "", "`FILE:LINE,...` restrict the targets of rg and rgcb to the branches on these lines (the others end unknown unless covered)")
+	fs.StringVar(&c.important, "important", "", "restrict the targets of rg and rgcb to the branches on these `FILE:LINE,...` lines (the others end unknown unless covered)")
 	fs.StringVar(&c.run, "run", "", "analyse only the functions whose name matches the regular `expression` (\"F\", \"T.M\" or \"(*T).M\"; a method matches as T.M too)")
 	fs.IntVar(&c.par, "p", runtime.GOMAXPROCS(0), "analyse up to `N` functions in parallel; the output is the same whatever N")
 	fs.BoolVar(&c.quiet, "q", false, "quiet: no progress on stderr and no line per function on stdout")

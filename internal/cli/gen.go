@@ -46,7 +46,7 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.htmlOut, "html", "", "write the HTML report (sources with every branch outcome marked) to this `file`")
 	fs.BoolVar(&g.verify, "verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim")
 	fs.BoolVar(&g.strict, "strict", false, "exit 3 when a selected function is rejected (unsupported), after writing everything")
-	fs.Var(shardFlag{&g.shard}, "shard", "`K/N`: analyse only the K-th of N shares of the functions (stable: by a hash of package and name); join the JSON reports with leapfrog merge")
+	fs.Var(shardFlag{&g.shard}, "shard", "analyse only share `K/N` of the functions (stable: by a hash of package and name); leapfrog merge joins the shards' JSON reports")
 	rest, err := parseArgs(fs, args, stdout, usageOf(fs, genLine, genDesc))
 	if err != nil {
 		return fail(stderr, "gen", err)
