@@ -93,29 +93,27 @@ func build(rep *report.Report, read func(string) ([]byte, error)) (*model, error
 		dirOf[p.Path] = p.Dir
 	}
 	missing := map[string]bool{}
-	need := func(pkg, p string) (*file, error) {
+	// need returns the file at p, read on first use; nil when it cannot be
+	// read (a CFG model's @file:line:col naming a file that is not there:
+	// its objectives are then listed in no file).
+	need := func(pkg, p string) *file {
 		p = path.Clean(p)
 		if f := m.byPath[p]; f != nil || missing[p] {
-			return f, nil
+			return f
 		}
 		src, err := read(p)
 		if err != nil {
-			// A position in a file that is not there (a CFG model's
-			// @file:line:col): its objectives are listed in no file.
 			missing[p] = true
-			return nil, nil
+			return nil
 		}
 		f := &file{path: p, pkg: pkg, src: src, groups: map[place][]*group{}, rejects: map[place][]*report.Rejected{}, ext: parseExtents(src)}
 		m.byPath[p] = f
 		m.files = append(m.files, f)
-		return f, nil
+		return f
 	}
 	// Files, functions and cases first: groups link to them.
 	for i, r := range rep.Functions {
-		f, err := need(r.Package, r.File)
-		if err != nil {
-			return nil, err
-		}
+		f := need(r.Package, r.File)
 		if f == nil {
 			return nil, fmt.Errorf("html report: %s: cannot read the source of %s", r.File, r.Function)
 		}
@@ -136,10 +134,7 @@ func build(rep *report.Report, read func(string) ([]byte, error)) (*model, error
 			if !ok {
 				continue
 			}
-			f, err := need(r.Package, path.Join(dirOf[r.Package], base))
-			if err != nil {
-				return nil, err
-			}
+			f := need(r.Package, path.Join(dirOf[r.Package], base))
 			if f == nil {
 				continue
 			}
@@ -164,10 +159,7 @@ func build(rep *report.Report, read func(string) ([]byte, error)) (*model, error
 		}
 	}
 	for _, x := range rep.Rejected {
-		f, err := need(x.Package, x.File)
-		if err != nil {
-			return nil, err
-		}
+		f := need(x.Package, x.File)
 		if f == nil {
 			continue
 		}
