@@ -31,6 +31,8 @@ type options struct {
 	maxLen        int           // -maxlen: elements of input strings, slices and maps, levels of recursive inputs
 
 	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
+	// onRun, when set, follows the search run by run (progress display).
+	onRun func(covered, objectives, cases int)
 }
 
 // strategies maps names to strategies.
@@ -65,10 +67,26 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	b := expr.NewBuilder()
 	var validationErr error
 	var validationMu sync.Mutex // the workers of mtelse validate concurrently
+	// The budget of the function bounds every solver query too: a query
+	// started just before it runs out gets only what is left (a query could
+	// otherwise take the whole -solver-timeout past the budget). Z3 notices
+	// its timeout some tens of milliseconds late (hundreds on a loaded
+	// machine), and the report takes a moment: the search and the solvers
+	// stop a twelfth of the budget early.
+	budget := opts.timeout - opts.timeout/12
+	var deadline time.Time
+	if budget > 0 {
+		deadline = time.Now().Add(budget)
+	}
+	z3New := func() *z3.Solver {
+		s := z3.New(opts.solverTimeout)
+		s.SetDeadline(deadline)
+		return s
+	}
 	newSolver := func() solver.Solver {
-		var slv solver.Solver = z3.New(opts.solverTimeout)
+		var slv solver.Solver = z3New()
 		if opts.validate {
-			slv = solver.Validating(slv, func() solver.Solver { return z3.New(opts.solverTimeout) }, func(err error) {
+			slv = solver.Validating(slv, func() solver.Solver { return z3New() }, func(err error) {
 				validationMu.Lock()
 				defer validationMu.Unlock()
 				if validationErr == nil {
@@ -87,7 +105,7 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		solver.Solver
 		Reset()
 	} {
-		return z3.New(opts.solverTimeout)
+		return z3New()
 	}
 	eng := engine.New(b, opts.kbound)
 	if opts.maxLen > 0 {
@@ -107,8 +125,9 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		Engine:  eng,
 		Solver:  slv,
 		Checker: checker,
-		Timeout: opts.timeout,
+		Timeout: budget,
 		Seed:    opts.seed,
+		OnRun:   opts.onRun,
 	})
 	st := mk()
 	if m, ok := st.(search.MTElse); ok && opts.workers > 1 {

@@ -6,13 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"leapfrog/internal/frontend/gossa"
 	"leapfrog/internal/report"
 )
 
@@ -84,79 +82,68 @@ func mean(rs []*report.Function) meanStats {
 	}
 }
 
+const benchLine = "leapfrog bench [flags] [packages] [Func|T.M|(*T).M ...]"
+
+const benchDesc = `Runs each strategy on each selected function (selected as by gen), prints one
+cost table per function, and fails (exit 1) if the strategies disagree on a
+verdict. Writes no test file.`
+
 func bench(args []string, stdout, stderr io.Writer) int {
-	var opts options
-	fs := flagSet("bench", &opts)
-	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all but pe: "+strategyNames()+")")
+	var c commonFlags
+	fs := newFlagSet("bench", &c)
+	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all but pe, that is "+strings.Join(defaultBenchStrategies(), ", ")+")")
 	runs := fs.Int("runs", 1, "runs per strategy; cost figures are averaged over them")
-	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this file")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: leapfrog bench [flags] <package dir> <Func|Type.Method>...")
-		fmt.Fprintln(fs.Output(), "Runs each strategy on each function, prints one cost table per function, and fails if the strategies disagree on a verdict. Writes no test file.")
-		fs.PrintDefaults()
+	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this `file`")
+	rest, err := parseArgs(fs, args, stdout, usageOf(fs, benchLine, benchDesc))
+	if err != nil {
+		return fail(stderr, "bench", err)
 	}
-	if exit, ok := parse(fs, args, &opts, stderr); !ok {
-		return exit
-	}
-	var names []string
-	if *list == "" {
-		for n := range strategies {
-			if n != "pe" { // path-exhaustive: a baseline run only when asked for
-				names = append(names, n)
-			}
-		}
-		sort.Strings(names)
-	} else {
+	names := defaultBenchStrategies()
+	if *list != "" {
+		names = nil
 		for _, n := range strings.Split(*list, ",") {
 			n = strings.TrimSpace(n)
 			if _, ok := strategies[n]; !ok {
-				fmt.Fprintf(stderr, "leapfrog bench: unknown strategy %q (have %s)\n", n, strategyNames())
-				return 2
+				return fail(stderr, "bench", usagef("-strategies: unknown strategy %q (have %s)", n, strategyNames()))
 			}
 			names = append(names, n)
 		}
 	}
 	if *runs < 1 {
-		fmt.Fprintf(stderr, "leapfrog bench: -runs must be at least 1, got %d\n", *runs)
-		return 2
+		return fail(stderr, "bench", usagef("-runs: must be at least 1, got %d", *runs))
 	}
-	dir, funcs := fs.Arg(0), fs.Args()[1:]
-	if st, err := os.Stat(dir); !isModel(dir) && (err != nil || !st.IsDir()) {
-		fmt.Fprintf(stderr, "leapfrog bench: %s: not a package directory\n", dir)
-		return 2
+	if err := c.check(); err != nil {
+		return fail(stderr, "bench", err)
 	}
-	load := gossa.Load
-	if isModel(dir) { // a CFG model (model.go)
-		load = loadModel
+	if err := checkOutputs(map[string]string{"-json": *jsonOut}); err != nil {
+		return fail(stderr, "bench", err)
 	}
-	res, err := load(dir, funcs)
+	sel, _, _, err := selectArgs(rest, &c, shardSpec{}, nil)
 	if err != nil {
-		printLoadError(stderr, "bench", err)
-		return 1
+		return fail(stderr, "bench", err)
 	}
 	exit := 0
-	for _, e := range res.Errors {
-		fmt.Fprintf(stderr, "%v\n", e)
-		exit = 1
+	rep := &benchReport{Functions: []*benchFunction{}}
+	qualify := len(sel.pkgs) > 1
+	for _, x := range sel.rejected {
+		fmt.Fprintf(stdout, "rejected %s.%s: %s: %s\n", x.Package, x.Function, x.Pos, x.Reason)
 	}
-	rep := &benchReport{}
-	for _, t := range res.Targets {
-		bf := &benchFunction{Function: t.Name, Package: res.Pkg.PkgPath}
+	for _, t := range sel.targets {
+		bf := &benchFunction{Function: t.decl.name, Package: t.pkg.path}
 		for _, name := range names {
 			o := &benchOutcome{Strategy: name, Runs: *runs}
 			for i := 0; i < *runs; i++ {
-				ro := opts
+				ro := c.opts
 				ro.strategy = name
-				ro.loops.target = t
-				r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, ro)
+				ro.loops.target = t.t
+				r, err := analyze(t.t.Func, t.decl.name, t.pkg.path, ro)
 				if err != nil {
-					fmt.Fprintf(stderr, "leapfrog bench: %s (%s): %v\n", t.Name, name, err)
-					return 1
+					return fail(stderr, "bench", fmt.Errorf("%s (%s): %v", label(t, qualify), name, err))
 				}
 				o.runs = append(o.runs, r)
 			}
 			o.Report, o.Mean = o.runs[0], mean(o.runs)
-			o.TimedOut = timedOut(o.runs, opts.timeout)
+			o.TimedOut = timedOut(o.runs, c.opts.timeout)
 			bf.Strategies = append(bf.Strategies, o)
 		}
 		bf.Differences = differences(completed(bf.Strategies))
@@ -165,7 +152,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		printTable(stdout, bf)
 		if !bf.SameVerdicts {
 			exit = 1
-			fmt.Fprintf(stderr, "leapfrog bench: %s: the strategies disagree on %d branches:\n", t.Name, len(bf.Differences))
+			fmt.Fprintf(stderr, "leapfrog bench: %s: the strategies disagree on %d branches:\n", label(t, qualify), len(bf.Differences))
 			for _, d := range bf.Differences {
 				fmt.Fprintf(stderr, "  %s\n", d)
 			}
@@ -174,16 +161,27 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	if *jsonOut != "" {
 		js, err := json.MarshalIndent(rep, "", "  ")
 		if err != nil {
-			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
-			return 1
+			return fail(stderr, "bench", err)
 		}
 		if err := writeAtomic(*jsonOut, append(js, '\n')); err != nil {
-			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
-			return 1
+			return fail(stderr, "bench", fmt.Errorf("-json: %v", err))
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", *jsonOut)
 	}
 	return exit
+}
+
+// defaultBenchStrategies are all strategies but pe (path-exhaustive: a
+// baseline run only when asked for).
+func defaultBenchStrategies() []string {
+	var names []string
+	for n := range strategies {
+		if n != "pe" {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // differences lists the branches whose verdict is not the same in every run of

@@ -90,10 +90,10 @@ func TestBenchRunsAndErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"bench", "-strategies", "dfs,nope", filepath.Join(dir, "paper"), "G"}, `unknown strategy "nope"`},
-		{[]string{"bench", "-runs", "0", filepath.Join(dir, "paper"), "G"}, "-runs must be at least 1"},
-		{[]string{"bench", filepath.Join(dir, "paper")}, "need a package directory"},
-		{[]string{"bench", filepath.Join(dir, "nowhere"), "G"}, "not a package directory"},
+		{[]string{"bench", "-strategies", "dfs,nope", filepath.Join(dir, "paper"), "G"}, `leapfrog bench: -strategies: unknown strategy "nope"`},
+		{[]string{"bench", "-runs", "0", filepath.Join(dir, "paper"), "G"}, "leapfrog bench: -runs: must be at least 1, got 0\n"},
+		{[]string{"bench", filepath.Join(dir, "paper"), "G", "Nope"}, "leapfrog bench: Nope: no function Nope in package leapfrogbench/paper\n"},
+		{[]string{"bench", filepath.Join(dir, "nowhere"), "G"}, "leapfrog bench: " + filepath.Join(dir, "nowhere") + ": no such directory\n"},
 	} {
 		code, _, errs := run(c.args...)
 		if code != 2 || !strings.Contains(errs, c.want) {

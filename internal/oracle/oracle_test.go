@@ -360,6 +360,7 @@ func compare(r *report.Function, f function, obs *observation, sites map[string]
 	}
 	claims := map[bkey]report.Branch{}
 	panicClaims := map[panicKey][]report.Branch{}
+	entries := 0
 	for _, b := range r.Branches {
 		if b.Verdict == report.Unknown {
 			fail("%s %s (%s): unknown (%s); every outcome of these loop-free or constant-loop functions must be decided", b.Pos, b.Outcome, b.ID, b.Reason)
@@ -368,6 +369,14 @@ func compare(r *report.Function, f function, obs *observation, sites map[string]
 		}
 		if b.Verdict == report.Unreachable && strings.TrimSpace(b.SMT2) == "" {
 			fail("%s %s (%s): unreachable without an smt2 proof", b.Pos, b.Outcome, b.ID)
+		}
+		if b.Outcome == "entry" {
+			// The function's entry: every input that runs reaches it.
+			entries++
+			if b.Verdict != report.Covered {
+				fail("%s entry (%s): %s, but every one of the %d inputs enters the function", b.Pos, b.ID, b.Verdict, obs.inputs)
+			}
+			continue
 		}
 		key, line, err := siteKey(b.Pos)
 		if err != nil {
@@ -473,6 +482,9 @@ func compare(r *report.Function, f function, obs *observation, sites map[string]
 			fail("panic %q at %s: raised by %s (%s) but no objective of that kind on that line is claimed covered", k.kind, k.line, witness, obs.messages[k])
 		}
 	}
+	if entries != 1 {
+		fail("%d entry objectives, want 1", entries)
+	}
 	return errs
 }
 
@@ -481,6 +493,7 @@ func compare(r *report.Function, f function, obs *observation, sites map[string]
 func selfCheck(t *testing.T, r *report.Function, f function, obs *observation, sites map[string]verify.Site, pkg *pkgSource, reach []*ast.FuncDecl) {
 	t.Helper()
 	isBranch := func(b report.Branch) bool { return b.Outcome == "true" || b.Outcome == "false" }
+	isPanic := func(b report.Branch) bool { return !isBranch(b) && b.Outcome != "entry" }
 	mutations := []struct {
 		name string
 		pick func(report.Branch) bool
@@ -500,13 +513,19 @@ func selfCheck(t *testing.T, r *report.Function, f function, obs *observation, s
 			func(b report.Branch) bool { return true },
 			func(b *report.Branch) bool { b.Verdict = report.Unknown; return true }, "unknown"},
 		{"covered panic claimed unreachable",
-			func(b report.Branch) bool { return !isBranch(b) && b.Verdict == report.Covered },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered },
 			func(b *report.Branch) bool { b.Verdict, b.SMT2 = report.Unreachable, "(check-sat)"; return true }, "FALSE UNREACHABLE"},
 		{"unreachable panic claimed covered",
-			func(b report.Branch) bool { return !isBranch(b) && b.Verdict == report.Unreachable },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Unreachable },
 			func(b *report.Branch) bool { b.Verdict = report.Covered; return true }, "claimed covered"},
+		{"entry claimed unreachable",
+			func(b report.Branch) bool { return b.Outcome == "entry" },
+			func(b *report.Branch) bool { b.Verdict, b.SMT2 = report.Unreachable, "(check-sat)"; return true }, "every one of the"},
+		{"entry dropped",
+			func(b report.Branch) bool { return b.Outcome == "entry" },
+			func(b *report.Branch) bool { return false }, "0 entry objectives"},
 		{"covered panic dropped",
-			func(b report.Branch) bool { return !isBranch(b) && b.Verdict == report.Covered },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered },
 			func(b *report.Branch) bool { return false }, "no objective"},
 	}
 	for _, m := range mutations {

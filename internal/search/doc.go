@@ -1,7 +1,7 @@
 // Package search holds the search strategies and what they share: the objectives
 // of a function (both sides of every source branch, the failing side of every
-// run-time check, every explicit panic), the execution tree, the coverage state,
-// and the verdicts.
+// run-time check, every explicit panic, and the function's entry), the
+// execution tree, the coverage state, and the verdicts.
 //
 // Design:
 //
@@ -82,6 +82,13 @@
 //     refuted. When nothing settles a side, it is flipped hopefully, so the
 //     search stays exhaustive. Cases that later cases cover entirely are
 //     discarded (§9).
+//   - The entry objective (outcome "entry", id "e<function>") is covered by
+//     every run that completes, returning or panicking, whatever the
+//     strategy: a branchless function still gets one case pinning its
+//     behaviour. It is never unreachable (unknown when no run completes). When
+//     every case panics, normalRun flips the unexplored ok sides of run-time
+//     checks (no strategy aims at them: they are no objective) until a run
+//     returns, and keep keeps that case too.
 //   - Hopeful and eager flips are counted as in the papers: a flip is hopeful when
 //     the side it aims at is already covered.
 package search

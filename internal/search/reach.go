@@ -85,6 +85,9 @@ func (r *reachability) sideReaches(b *ir.If, dir bool, o *Objective) bool {
 	if o.If == b && o.Dir == dir {
 		return true
 	}
+	if o.Entry {
+		return false // reached before any branch: a side cannot lead to it
+	}
 	succ := b.Block().Succs[1]
 	if dir {
 		succ = b.Block().Succs[0]

@@ -40,6 +40,10 @@ type Config struct {
 	// NewSolver makes a solver like Solver for one worker of a multi-threaded
 	// strategy (mtelse): Z3 contexts are not thread-safe. Nil: one worker.
 	NewSolver func() solver.Solver
+	// OnRun, when set, is told after every run how many objectives are
+	// covered out of how many, and how many cases there are (progress
+	// display). It is called by the goroutine running the search.
+	OnRun func(covered, objectives, cases int)
 }
 
 // Session holds the state of the search for one function.
@@ -54,7 +58,8 @@ type Session struct {
 
 	objOfSide  map[Lit]*Objective
 	objOfPanic map[*ir.Panic]*Objective
-	coveredBy  []*Case // per objective: the first case covering it
+	entry      *Objective // the function's entry, covered by every completed run
+	coveredBy  []*Case    // per objective: the first case covering it
 	uncovered  int
 	start      time.Time
 	expired    bool
@@ -82,9 +87,12 @@ func NewSession(cfg Config) *Session {
 	s := &Session{Config: cfg, B: cfg.Engine.B, objOfSide: map[Lit]*Objective{}, objOfPanic: map[*ir.Panic]*Objective{}, start: time.Now(), bounds: map[*ir.If]bool{}}
 	s.Objectives = collectObjectives(cfg.Fn)
 	for _, o := range s.Objectives {
-		if o.If != nil {
+		switch {
+		case o.Entry:
+			s.entry = o
+		case o.If != nil:
 			s.objOfSide[Lit{o.If, o.Dir}] = o
-		} else {
+		default:
 			s.objOfPanic[o.Panic] = o
 		}
 	}
@@ -210,7 +218,11 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	if p.PanicAt != nil && ordered == len(p.Steps) {
 		cover(s.objOfPanic[p.PanicAt])
 	}
+	cover(s.entry) // last: a case is named after the first thing it covered
 	s.Cases = append(s.Cases, c)
+	if s.OnRun != nil {
+		s.OnRun(len(s.Objectives)-s.uncovered, len(s.Objectives), len(s.Cases))
+	}
 	return p, nodes
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 )
 
@@ -24,7 +25,7 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 	}
 	names := map[*Case]string{}
 	for i, c := range order {
-		names[c] = caseName(i+1, c)
+		names[c] = caseName(i+1, c, s.Fn)
 	}
 	for _, c := range s.Cases {
 		if !kept[c] {
@@ -91,6 +92,20 @@ func (s *Session) keep() map[*Case]bool {
 			}
 		}
 	}
+	// A function whose kept cases all panic keeps its first returning case
+	// too (see normalRun): its behaviour on normal input is pinned as well.
+	var first *Case
+	for _, c := range s.Cases {
+		if kept[c] && c.Path.Panic == "" {
+			return kept
+		}
+		if first == nil && c.Path.Panic == "" {
+			first = c
+		}
+	}
+	if first != nil {
+		kept[first] = true
+	}
 	return kept
 }
 
@@ -109,7 +124,10 @@ func (s *Session) firstKept(o *Objective, order []*Case, kept map[*Case]bool) *C
 }
 
 // caseName names a case after the first objective it covered.
-func caseName(n int, c *Case) string {
+func caseName(n int, c *Case, fn *ir.Function) string {
+	if len(c.New) == 0 { // a returning case kept for its own sake (keep)
+		return fmt.Sprintf("%02d %s returns", n, fn.Pos)
+	}
 	o := c.New[0]
 	p := o.Pos()
 	return fmt.Sprintf("%02d %s:%d:%d %s", n, p.File, p.Line, p.Col, o.Outcome)
@@ -134,6 +152,11 @@ func (s *Session) walk(n *Node, f func(*Node)) {
 // it: every feasible path is then in the tree, and none covers it. The proof is
 // the shortest conflict among the infeasible sides that lead towards it.
 func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
+	if o.Entry {
+		// No run completed: the entry is never unreachable.
+		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
+		return
+	}
 	if s.decideMerged(o, sides, b) {
 		return
 	}
@@ -295,6 +318,17 @@ func (s *Session) needsBound(p *Proof) string {
 		}
 	}
 	return ""
+}
+
+// noRunReason says why no run of the function completed.
+func (s *Session) noRunReason() string {
+	switch {
+	case s.rootCut != "":
+		return s.rootCut
+	case s.Expired():
+		return "timeout: no run completed within the budget"
+	}
+	return "no run completed: every run stopped before the function returned"
 }
 
 func unfinishedReason(st Side, why string) string {
