@@ -111,7 +111,7 @@ func TestWholeRun(t *testing.T) {
 		names = append(names, f)
 	}
 	sort.Strings(names)
-	want := []string{"paper/paper_leapfrog_test.go", "synthpkg/s20k8/s20k8_leapfrog_test.go", "synthpkg/s36k6/s36k6_leapfrog_test.go", "tcas/tcas_leapfrog_test.go", "wbs/wbs_leapfrog_test.go"}
+	want := []string{"paper/paper_leapfrog_test.go", "synth/main_leapfrog_test.go", "synthpkg/s20k8/s20k8_leapfrog_test.go", "synthpkg/s36k6/s36k6_leapfrog_test.go", "tcas/tcas_leapfrog_test.go", "wbs/wbs_leapfrog_test.go"}
 	if strings.Join(names, " ") != strings.Join(want, " ") {
 		t.Errorf("test files %v, want one per source file with an analysed function: %v", names, want)
 	}
