@@ -211,6 +211,17 @@ func (m *machine) enterLoop(li *loopInfo, fr *frame, l *cfg.Loop, depth int) {
 		in = in || all
 	}
 	cond := m.B.Or(disj...)
+	// A forced run (RunForced) takes the forced direction, as at an If: the
+	// step's constraint and flippability follow the direction taken, a
+	// constant constraint the other way is a conflict, and the run stops
+	// only after peeking at the step that follows the forced ones.
+	if k := len(m.path.Steps); m.force && k < len(m.forced) {
+		if cond.IsConst() && m.forced[k] != in {
+			m.path.Conflict = k
+			panic(stopRun{})
+		}
+		in = m.forced[k]
+	}
 	st := Step{If: li.pseudoIf(l), Taken: in, Depth: depth}
 	if !cond.IsConst() {
 		st.Cond = cond
@@ -223,13 +234,9 @@ func (m *machine) enterLoop(li *loopInfo, fr *frame, l *cfg.Loop, depth int) {
 			st.BoundLoop, st.BoundIter = id, -1
 		}
 	}
-	if m.force && len(m.path.Steps) < len(m.forced) {
-		st.Taken = m.forced[len(m.path.Steps)]
-		in = st.Taken
-	}
 	m.path.Steps = append(m.path.Steps, st)
-	if m.force && len(m.path.Steps) == len(m.forced) {
-		panic(stopRun{})
+	if m.force && !m.mergeAfter && len(m.path.Steps) == len(m.forced)+1 {
+		panic(stopRun{}) // the step after the forced ones is only peeked at
 	}
 	if !in && m.missed == nil && !ms.Released {
 		m.missed = &id

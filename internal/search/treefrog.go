@@ -471,7 +471,7 @@ func (tf *treefrog) viaMergedAll(n *Node, dir bool, targets []*Objective, prefix
 	s.Engine.MaxSteps = mergedMaxSteps
 	p := s.Engine.RunForcedMerged(s.Fn, n.Input, dirs, tf.merger)
 	s.Engine.MaxSteps = saved
-	if p.Aborted != "" || p.Conflict >= 0 || len(p.Steps) < len(dirs) {
+	if p.Aborted != "" || p.Conflict >= 0 || p.Stopped || len(p.Steps) < len(dirs) {
 		return incomplete
 	}
 	q := append([]*expr.Term(nil), prefix...)
@@ -683,10 +683,14 @@ func (e *enumeration) extend(dirs []bool, suf []*expr.Term, sufLits []Lit) enumR
 	switch {
 	case p.Conflict >= 0:
 		return refuted // a constant condition goes the other way: no such path
-	case p.Aborted != "":
+	case p.Aborted != "" || len(p.Steps) < len(dirs):
 		return incomplete
 	case len(p.Steps) == len(dirs):
-		// The run ended (return or panic) before another branch.
+		// Only a run that ended (return or panic) before another branch is
+		// a complete path; one that stopped early says nothing (issue 10).
+		if p.Stopped || p.Outputs == nil && p.PanicAt == nil {
+			return incomplete
+		}
 		if u.Panic != nil && p.PanicAt == u.Panic {
 			return e.finish(suf, sufLits)
 		}
