@@ -21,6 +21,9 @@ type Engine struct {
 
 	// Merge, when set, merges loop-free regions (pm strategy; merge.go).
 	Merge *Merger
+	// States, when set, numbers the machine state at every step (Step.State;
+	// state.go).
+	States *States
 
 	loops map[*ir.Function]*loopInfo
 	ooc   map[LoopID][]OOCVar // fresh symbols of out-of-context iterations (models.go)
@@ -43,6 +46,10 @@ type Step struct {
 	BoundLoop LoopID // with Bounded: the loop; BoundIter its iteration (-1: models)
 	BoundIter int
 	Depth     int // call depth (0: the function under test)
+	// State numbers the machine state at the branch instance, before the
+	// branch (Engine.States; 0 when not numbered): equal numbers, equal
+	// continuations.
+	State int
 }
 
 // Path is the record of one run.
@@ -80,6 +87,7 @@ type frame struct {
 	fn    *ir.Function
 	vals  map[ir.Value]val
 	iters map[*ir.Block]int // iteration count of each active loop header
+	call  *ir.Call          // the call this frame waits on (state numbers)
 }
 
 type machine struct {
@@ -90,6 +98,8 @@ type machine struct {
 	force  bool
 	// mergeAfter (RunForcedMerged): go on after the forced steps, merging.
 	mergeAfter bool
+	guide      Guide    // RunGuided: the directions after the forced steps
+	stack      []*frame // the active frames, outermost first
 	root       *ir.Function
 	missed     *LoopID   // a loop entered outside its models (loops.go)
 	ooc        *cfg.Loop // out-of-context iteration of this loop (models.go)
@@ -138,12 +148,43 @@ func (e *Engine) RunForcedMerged(fn *ir.Function, model map[string]uint64, dirs 
 	return e.runMode(fn, model, dirs, true, true)
 }
 
+// Guide chooses the direction of a branch instance in a guided run
+// (RunGuided). It is given the index of the step in the path and the step as
+// it would be recorded if the run followed the concrete values (Taken, and
+// Cond for that direction; Cond nil when the condition is constant, then only
+// that direction exists). It returns the direction to take, or stop to end
+// the run right after recording this step as it is (the run is then Stopped).
+// Choosing the other direction of a constant condition ends the run with
+// Path.Conflict set to the step's index.
+type Guide func(k int, st *Step) (dir bool, stop bool)
+
+// RunGuided is RunForced that does not stop after the forced steps: from
+// then on, guide chooses the direction of each branch instance (and of the
+// model constraint at a loop's entry), so that one run follows a whole
+// suffix chosen branch by branch (TreeFrog's suffix enumeration). The run
+// ends when the function returns or panics, when guide says stop, or on a
+// conflict.
+func (e *Engine) RunGuided(fn *ir.Function, model map[string]uint64, dirs []bool, guide Guide) *Path {
+	m := e.newMachine(fn, dirs, true, false)
+	m.guide = guide
+	return m.start(fn, model)
+}
+
 func (e *Engine) run(fn *ir.Function, model map[string]uint64, dirs []bool, force bool) (path *Path) {
 	return e.runMode(fn, model, dirs, force, false)
 }
 
+func (e *Engine) newMachine(fn *ir.Function, dirs []bool, force, mergeAfter bool) *machine {
+	return &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force, mergeAfter: mergeAfter, root: fn}
+}
+
 func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool) (path *Path) {
-	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force, mergeAfter: mergeAfter, root: fn}
+	return e.newMachine(fn, dirs, force, mergeAfter).start(fn, model)
+}
+
+// start runs the machine on fn from its entry.
+func (m *machine) start(fn *ir.Function, model map[string]uint64) (path *Path) {
+	e := m.Engine
 	args := make([]val, len(fn.Params))
 	var recv *object
 	for i, p := range fn.Params {
@@ -197,6 +238,8 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	for i, p := range fn.Params {
 		fr.vals[p] = args[i]
 	}
+	m.stack = append(m.stack, fr)
+	defer func() { m.stack = m.stack[:len(m.stack)-1] }()
 	li := m.loopInfo(fn)
 	var prev *ir.Block
 	b := fn.Blocks[0]
@@ -246,24 +289,36 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 			case *ir.If:
 				c := m.get(fr, in.Cond).(*scalar)
 				taken := c.c == 1
-				if k := len(m.path.Steps); m.force && k < len(m.forced) {
+				k := len(m.path.Steps)
+				if m.force && k < len(m.forced) {
 					if c.s == nil && taken != m.forced[k] {
 						m.path.Conflict = k
 						panic(stopRun{})
 					}
 					taken = m.forced[k]
 				}
-				st := Step{If: in, Taken: taken, Depth: depth}
-				if c.s != nil {
-					st.Cond = c.s
-					if !taken {
-						st.Cond = m.B.Not(c.s)
+				mkStep := func(taken bool) Step {
+					st := Step{If: in, Taken: taken, Depth: depth}
+					if c.s != nil {
+						st.Cond = c.s
+						if !taken {
+							st.Cond = m.B.Not(c.s)
+						}
+						st.Flippable = true
+						m.markStep(li, fr, b, &st)
 					}
-					st.Flippable = true
-					m.markStep(li, fr, b, &st)
+					return st
+				}
+				st := mkStep(taken)
+				if m.States != nil {
+					st.State = m.States.number(m, in, b)
+				}
+				if m.guide != nil && k >= len(m.forced) {
+					st = m.guided(k, st, c.s == nil, mkStep)
+					taken = st.Taken
 				}
 				m.path.Steps = append(m.path.Steps, st)
-				if m.force && !m.mergeAfter && len(m.path.Steps) == len(m.forced)+1 {
+				if m.force && !m.mergeAfter && m.guide == nil && len(m.path.Steps) == len(m.forced)+1 {
 					panic(stopRun{}) // the step after the forced ones is only peeked at
 				}
 				if taken {
@@ -298,6 +353,28 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 		}
 		prev, b = b, next
 	}
+}
+
+// guided asks the guide for the direction of step k, st as the concrete
+// values take it (constant: its condition is constant), and returns the
+// step to record, rebuilt by remake for another direction; it ends the run
+// when the guide says stop, or on the other side of a constant condition.
+func (m *machine) guided(k int, st Step, constant bool, remake func(bool) Step) Step {
+	dir, stop := m.guide(k, &st)
+	if stop {
+		m.path.Steps = append(m.path.Steps, st)
+		panic(stopRun{})
+	}
+	if dir != st.Taken {
+		if constant {
+			m.path.Conflict = k
+			panic(stopRun{})
+		}
+		state := st.State
+		st = remake(dir)
+		st.State = state
+	}
+	return st
 }
 
 func predIndex(b, pred *ir.Block) int {

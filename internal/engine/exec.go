@@ -84,6 +84,7 @@ func (m *machine) exec(fr *frame, in ir.Instr, depth int) (val, bool) {
 		for i, a := range in.Args {
 			args[i] = m.get(fr, a)
 		}
+		fr.call = in
 		res, panicked := m.call(in.Callee, args, depth+1)
 		if panicked {
 			return nil, true

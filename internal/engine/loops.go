@@ -215,27 +215,36 @@ func (m *machine) enterLoop(li *loopInfo, fr *frame, l *cfg.Loop, depth int) {
 	// step's constraint and flippability follow the direction taken, a
 	// constant constraint the other way is a conflict, and the run stops
 	// only after peeking at the step that follows the forced ones.
-	if k := len(m.path.Steps); m.force && k < len(m.forced) {
+	k := len(m.path.Steps)
+	if m.force && k < len(m.forced) {
 		if cond.IsConst() && m.forced[k] != in {
 			m.path.Conflict = k
 			panic(stopRun{})
 		}
 		in = m.forced[k]
 	}
-	st := Step{If: li.pseudoIf(l), Taken: in, Depth: depth}
-	if !cond.IsConst() {
-		st.Cond = cond
-		if !in {
-			st.Cond = m.B.Not(cond)
+	mkStep := func(in bool) Step {
+		st := Step{If: li.pseudoIf(l), Taken: in, Depth: depth}
+		if !cond.IsConst() {
+			st.Cond = cond
+			if !in {
+				st.Cond = m.B.Not(cond)
+			}
+			st.Flippable = !in || ms.Released
+			if in && !ms.Released {
+				st.Bounded = ConcretizedReason(id, m.root)
+				st.BoundLoop, st.BoundIter = id, -1
+			}
 		}
-		st.Flippable = !in || ms.Released
-		if in && !ms.Released {
-			st.Bounded = ConcretizedReason(id, m.root)
-			st.BoundLoop, st.BoundIter = id, -1
-		}
+		return st
+	}
+	st := mkStep(in)
+	if m.guide != nil && k >= len(m.forced) {
+		st = m.guided(k, st, cond.IsConst(), mkStep)
+		in = st.Taken
 	}
 	m.path.Steps = append(m.path.Steps, st)
-	if m.force && !m.mergeAfter && len(m.path.Steps) == len(m.forced)+1 {
+	if m.force && !m.mergeAfter && m.guide == nil && len(m.path.Steps) == len(m.forced)+1 {
 		panic(stopRun{}) // the step after the forced ones is only peeked at
 	}
 	if !in && m.missed == nil && !ms.Released {
