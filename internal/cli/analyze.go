@@ -79,15 +79,6 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	}
 	slv := newSolver()
 	defer slv.Close()
-	// The checker's answers are not validated: they only steer learning; every
-	// conflict they produce is re-checked as part of a proof (the unsat core of
-	// a flip, or the combined proof of a verdict).
-	checker := func() interface {
-		solver.Solver
-		Reset()
-	} {
-		return z3.New(opts.solverTimeout)
-	}
 	eng := engine.New(b, opts.kbound)
 	lopt, err := opts.loops.setup(eng, fn)
 	if err != nil {
@@ -97,7 +88,6 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		Fn:      fn,
 		Engine:  eng,
 		Solver:  slv,
-		Checker: checker,
 		Timeout: opts.timeout,
 		Seed:    opts.seed,
 	})

@@ -134,7 +134,7 @@ func (s *Session) walk(n *Node, f func(*Node)) {
 // it: every feasible path is then in the tree, and none covers it. The proof is
 // the shortest conflict among the infeasible sides that lead towards it.
 func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
-	if s.decideMerged(o, sides, b) {
+	if s.decideWhole(o, b) || s.decideMerged(o, sides, b) {
 		return
 	}
 	if s.rootCut != "" {
