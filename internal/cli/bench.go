@@ -38,6 +38,7 @@ type benchOutcome struct {
 	Report   *report.Function `json:"report"`
 	TimedOut bool             `json:"timed_out,omitempty"` // a run spent the -timeout budget: its costs are lower bounds, its verdicts not compared
 	runs     []*report.Function
+	cpu      []time.Duration // per run: the process's CPU time during the analysis
 }
 
 type meanStats struct {
@@ -90,12 +91,20 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all but pe: "+strategyNames()+")")
 	runs := fs.Int("runs", 1, "runs per strategy; cost figures are averaged over them")
 	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this file")
+	scale := fs.String("scale", "", "N,N,...: instead of a package, the synthetic series: for each N, the function of the bench module's generator (synth -conds N -conflicts N/10 -unreachable 2 -seed 7), the module's directory being the argument")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: leapfrog bench [flags] <package dir> <Func|Type.Method>...")
+		fmt.Fprintln(fs.Output(), "       leapfrog bench -scale N,N,... [flags] <bench module dir>")
 		fmt.Fprintln(fs.Output(), "Runs each strategy on each function, prints one cost table per function, and fails if the strategies disagree on a verdict. Writes no test file.")
 		fs.PrintDefaults()
 	}
-	if exit, ok := parse(fs, args, &opts, stderr); !ok {
+	need := 2
+	for _, a := range args {
+		if a == "-scale" || a == "--scale" || strings.HasPrefix(a, "-scale=") || strings.HasPrefix(a, "--scale=") {
+			need = 1
+		}
+	}
+	if exit, ok := parseArgs(fs, args, &opts, stderr, need); !ok {
 		return exit
 	}
 	var names []string
@@ -120,6 +129,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "leapfrog bench: -runs must be at least 1, got %d\n", *runs)
 		return 2
 	}
+	if *scale != "" {
+		return benchScale(fs.Arg(0), *scale, names, *runs, opts, *jsonOut, stdout, stderr)
+	}
 	dir, funcs := fs.Arg(0), fs.Args()[1:]
 	if st, err := os.Stat(dir); !isModel(dir) && (err != nil || !st.IsDir()) {
 		fmt.Fprintf(stderr, "leapfrog bench: %s: not a package directory\n", dir)
@@ -141,26 +153,11 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	}
 	rep := &benchReport{}
 	for _, t := range res.Targets {
-		bf := &benchFunction{Function: t.Name, Package: res.Pkg.PkgPath}
-		for _, name := range names {
-			o := &benchOutcome{Strategy: name, Runs: *runs}
-			for i := 0; i < *runs; i++ {
-				ro := opts
-				ro.strategy = name
-				ro.loops.target = t
-				r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, ro)
-				if err != nil {
-					fmt.Fprintf(stderr, "leapfrog bench: %s (%s): %v\n", t.Name, name, err)
-					return 1
-				}
-				o.runs = append(o.runs, r)
-			}
-			o.Report, o.Mean = o.runs[0], mean(o.runs)
-			o.TimedOut = timedOut(o.runs, opts.timeout)
-			bf.Strategies = append(bf.Strategies, o)
+		bf, err := benchTarget(t, res.Pkg.PkgPath, names, *runs, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
+			return 1
 		}
-		bf.Differences = differences(completed(bf.Strategies))
-		bf.SameVerdicts = len(bf.Differences) == 0
 		rep.Functions = append(rep.Functions, bf)
 		printTable(stdout, bf)
 		if !bf.SameVerdicts {
@@ -171,19 +168,50 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if *jsonOut != "" {
-		js, err := json.MarshalIndent(rep, "", "  ")
-		if err != nil {
-			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
-			return 1
-		}
-		if err := writeAtomic(*jsonOut, append(js, '\n')); err != nil {
-			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", *jsonOut)
+	if *jsonOut != "" && !writeBenchJSON(rep, *jsonOut, stdout, stderr) {
+		return 1
 	}
 	return exit
+}
+
+func writeBenchJSON(rep *benchReport, file string, stdout, stderr io.Writer) bool {
+	js, err := json.MarshalIndent(rep, "", "  ")
+	if err == nil {
+		err = writeAtomic(file, append(js, '\n'))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
+		return false
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", file)
+	return true
+}
+
+// benchTarget runs every strategy runs times on one function and compares
+// their verdicts.
+func benchTarget(t *gossa.Target, pkg string, names []string, runs int, opts options) (*benchFunction, error) {
+	bf := &benchFunction{Function: t.Name, Package: pkg}
+	for _, name := range names {
+		o := &benchOutcome{Strategy: name, Runs: runs}
+		for i := 0; i < runs; i++ {
+			ro := opts
+			ro.strategy = name
+			ro.loops.target = t
+			cpu := cpuTime()
+			r, err := analyze(t.Func, t.Name, pkg, ro)
+			if err != nil {
+				return nil, fmt.Errorf("%s (%s): %v", t.Name, name, err)
+			}
+			o.runs = append(o.runs, r)
+			o.cpu = append(o.cpu, cpuTime()-cpu)
+		}
+		o.Report, o.Mean = o.runs[0], mean(o.runs)
+		o.TimedOut = timedOut(o.runs, opts.timeout)
+		bf.Strategies = append(bf.Strategies, o)
+	}
+	bf.Differences = differences(completed(bf.Strategies))
+	bf.SameVerdicts = len(bf.Differences) == 0
+	return bf, nil
 }
 
 // differences lists the branches whose verdict is not the same in every run of

@@ -45,6 +45,11 @@ func flagSet(name string, opts *options) *flag.FlagSet {
 // one-line error (or the usage for -h) and returns the exit code when the
 // command must stop.
 func parse(fs *flag.FlagSet, args []string, opts *options, stderr io.Writer) (exit int, ok bool) {
+	return parseArgs(fs, args, opts, stderr, 2)
+}
+
+// parseArgs is parse with the number of positional arguments needed.
+func parseArgs(fs *flag.FlagSet, args []string, opts *options, stderr io.Writer, need int) (exit int, ok bool) {
 	var buf bytes.Buffer
 	fs.SetOutput(&buf)
 	if err := fs.Parse(args); err != nil {
@@ -55,8 +60,12 @@ func parse(fs *flag.FlagSet, args []string, opts *options, stderr io.Writer) (ex
 		fmt.Fprintf(stderr, "leapfrog %s: %v\n", fs.Name(), err)
 		return 2, false
 	}
-	if fs.NArg() < 2 {
-		fmt.Fprintf(stderr, "leapfrog %s: need a package directory and at least one function name\n", fs.Name())
+	if fs.NArg() < need {
+		if need == 1 {
+			fmt.Fprintf(stderr, "leapfrog %s: need a directory\n", fs.Name())
+		} else {
+			fmt.Fprintf(stderr, "leapfrog %s: need a package directory and at least one function name\n", fs.Name())
+		}
 		return 2, false
 	}
 	if opts.kbound < 1 {

@@ -4,6 +4,7 @@ package search
 
 import (
 	"fmt"
+	"strings"
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
@@ -86,7 +87,7 @@ func (tf *treefrog) pack() {
 				continue
 			}
 			if t := w.obl[o]; t == nil || t.IsConst() && t.Val == 0 {
-				w.refuted[o] = w.proof(s, o)
+				w.refuted[o] = tf.wholeProof(o)
 				continue
 			}
 			open = append(open, o)
@@ -164,7 +165,7 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 			chosen = append(chosen, o)
 		case solver.Unsat:
 			if len(chosen) == 0 {
-				w.refuted[o] = w.proof(s, o)
+				w.refuted[o] = tf.wholeProof(o)
 				continue
 			}
 			fails++
@@ -179,16 +180,35 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 	return model, chosen
 }
 
-// proof is the refutation of o in the whole-function encoding: its
-// obligation, unsatisfiable.
-func (w *wholeState) proof(s *Session, o *Objective) *Proof {
+// wholeProof is the refutation of o in the whole-function encoding: its
+// obligation, unsatisfiable. The conflict shown with it comes from a case
+// that reached o's branch: the sides of its path that cannot hold together
+// with o's (a core, one satisfiability check and the learning's); o alone
+// when no case reached it.
+func (tf *treefrog) wholeProof(o *Objective) *Proof {
+	s, w := tf.s, tf.s.whole
 	t := w.obl[o]
 	if t == nil {
 		t = s.B.BoolConst(false)
 	}
 	p := &Proof{Terms: []*expr.Term{t}, SMT2: expr.SMT2([]*expr.Term{t})}
-	if o.If != nil {
-		p.Conflict = []Lit{{o.If, o.Dir}}
+	if o.If == nil {
+		return p
+	}
+	p.Conflict = []Lit{{o.If, o.Dir}}
+	var at *Node
+	s.walk(s.Root, func(n *Node) {
+		if at == nil && n.If == o.If && n.Cond != nil {
+			at = n
+		}
+	})
+	if at != nil {
+		terms, lits := tf.sideTerms(at, o.Dir)
+		if tf.satCheck(terms) == solver.Unsat {
+			if c := tf.learn(coreOf(terms, lits, s.Solver.Core())); c != nil {
+				p.Conflict = c.Lits
+			}
+		}
 	}
 	return p
 }
@@ -209,6 +229,9 @@ func (s *Session) decideWhole(o *Objective, b *report.Branch) bool {
 			b.Reason = "no input reaches it: executed merged from its entry (loop-free), the function never executes its branch"
 		} else {
 			b.Reason = "no input reaches it: executed merged from its entry (loop-free), the function takes it exactly when its obligation holds, and the obligation is unsatisfiable"
+		}
+		if len(b.Conflict) > 0 {
+			b.Reason += "; conflict: " + strings.Join(b.Conflict, ", ")
 		}
 		return true
 	}
