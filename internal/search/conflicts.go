@@ -21,6 +21,7 @@ import (
 type Conflict struct {
 	Lits  []Lit
 	Terms []*expr.Term
+	seq   int // position in the database: the earliest conflict wins, deterministically
 }
 
 func (c *Conflict) String() string {
@@ -60,6 +61,7 @@ func (db *ConflictDB) Add(c *Conflict) bool {
 		return false
 	}
 	db.seen[k] = true
+	c.seq = len(db.list)
 	db.list = append(db.list, c)
 	first := c.Terms[0]
 	for _, t := range c.Terms[1:] {
@@ -81,24 +83,26 @@ func (db *ConflictDB) Len() int {
 	return len(db.list)
 }
 
-// Violated returns a conflict all of whose terms are in the set, or nil.
+// Violated returns the earliest conflict all of whose terms are in the set,
+// or nil.
 func (db *ConflictDB) Violated(terms map[*expr.Term]bool) *Conflict {
 	db.mu.Lock()
 	defer db.mu.Unlock()
+	var best *Conflict
 	for t := range terms {
 		for _, c := range db.byTerm[t] {
-			if contains(terms, c.Terms) {
-				return c
+			if (best == nil || c.seq < best.seq) && contains(terms, c.Terms) {
+				best = c
 			}
 		}
 	}
-	return nil
+	return best
 }
 
-// ViolatedBy returns a conflict that holds t and whose other terms are all in
-// the set, or nil: the conflict that adding t to a conflict-free set
-// completes (the incremental check of a suffix built one constraint at a
-// time).
+// ViolatedBy returns the earliest conflict that holds t and whose other
+// terms are all in the set, or nil: the conflict that adding t to a
+// conflict-free set completes (the incremental check of a suffix built one
+// constraint at a time).
 func (db *ConflictDB) ViolatedBy(terms map[*expr.Term]bool, t *expr.Term) *Conflict {
 	db.mu.Lock()
 	defer db.mu.Unlock()
