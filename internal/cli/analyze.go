@@ -98,15 +98,6 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	}
 	slv := newSolver()
 	defer slv.Close()
-	// The checker's answers are not validated: they only steer learning; every
-	// conflict they produce is re-checked as part of a proof (the unsat core of
-	// a flip, or the combined proof of a verdict).
-	checker := func() interface {
-		solver.Solver
-		Reset()
-	} {
-		return z3New()
-	}
 	eng := engine.New(b, opts.kbound)
 	if opts.maxLen > 0 {
 		eng.MaxLen = opts.maxLen
@@ -124,7 +115,6 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		Fn:      fn,
 		Engine:  eng,
 		Solver:  slv,
-		Checker: checker,
 		Timeout: budget,
 		Seed:    opts.seed,
 		OnRun:   opts.onRun,

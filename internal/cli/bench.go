@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"leapfrog/internal/frontend/gossa"
 	"leapfrog/internal/report"
 )
 
@@ -36,6 +37,7 @@ type benchOutcome struct {
 	Report   *report.Function `json:"report"`
 	TimedOut bool             `json:"timed_out,omitempty"` // a run spent the -timeout budget: its costs are lower bounds, its verdicts not compared
 	runs     []*report.Function
+	cpu      []time.Duration // per run: the process's CPU time during the analysis
 }
 
 type meanStats struct {
@@ -94,6 +96,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all but pe, that is "+strings.Join(defaultBenchStrategies(), ", ")+")")
 	runs := fs.Int("runs", 1, "runs per strategy; cost figures are averaged over them")
 	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this `file`")
+	scale := fs.String("scale", "", "`N,N,...`: instead of packages, the synthetic series: for each N, the function of the bench module's generator (synth -conds N -conflicts N/10 -unreachable 2 -seed 7), the module's directory being the argument")
 	rest, err := parseArgs(fs, args, stdout, usageOf(fs, benchLine, benchDesc))
 	if err != nil {
 		return fail(stderr, "bench", err)
@@ -118,6 +121,12 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputs(map[string]string{"-json": *jsonOut}); err != nil {
 		return fail(stderr, "bench", err)
 	}
+	if *scale != "" {
+		if len(rest) != 1 {
+			return fail(stderr, "bench", usagef("-scale: need the bench module's directory, got %d arguments", len(rest)))
+		}
+		return benchScale(rest[0], *scale, names, *runs, c.opts, *jsonOut, stdout, stderr)
+	}
 	sel, _, _, err := selectArgs(rest, &c, shardSpec{}, nil)
 	if err != nil {
 		return fail(stderr, "bench", err)
@@ -129,25 +138,10 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "rejected %s.%s: %s: %s\n", x.Package, x.Function, x.Pos, x.Reason)
 	}
 	for _, t := range sel.targets {
-		bf := &benchFunction{Function: t.decl.name, Package: t.pkg.path}
-		for _, name := range names {
-			o := &benchOutcome{Strategy: name, Runs: *runs}
-			for i := 0; i < *runs; i++ {
-				ro := c.opts
-				ro.strategy = name
-				ro.loops.target = t.t
-				r, err := analyze(t.t.Func, t.decl.name, t.pkg.path, ro)
-				if err != nil {
-					return fail(stderr, "bench", fmt.Errorf("%s (%s): %v", label(t, qualify), name, err))
-				}
-				o.runs = append(o.runs, r)
-			}
-			o.Report, o.Mean = o.runs[0], mean(o.runs)
-			o.TimedOut = timedOut(o.runs, c.opts.timeout)
-			bf.Strategies = append(bf.Strategies, o)
+		bf, err := benchTarget(t.t, t.decl.name, t.pkg.path, names, *runs, c.opts)
+		if err != nil {
+			return fail(stderr, "bench", fmt.Errorf("%s: %v", label(t, qualify), err))
 		}
-		bf.Differences = differences(completed(bf.Strategies))
-		bf.SameVerdicts = len(bf.Differences) == 0
 		rep.Functions = append(rep.Functions, bf)
 		printTable(stdout, bf)
 		if !bf.SameVerdicts {
@@ -266,4 +260,45 @@ func printTable(w io.Writer, bf *benchFunction) {
 	} else {
 		fmt.Fprintf(w, "same verdicts: NO (%d branches differ)\n", len(bf.Differences))
 	}
+}
+
+// benchTarget runs every strategy runs times on one function and compares
+// their verdicts.
+func benchTarget(t *gossa.Target, name, pkg string, names []string, runs int, opts options) (*benchFunction, error) {
+	bf := &benchFunction{Function: name, Package: pkg}
+	for _, sn := range names {
+		o := &benchOutcome{Strategy: sn, Runs: runs}
+		for i := 0; i < runs; i++ {
+			ro := opts
+			ro.strategy = sn
+			ro.loops.target = t
+			cpu := cpuTime()
+			r, err := analyze(t.Func, name, pkg, ro)
+			if err != nil {
+				return nil, fmt.Errorf("(%s): %v", sn, err)
+			}
+			o.runs = append(o.runs, r)
+			o.cpu = append(o.cpu, cpuTime()-cpu)
+		}
+		o.Report, o.Mean = o.runs[0], mean(o.runs)
+		o.TimedOut = timedOut(o.runs, opts.timeout)
+		bf.Strategies = append(bf.Strategies, o)
+	}
+	bf.Differences = differences(completed(bf.Strategies))
+	bf.SameVerdicts = len(bf.Differences) == 0
+	return bf, nil
+}
+
+// writeBenchJSON writes bench's JSON report atomically.
+func writeBenchJSON(rep *benchReport, file string, stdout, stderr io.Writer) bool {
+	js, err := json.MarshalIndent(rep, "", "  ")
+	if err == nil {
+		err = writeAtomic(file, append(js, '\n'))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "leapfrog bench: -json: %v\n", err)
+		return false
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", file)
+	return true
 }

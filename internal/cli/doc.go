@@ -1,6 +1,7 @@
 // Package cli implements the leapfrog command line: gen (analyse functions,
 // emit tests and reports, optionally verify them), bench (compare
-// strategies), merge (join the JSON reports of shards) and version.
+// strategies; with -scale, on the synthetic series of growing functions,
+// bench_scale.go), merge (join the JSON reports of shards) and version.
 // cmd/leapfrog/main.go only calls Main.
 //
 // Design:

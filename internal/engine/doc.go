@@ -116,4 +116,18 @@
 //     unreachable. RunIteration executes one iteration out of context (fresh
 //     symbols for the values it reads) to infer models (paper §4); the search
 //     refines them with the entry context through LoopSettings.Refine.
+//   - Hooks for TreeFrog's suffix enumeration (minimal, for the search to
+//     stay independent of the value model): RunGuided is RunForced whose
+//     directions after the forced ones are chosen branch by branch by a
+//     callback (one run follows a whole suffix); States numbers the machine
+//     state at every step (Step.State, state.go): the call stack's positions,
+//     the SSA values live there (terms for symbolic values, bits for concrete
+//     ones), the memory reachable from them, the active loops' iteration
+//     counts. Equal numbers mean equal continuations, which lets the search
+//     reuse what it learnt about the suffixes from one state at every prefix
+//     reaching it. Numbers are interned encodings, never hashes.
+//   - Path merging finds each region's exit (merge_region.go): in an acyclic
+//     function, on the entry's chain of post-dominators that ignore the
+//     panic sides of run-time checks (the first exit there that gives a
+//     region gives the smallest); otherwise by trying every reachable block.
 package engine

@@ -26,6 +26,9 @@ type Engine struct {
 
 	// Merge, when set, merges loop-free regions (pm strategy; merge.go).
 	Merge *Merger
+	// States, when set, numbers the machine state at every step (Step.State;
+	// state.go).
+	States *States
 
 	loops   map[*ir.Function]*loopInfo
 	code    map[*ir.Function]*code
@@ -67,6 +70,10 @@ type Step struct {
 	// Order marks a step taken after a range over a map chose an order of
 	// its entries that Go may not choose: a test cannot rely on it.
 	Order bool
+	// State numbers the machine state at the branch instance, before the
+	// branch (Engine.States; 0 when not numbered): equal numbers, equal
+	// continuations.
+	State int
 }
 
 // OrderReason is the reason of a side left open because the run depends on
@@ -126,7 +133,8 @@ type frame struct {
 	fn    *ir.Function
 	code  *code
 	slots []val
-	iters []int // iteration count of each active loop header, by block index
+	iters []int    // iteration count of each active loop header, by block index
+	call  *ir.Call // the call this frame waits on (state numbers)
 }
 
 type machine struct {
@@ -137,6 +145,8 @@ type machine struct {
 	force  bool
 	// mergeAfter (RunForcedMerged): go on after the forced steps, merging.
 	mergeAfter bool
+	guide      Guide    // RunGuided: the directions after the forced steps
+	stack      []*frame // the active frames, outermost first (state numbers)
 	root       *ir.Function
 	model      map[string]uint64
 	missed     *LoopID   // a loop entered outside its models (loops.go)
@@ -190,12 +200,37 @@ func (e *Engine) RunForcedMerged(fn *ir.Function, model map[string]uint64, dirs 
 	return e.runMode(fn, model, dirs, true, true)
 }
 
+// Guide chooses the direction of a branch instance in a guided run
+// (RunGuided). It is given the index of the step in the path and the step as
+// it would be recorded if the run followed the concrete values (Taken, and
+// Cond for that direction; Cond nil when the condition is constant, then only
+// that direction exists). It returns the direction to take, or stop to end
+// the run right after recording this step as it is (the run is then Stopped).
+// Choosing the other direction of a constant condition ends the run with
+// Path.Conflict set to the step's index.
+type Guide func(k int, st *Step) (dir bool, stop bool)
+
+// RunGuided is RunForced that does not stop after the forced steps: from
+// then on, guide chooses the direction of each branch instance (and of the
+// model constraint at a loop's entry), so that one run follows a whole
+// suffix chosen branch by branch (TreeFrog's suffix enumeration). The run
+// ends when the function returns or panics, when guide says stop, or on a
+// conflict.
+func (e *Engine) RunGuided(fn *ir.Function, model map[string]uint64, dirs []bool, guide Guide) *Path {
+	return e.start(fn, model, dirs, true, false, guide)
+}
+
 func (e *Engine) run(fn *ir.Function, model map[string]uint64, dirs []bool, force bool) (path *Path) {
 	return e.runMode(fn, model, dirs, force, false)
 }
 
 func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool) (path *Path) {
-	m := &machine{Engine: e, path: &Path{Conflict: -1, Steps: make([]Step, 0, e.stepHint)}, forced: dirs, force: force, mergeAfter: mergeAfter, root: fn, model: model}
+	return e.start(fn, model, dirs, force, mergeAfter, nil)
+}
+
+// start runs fn from its entry.
+func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool, guide Guide) (path *Path) {
+	m := &machine{Engine: e, path: &Path{Conflict: -1, Steps: make([]Step, 0, e.stepHint)}, forced: dirs, force: force, mergeAfter: mergeAfter, guide: guide, root: fn, model: model}
 	defer func() {
 		m.path.Instructions = m.steps
 		if n := len(m.path.Steps); n > e.stepHint {
@@ -242,6 +277,8 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	}
 	fr := m.newFrame(fn)
 	copy(fr.slots, args)
+	m.stack = append(m.stack, fr)
+	defer func() { m.stack = m.stack[:len(m.stack)-1] }()
 	li := m.loopInfo(fn)
 	var prev *ir.Block
 	b := fn.Blocks[0]
@@ -347,10 +384,24 @@ func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *fr
 		}
 		taken = m.forced[k]
 	}
-	st := Step{If: in, Taken: taken, Depth: depth, Order: m.orderDep}
+	st := m.makeStep(in, c, taken, depth, li, fr, b)
+	if m.States != nil && fr != nil {
+		st.State = m.States.number(m, in, b)
+	}
+	if k := len(m.path.Steps); m.guide != nil && k >= len(m.forced) {
+		st = m.guided(k, st, c.s == nil, func(dir bool) Step { return m.makeStep(in, c, dir, depth, li, fr, b) })
+		taken = st.Taken
+	}
+	m.addStep(st)
+	return taken
+}
+
+// makeStep is the step of If in on condition c taken the way dir says.
+func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopInfo, fr *frame, b *ir.Block) Step {
+	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep}
 	if c.s != nil {
 		st.Cond = c.s
-		if !taken {
+		if !dir {
 			st.Cond = m.B.Not(c.s)
 		}
 		st.Flippable = true
@@ -361,8 +412,7 @@ func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *fr
 			st.Flippable, st.Bounded = false, OrderReason
 		}
 	}
-	m.addStep(st)
-	return taken
+	return st
 }
 
 // addStep appends a step; a forced run stops after the step following its
@@ -372,9 +422,31 @@ func (m *machine) addStep(st Step) {
 		panic(mergeFail("a decision inside the region"))
 	}
 	m.path.Steps = append(m.path.Steps, st)
-	if m.force && !m.mergeAfter && len(m.path.Steps) == len(m.forced)+1 {
+	if m.force && !m.mergeAfter && m.guide == nil && len(m.path.Steps) == len(m.forced)+1 {
+		panic(stopRun{}) // the step after the forced ones is only peeked at
+	}
+}
+
+// guided asks the guide for the direction of step k, st as the concrete
+// values take it (constant: its condition is constant), and returns the
+// step to record, rebuilt by remake for another direction; it ends the run
+// when the guide says stop, or on the other side of a constant condition.
+func (m *machine) guided(k int, st Step, constant bool, remake func(bool) Step) Step {
+	dir, stop := m.guide(k, &st)
+	if stop {
+		m.path.Steps = append(m.path.Steps, st)
 		panic(stopRun{})
 	}
+	if dir != st.Taken {
+		if constant {
+			m.path.Conflict = k
+			panic(stopRun{})
+		}
+		state := st.State
+		st = remake(dir)
+		st.State = state
+	}
+	return st
 }
 
 func predIndex(b, pred *ir.Block) int {

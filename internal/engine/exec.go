@@ -63,6 +63,8 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		for i := range ci.ops {
 			args[i] = op(i)
 		}
+		fr.call = in
+		fr.call = in
 		res, panicked := m.call(in.Callee, args, depth+1)
 		if panicked {
 			return nil, true

@@ -155,11 +155,13 @@ type Stats struct {
 	Conflicts       int `json:"conflicts"`
 	Paths           int `json:"paths"`            // executions of the function
 	InfeasiblePaths int `json:"infeasible_paths"` // flips the solver proved infeasible
-	// TreeFrog (conflict learning, feasible sequences, suffix enumeration).
+	// TreeFrog (conflict learning, feasible sequences, suffix enumeration,
+	// over-approximate conflicts learnt and reused at the same state).
 	Lemmas          int   `json:"lemmas"`
 	FeasibleReused  int   `json:"feasible_sequences_reused"`
 	Suffixes        int   `json:"suffixes_enumerated"`
 	OverConflicts   int   `json:"over_approximate_conflicts"`
+	OverReused      int   `json:"over_approximate_reused"`
 	Blocked         int   `json:"blocked"`           // flips skipped because they violate a learned conflict clause (rgcb)
 	ConflictClauses int   `json:"conflict_clauses"`  // conflict clauses learned from unsat cores (rgcb)
 	LargestBackjump int   `json:"largest_backjump"`  // most decision levels jumped over at once (rgcb); 0: none

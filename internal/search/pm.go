@@ -185,7 +185,10 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 			return
 		}
 		q := s.B.Or(disj...)
-		s.Stats.SatChecks++
+		// A query for a test (or the refutation of what is left): a solver
+		// call, aimed at uncovered objectives.
+		s.Stats.SolverCalls++
+		s.Stats.EagerFlips++
 		switch s.Solver.Check([]*expr.Term{q}) {
 		case solver.Sat:
 			model := shrink([]*expr.Term{q}, s.Solver.Model())

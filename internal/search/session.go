@@ -24,17 +24,9 @@ type Strategy interface {
 
 // Config is what a session needs.
 type Config struct {
-	Fn     *ir.Function
-	Engine *engine.Engine
-	Solver solver.Solver
-	// Checker makes a fresh solver for one satisfiability check of conflict
-	// learning (TreeFrog): short conjunctions decided once, with no
-	// assumptions and no scopes, which lets Z3 use its fast non-incremental
-	// bit-vector procedure. Nil: checks go to Solver in a scope of their own.
-	Checker func() interface {
-		solver.Solver
-		Reset()
-	}
+	Fn      *ir.Function
+	Engine  *engine.Engine
+	Solver  solver.Solver
 	Timeout time.Duration // for the whole function; 0: none
 	Seed    int64         // 0: the first input is all zeros; else random from the seed
 	// NewSolver makes a solver like Solver for one worker of a multi-threaded
@@ -68,7 +60,8 @@ type Session struct {
 	// afterRun, when set, sees every run once it is in the tree (PM's
 	// end-of-path obligation queries).
 	afterRun func(*engine.Path, []*Node)
-	pm       *pmState // merged regions (pm.go)
+	pm       *pmState    // merged regions (pm.go)
+	whole    *wholeState // TreeFrog's whole-function encoding (whole.go)
 	// bounds are the pseudo branches of input size bounds: a refutation
 	// whose conflict holds one needs the bound, so it proves nothing.
 	bounds map[*ir.If]bool
@@ -255,6 +248,9 @@ func (s *Session) insert(p *engine.Path) []*Node {
 		}
 		if n.If != st.If {
 			panic(fmt.Sprintf("search: execution diverged from the tree at depth %d (%s vs %s)", i, n.If.Pos, st.If.Pos))
+		}
+		if n.Num == 0 {
+			n.Num = st.State
 		}
 		n.State[ix(st.Taken)] = Feasible
 		other := ix(!st.Taken)

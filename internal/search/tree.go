@@ -40,6 +40,10 @@ type Node struct {
 	// Input is the input of the first run through this node: it satisfies the
 	// node's prefix.
 	Input solver.Model
+	// Num is the engine's state number at this branch instance
+	// (engine.States; 0: not numbered): nodes with equal numbers have the
+	// same continuations.
+	Num int
 }
 
 func ix(dir bool) int {
@@ -77,6 +81,18 @@ func (n *Node) Prefix(b *expr.Builder) ([]*expr.Term, []Lit) {
 		lits[i], lits[j] = lits[j], lits[i]
 	}
 	return terms, lits
+}
+
+// prefixLen returns the number of symbolic constraints from the root to n
+// (excluded): the length of Prefix.
+func (n *Node) prefixLen() int {
+	k := 0
+	for a := n.Parent; a != nil; a = a.Parent {
+		if a.Cond != nil {
+			k++
+		}
+	}
+	return k
 }
 
 // Lit is a branch side: one element of a conflict.

@@ -157,7 +157,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
 		return
 	}
-	if s.decideMerged(o, sides, b) {
+	if s.decideWhole(o, b) || s.decideMerged(o, sides, b) {
 		return
 	}
 	if s.rootCut != "" {
