@@ -4,6 +4,8 @@ package cli
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -30,6 +32,9 @@ type options struct {
 	important     []search.Line // -important: the targets of rg and rgcb (nil: every objective)
 
 	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
+
+	recheck bool      // gen -recheck: re-prove every unreachable verdict independently (recheck.go)
+	stderr  io.Writer // where recheck reports an engine it proved wrong (nil: os.Stderr)
 }
 
 // strategies maps names to strategies.
@@ -119,6 +124,13 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	r := s.Report(name, pkg, opts.strategy)
 	r.Warnings = warnings
 	search.MarkUntargeted(s, r, opts.important)
+	if opts.recheck {
+		w := opts.stderr
+		if w == nil {
+			w = os.Stderr
+		}
+		r = recheck(s, eng, r, opts, w)
+	}
 	if validationErr != nil {
 		return r, fmt.Errorf("solver validation failed: %v", validationErr)
 	}

@@ -71,7 +71,8 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	fs := flagSet("gen", &opts)
 	out := fs.String("o", "", "write the tests to this file (default: <file>_leapfrog_test.go beside each function's file)")
 	jsonOut := fs.String("json", "", "write the JSON report to this file")
-	verifyFlag := fs.Bool("verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim")
+	verifyFlag := fs.Bool("verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim (implies -recheck)")
+	fs.BoolVar(&opts.recheck, "recheck", true, "re-prove every unreachable verdict with an independent encoding of the whole function, decided by cvc5")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: leapfrog gen [flags] <package dir> <Func|Type.Method>...")
 		fs.PrintDefaults()
@@ -79,6 +80,10 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	if exit, ok := parse(fs, args, &opts, stderr); !ok {
 		return exit
 	}
+	if *verifyFlag {
+		opts.recheck = true
+	}
+	opts.stderr = stderr
 	if _, ok := strategies[opts.strategy]; !ok {
 		fmt.Fprintf(stderr, "leapfrog gen: unknown strategy %q (have %s)\n", opts.strategy, strategyNames())
 		return 2

@@ -39,7 +39,19 @@ type Branch struct {
 	Reason   string   `json:"reason,omitempty"`   // unknown: why; unreachable: a one-line summary of the proof
 	Conflict []string `json:"conflict,omitempty"` // unreachable: the branches that cannot hold together ("tcas.go:135:14 true")
 	SMT2     string   `json:"smt2,omitempty"`     // unreachable: the unsatisfiable formula; unknown (timeout): the formula
+	// Checked says who vouches for an unreachable verdict: "independent"
+	// (re-proved by the independent encoding, package indep) or "engine"
+	// (the engine's proof only; CheckReason says why the re-proof failed).
+	// A verdict the independent encoding refuted says so in CheckReason.
+	Checked     string `json:"checked,omitempty"`
+	CheckReason string `json:"check_reason,omitempty"`
 }
+
+// Who vouches for an unreachable verdict (Branch.Checked).
+const (
+	CheckedIndependent = "independent"
+	CheckedEngine      = "engine"
+)
 
 // Case is one generated test case.
 type Case struct {
