@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# Set-up and entry points: ./run.sh example | test. Installs libz3-dev when missing.
+# Set-up and entry points: ./run.sh example | test. Installs libz3-dev and cvc5 when missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# need_z3 installs what leapfrog needs: the Z3 C library, and cvc5's command
+# line (the second solver of gen -recheck).
 need_z3() {
-  if [ -f /usr/include/z3.h ]; then return; fi
-  echo "run.sh: libz3-dev is missing; installing it (apt-get install -y libz3-dev)" >&2
+  local pkgs=""
+  [ -f /usr/include/z3.h ] || pkgs=" libz3-dev"
+  command -v cvc5 >/dev/null || [ -x /usr/bin/cvc5 ] || pkgs="$pkgs cvc5"
+  if [ -z "$pkgs" ]; then return; fi
+  echo "run.sh: installing$pkgs (apt-get install -y$pkgs)" >&2
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libz3-dev >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $pkgs >/dev/null
 }
 
 case "${1:-}" in

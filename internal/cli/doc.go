@@ -2,6 +2,10 @@
 // tests and reports, optionally verify them) and bench (compare strategies).
 // cmd/leapfrog/main.go only calls Main.
 //
+// gen re-proves every unreachable verdict with package indep before writing
+// anything (recheck.go): an independent encoding of the whole function decided
+// by cvc5, whose witnesses the engine replays.
+//
 // Output files are written atomically (temporary file and rename), and only after
 // every function was analysed: a failing run leaves no half-written file.
 package cli

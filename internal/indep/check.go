@@ -109,6 +109,9 @@ func (e *encoder) cutReason(c *cut) string {
 // disjunction of "the objective is reached" and of the unwinding condition
 // of every loop the bound cuts. Unsat proves the objective unreachable.
 func Script(fn *ir.Function, obj Objective, opts Options) (string, error) {
+	if obj.If == nil && obj.Panic == nil {
+		return "", fmt.Errorf("empty objective")
+	}
 	opts = opts.withDefaults()
 	e, err := encode(fn, opts.Unwind, opts.Budget)
 	if err != nil {
@@ -120,8 +123,10 @@ func Script(fn *ir.Function, obj Objective, opts Options) (string, error) {
 func (e *encoder) script(obj Objective) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "; can %s be reached in %s? unsat: no input reaches it.\n", obj, e.root.Name)
-	fmt.Fprintf(&sb, "; every path at once, callees inlined, loops unrolled %d times; the query includes the\n", e.unwind)
-	fmt.Fprintf(&sb, "; unwinding condition of the %d loops that could run longer, so unsat also proves the bound enough.\n", len(e.cuts))
+	fmt.Fprintf(&sb, "; every path at once: callees inlined, loops unrolled up to %d iterations per entry.\n", e.unwind)
+	if len(e.cuts) > 0 {
+		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", len(e.cuts))
+	}
 	sb.WriteString("(set-logic QF_BV)\n")
 	e.declarations(&sb)
 	goal := e.reach(obj)
@@ -144,6 +149,11 @@ func (e *encoder) declarations(sb *strings.Builder) {
 // unwinding condition of each loop the bound cuts first, then each
 // objective's reachability in a push/pop scope of its own.
 func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
+	for _, o := range objs {
+		if o.If == nil && o.Panic == nil {
+			panic("indep.Check: empty objective")
+		}
+	}
 	opts = opts.withDefaults()
 	res := make([]Result, len(objs))
 	e, err := encode(fn, opts.Unwind, opts.Budget)

@@ -77,6 +77,9 @@ func encode(fn *ir.Function, unwind, budget int) (e *encoder, err error) {
 	return e, nil
 }
 
+// maxTerms bounds the size of the formula, whatever the block instances.
+const maxTerms = 4_000_000
+
 // NilFlag is appended to a pointer parameter's name to name the bool input
 // that makes it nil: receiver t has the input "t.nil" (true: t is nil).
 const NilFlag = ".nil"
@@ -292,8 +295,8 @@ func (f *frame) block(b *ir.Block, ctx []int) {
 		return
 	}
 	e.budget--
-	if e.budget < 0 {
-		panic(notEncoded("construct unrolled function too large (block instance budget spent) not encoded"))
+	if e.budget < 0 || e.ts.count > maxTerms {
+		panic(notEncoded("construct unrolled function too large (block instance or term budget spent) not encoded"))
 	}
 	me := &inst{b: b, ctx: ctx}
 	ck := ctxKey(ctx)

@@ -239,3 +239,51 @@ func TestCompareObjects(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverLimits: a query cvc5 cannot decide in time is undecided with
+// its reason; CVC5 reports errors of a script.
+func TestSolverLimits(t *testing.T) {
+	fn := parse(t, `
+func Factor(a u64, b u64) bool {
+entry:
+	%1 = mul a, b
+	%2 = eq %1, 0xe3b0c44298fc1c15:u64
+	if %2 l1 no
+l1:
+	%3 = gt a, 1:u64
+	if %3 l2 no
+l2:
+	%4 = gt b, 1:u64
+	if %4 l3 no
+l3:
+	%5 = lt a, 0xffffffff:u64
+	if %5 l4 no
+l4:
+	%6 = lt b, 0xffffffff:u64
+	if %6 yes no
+yes:
+	return true
+no:
+	return false
+}
+`).Func("Factor")
+	var hard indep.Objective
+	for _, o := range allObjectives(fn) {
+		if o.If.Pos.Line == 18 && o.Dir {
+			hard = o
+		}
+	}
+	start := time.Now()
+	r := indep.Check(fn, []indep.Objective{hard}, indep.Options{Timeout: 20 * time.Millisecond})[0]
+	if r.Status != indep.Undecided || !strings.HasPrefix(r.Reason, "cvc5: unknown") || time.Since(start) > 20*time.Second {
+		t.Errorf("%v %q after %v, want undecided: cvc5: unknown ... within the limit", r.Status, r.Reason, time.Since(start))
+	}
+	for _, bad := range []string{"(check-sat", "(assert (= y 1))\n(check-sat)\n"} {
+		if a, err := indep.CVC5(bad, time.Second); err == nil {
+			t.Errorf("CVC5(%q) = %q, no error", bad, a)
+		}
+	}
+	if a, err := indep.CVC5("(set-logic QF_BV)\n(declare-fun x () (_ BitVec 8))\n(assert (bvult x #x00))\n(check-sat)\n", time.Second); a != "unsat" || err != nil {
+		t.Errorf("CVC5: %q %v, want unsat", a, err)
+	}
+}
