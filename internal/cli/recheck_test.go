@@ -152,4 +152,9 @@ func Long(x uint8) int {
 	if b.Verdict != report.Unreachable || b.Checked != report.CheckedEngine || b.CheckReason != want {
 		t.Errorf("after the re-check: %+v, want checked engine: %s", b, want)
 	}
+	var out bytes.Buffer
+	summarize(&out, r)
+	if !strings.Contains(out.String(), "\n              not re-proved independently: "+want+"\n") {
+		t.Errorf("summary:\n%s", out.String())
+	}
 }
