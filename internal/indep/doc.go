@@ -91,7 +91,8 @@
 //
 // # Solving
 //
-// One cvc5 process per Check (cvc5 --incremental --tlimit-per=ms): the
+// One cvc5 process per Check (cvc5 --incremental --bitblast=eager
+// --tlimit-per=ms): the
 // inputs are declared and every definition the queries need is given once,
 // then each unwinding condition and each objective is asserted in a
 // push/pop scope of its own; after sat, (get-value) of the inputs is the

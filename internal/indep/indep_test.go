@@ -287,3 +287,54 @@ no:
 		t.Errorf("CVC5: %q %v, want unsat", a, err)
 	}
 }
+
+// TestCalleeLoopName: a callee's loop is named after the callee, as the
+// engine names it.
+func TestCalleeLoopName(t *testing.T) {
+	fn := parse(t, `
+func Root(x u8) u8 {
+entry:
+	%1 = call Spin(x)
+	%2 = eq %1, 0:u8
+	if %2 yes no
+yes:
+	return 1
+no:
+	return 0
+}
+
+func Spin(n u8) u8 {
+entry:
+	%0 = and n, 15:u8
+	jump head
+head:
+	%1 = phi [entry: %0, body: %3]
+	%2 = gt %1, 0:u8
+	if %2 body done
+body:
+	%3 = sub %1, 1:u8
+	jump head
+done:
+	return %1
+}
+`).Func("Root")
+	objs := allObjectives(fn)
+	for i, r := range indep.Check(fn, objs, indep.Options{Unwind: 8}) {
+		o := objs[i]
+		switch {
+		case o.If.Pos.Line == 6 && !o.Dir: // %1 is always 0 after the loop
+			if want := "input-dependent loop Spin.1 at m.ir:20:2: more than 8 iterations possible"; r.Status != indep.Undecided || r.Reason != want {
+				t.Errorf("%v: %v %q, want undecided: %s", o, r.Status, r.Reason, want)
+			}
+		case r.Status != indep.Reachable:
+			t.Errorf("%v: %v %q, want reachable", o, r.Status, r.Reason)
+		}
+	}
+	// With a bound covering every count (0..15), the loop is exact.
+	r := indep.Check(fn, objs, indep.Options{Unwind: 15})
+	for i, o := range objs {
+		if o.If.Pos.Line == 6 && !o.Dir && r[i].Status != indep.Unreachable {
+			t.Errorf("unwind 15, %v: %v %q, want unreachable", o, r[i].Status, r[i].Reason)
+		}
+	}
+}

@@ -35,7 +35,7 @@ type termKey struct {
 
 // terms builds hash-consed terms. The only rewrites are: operators on
 // constants are evaluated (expr.Apply), and the boolean identities
-// ¬const, ¬¬x, x∧true, x∧false, x∧x, x∨false, x∨true, x∨x,
+// ¬const, ¬¬x, x∧true, x∧false, x∧x, x∧¬x, x∨false, x∨true, x∨x, x∨¬x,
 // (x∧y)∨(x∧¬y) = x, ite(const, a, b), ite(c, a, a), x = x.
 type terms struct {
 	m     map[termKey]*term
@@ -120,6 +120,8 @@ func (ts *terms) and(x, y *term) *term {
 		return y
 	case y.isTrue() || x == y:
 		return x
+	case complementary(x, y):
+		return ts.boolConst(false)
 	}
 	return ts.intern(expr.OpAnd, 0, 0, "", x, y)
 }
@@ -134,6 +136,8 @@ func (ts *terms) or(x, y *term) *term {
 		return y
 	case y.isFalse() || x == y:
 		return x
+	case complementary(x, y):
+		return ts.boolConst(true)
 	}
 	// (g∧c)∨(g∧¬c) = g: the two sides of a branch joining again.
 	if x.op == expr.OpAnd && y.op == expr.OpAnd && x.args[0] == y.args[0] && complementary(x.args[1], y.args[1]) {
