@@ -54,6 +54,11 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 		switch res.Status {
 		case indep.Unreachable:
 			b.Checked = report.CheckedIndependent
+			if b.Folded {
+				// The engine's argument is a constant condition: the
+				// independent formula is the one that shows it.
+				b.SMT2 = "; the engine found a condition constant on the paths reaching it; the\n; independent encoding of the whole function proves it:\n" + res.Script
+			}
 		case indep.Undecided:
 			b.Checked, b.CheckReason = report.CheckedEngine, res.Reason
 		case indep.Reachable:

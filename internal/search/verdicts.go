@@ -272,7 +272,12 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	side := fmt.Sprintf("%s %v", best.n.If.Pos, best.dir)
 	b.Conflict = []string{side}
 	b.Folded = true
-	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v:\n; earlier branches decide its value, no input can change it\n(assert false)\n(check-sat)\n", best.n.If.Pos, !best.dir)
+	// The formula: the paths reaching the branch (its prefix), and the side
+	// asking the condition to be the other constant.
+	prefix, _ := best.n.Prefix(s.B)
+	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v: it is computed\n; from constants and package state, never from the inputs. The paths reaching it\n; are those satisfying the prefix below; the side asks the constant to be %v.\n",
+		best.n.If.Pos, !best.dir, best.dir) + strings.TrimSuffix(expr.SMT2(prefix), "(check-sat)\n") +
+		fmt.Sprintf("(define-fun |condition at %s| () Bool %v)\n(assert (= |condition at %s| %v))\n(check-sat)\n", best.n.If.Pos, !best.dir, best.n.If.Pos, best.dir)
 	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
 }
 
