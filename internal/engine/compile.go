@@ -136,14 +136,33 @@ func (e *Engine) constVal(k *ir.Const) val {
 	return v
 }
 
-// newFrame returns a frame for a call of fn.
+// newFrame returns a frame for a call of fn: a pooled one if a call of fn
+// returned before, else a new one.
 func (m *machine) newFrame(fn *ir.Function) *frame {
 	c := m.codeOf(fn)
+	if free := m.frames[c]; len(free) > 0 {
+		fr := free[len(free)-1]
+		m.frames[c] = free[:len(free)-1]
+		return fr
+	}
 	fr := &frame{fn: fn, code: c, slots: make([]val, c.nslots)}
 	if len(m.loopInfo(fn).order) > 0 {
 		fr.iters = make([]int, len(fn.Blocks))
 	}
 	return fr
+}
+
+// freeFrame returns a frame whose call returned to the pool, cleared: no
+// value outlives its call through a frame (results are returned, and
+// nothing else keeps a frame).
+func (m *machine) freeFrame(fr *frame) {
+	clear(fr.slots)
+	clear(fr.iters)
+	fr.call = nil
+	if m.frames == nil {
+		m.frames = map[*code][]*frame{}
+	}
+	m.frames[fr.code] = append(m.frames[fr.code], fr)
 }
 
 // lookupVal returns the value of v in the frame, or nil when it is not

@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"sync"
 
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/expr"
@@ -36,6 +37,7 @@ type Engine struct {
 	pseudo  map[pseudoKey]*ir.If
 	globals map[*ir.Program]*globalState
 	consts  map[*ir.Const]val
+	frames  map[*code][]*frame // frames of returned calls, for reuse
 	// stepHint is the longest path so far: the capacity a run's steps
 	// start with.
 	stepHint int
@@ -93,7 +95,9 @@ const (
 // Path is the record of one run.
 type Path struct {
 	Steps   []Step
-	Inputs  []report.Value // one per parameter
+	inputs  func() []report.Value // made on first use (InputValues)
+	once    sync.Once
+	ins     []report.Value
 	Outputs []report.Value // the results, then the final value behind each pointer, slice or map parameter
 	Panic   string         // the panic message, if the run panicked
 	PanicAt *ir.Panic      // the Panic terminator reached
@@ -111,6 +115,18 @@ type Path struct {
 	Merged []MergedRegion
 	// Instructions is the number of instructions executed.
 	Instructions int
+}
+
+// InputValues returns the report form of the run's inputs, one per
+// parameter: what the emitted test constructs. It is computed on first use
+// (most runs never become a test); it is safe for concurrent use.
+func (p *Path) InputValues() []report.Value {
+	p.once.Do(func() {
+		if p.inputs != nil {
+			p.ins = p.inputs()
+		}
+	})
+	return p.ins
 }
 
 // Bounded reports the first loop-bound reason in the path, or "".
@@ -230,7 +246,8 @@ func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, 
 
 // start runs fn from its entry.
 func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool, guide Guide) (path *Path) {
-	m := &machine{Engine: e, path: &Path{Conflict: -1, Steps: make([]Step, 0, e.stepHint)}, forced: dirs, force: force, mergeAfter: mergeAfter, guide: guide, root: fn, model: model}
+	m := &machine{Engine: e, path: &Path{Conflict: -1, Steps: make([]Step, 0, e.stepHint)}, forced: dirs, force: force, mergeAfter: mergeAfter, guide: guide, root: fn, model: model,
+		stack: make([]*frame, 0, 8)}
 	defer func() {
 		m.path.Instructions = m.steps
 		if n := len(m.path.Steps); n > e.stepHint {
@@ -254,6 +271,14 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 	if pre := e.Assume[fn]; pre != nil {
 		m.precondition(pre, args)
 	}
+	m.path.inputs = func() []report.Value {
+		rm := &machine{Engine: e, model: model}
+		ins := make([]report.Value, len(fn.Params))
+		for i, p := range fn.Params {
+			ins[i] = rm.reportInput(p.Ident, p.Typ, 0)
+		}
+		return ins
+	}
 	results, panicked := m.call(fn, args, 0)
 	if panicked {
 		return m.path
@@ -272,13 +297,26 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 
 // call runs fn; it reports whether the run panicked.
 func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
+	fr := m.newFrame(fn)
+	copy(fr.slots, args)
+	return m.callFrame(fr, depth)
+}
+
+// callFrame runs the function of fr, whose parameter slots are set; it
+// reports whether the run panicked. A frame that returns goes back to the
+// engine's pool.
+func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 	if depth > 200 {
 		panic(runError("call depth above 200 (recursion)"))
 	}
-	fr := m.newFrame(fn)
-	copy(fr.slots, args)
+	fn := fr.fn
 	m.stack = append(m.stack, fr)
-	defer func() { m.stack = m.stack[:len(m.stack)-1] }()
+	defer func() {
+		m.stack = m.stack[:len(m.stack)-1]
+		if !panicked {
+			m.freeFrame(fr)
+		}
+	}()
 	li := m.loopInfo(fn)
 	var prev *ir.Block
 	b := fn.Blocks[0]

@@ -59,13 +59,12 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		}
 		return m.load(op(0), []step{{index: idx}}), false
 	case *ir.Call:
-		args := make([]val, len(ci.ops))
+		cf := m.newFrame(in.Callee)
 		for i := range ci.ops {
-			args[i] = op(i)
+			cf.slots[i] = op(i)
 		}
 		fr.call = in
-		fr.call = in
-		res, panicked := m.call(in.Callee, args, depth+1)
+		res, panicked := m.callFrame(cf, depth+1)
 		if panicked {
 			return nil, true
 		}
@@ -110,8 +109,19 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 }
 
 func appendStep(path []step, s step) []step {
-	return append(append([]step(nil), path...), s)
+	if len(path) == 0 && s.index == nil && s.field < len(fieldPaths) {
+		return fieldPaths[s.field] // shared: paths are never written in place
+	}
+	return append(append(make([]step, 0, len(path)+1), path...), s)
 }
+
+// fieldPaths are the one-step paths to the first fields, shared.
+var fieldPaths = func() (ps [64][]step) {
+	for i := range ps {
+		ps[i] = []step{{field: i}}
+	}
+	return
+}()
 
 // deref returns the pointer an operand holds; nil pointers are guarded by checks.
 func (m *machine) deref(v val) *ptr {
@@ -135,7 +145,7 @@ func (m *machine) index(v val, t *ir.Type) *scalar {
 	x := v.(*scalar)
 	c := expr.Extend(x.c, t.Width, 64, t.Signed)
 	if x.s == nil {
-		return &scalar{c: c, width: 64}
+		return cs(c, 64)
 	}
 	return mk(c, m.B.Convert(x.s, 64, t.Signed), 64)
 }
@@ -144,7 +154,7 @@ func (m *machine) unOp(op ir.UnOpKind, x *scalar) val {
 	switch op {
 	case ir.Not:
 		if x.s == nil {
-			return &scalar{c: 1 - x.c}
+			return cs(1-x.c, 0)
 		}
 		return mk(1-x.c, m.B.Not(x.s), 0)
 	case ir.Neg, ir.Compl:
@@ -154,7 +164,7 @@ func (m *machine) unOp(op ir.UnOpKind, x *scalar) val {
 		}
 		c := expr.Apply(eop, x.width, x.c)
 		if x.s == nil {
-			return &scalar{c: c, width: x.width}
+			return cs(c, x.width)
 		}
 		if eop == expr.OpNeg {
 			return mk(c, m.B.Neg(x.s), x.width)
@@ -196,7 +206,7 @@ func (m *machine) convert(from, to *ir.Type, v val) val {
 func (m *machine) convInt(x *scalar, from, to *ir.Type) *scalar {
 	c := expr.Extend(x.c, from.Width, 64, from.Signed) & expr.Mask(to.Width)
 	if x.s == nil {
-		return &scalar{c: c, width: to.Width}
+		return cs(c, to.Width)
 	}
 	return mk(c, m.B.Convert(x.s, to.Width, from.Signed), to.Width)
 }
@@ -284,7 +294,7 @@ func (m *machine) binOp(op ir.BinOpKind, t *ir.Type, xv, yv val) val {
 		}
 		cv := expr.Apply(eop, x.width, x.c, c)
 		if x.s == nil && y.s == nil {
-			return &scalar{c: cv, width: x.width}
+			return cs(cv, x.width)
 		}
 		xs, ys := m.term(x), m.term(y)
 		switch eop {
@@ -321,7 +331,7 @@ func (m *machine) arith(op ir.BinOpKind, signed bool, x, y *scalar) val {
 		w = 0
 	}
 	if x.s == nil && y.s == nil {
-		return &scalar{c: c, width: w}
+		return cs(c, w)
 	}
 	xs, ys := m.term(x), m.term(y)
 	var s *expr.Term

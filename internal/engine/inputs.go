@@ -45,7 +45,6 @@ func (m *machine) inputs(fn *ir.Function) []val {
 	f := &facts{holds: true}
 	for i, p := range fn.Params {
 		args[i] = m.input(p.Ident, p.Typ, 0, f)
-		m.path.Inputs = append(m.path.Inputs, m.reportInput(p.Ident, p.Typ, 0))
 	}
 	m.recordFacts(fn.Blocks[0], "inputs", f)
 	return args

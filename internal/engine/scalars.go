@@ -8,7 +8,7 @@ import (
 )
 
 // kc returns the concrete scalar v of width w (0: bool).
-func kc(v uint64, w int) *scalar { return &scalar{c: v & expr.Mask(w), width: w} }
+func kc(v uint64, w int) *scalar { return cs(v&expr.Mask(w), w) }
 
 // uop applies an unsigned arithmetic or comparison operator.
 func (m *machine) uop(op ir.BinOpKind, x, y *scalar) *scalar {

@@ -121,14 +121,48 @@ func (e *Engine) term(s *scalar) *expr.Term {
 
 // mk returns a scalar with the given term, folding constant terms to concrete.
 func mk(c uint64, t *expr.Term, width int) *scalar {
-	if t != nil && t.IsConst() {
-		return &scalar{c: t.Val, width: width}
+	if t == nil {
+		return cs(c, width)
+	}
+	if t.IsConst() {
+		return cs(t.Val, width)
 	}
 	return &scalar{c: c, s: t, width: width}
 }
 
 // i64 returns the concrete i64 scalar v.
-func i64(v uint64) *scalar { return &scalar{c: v, width: 64} }
+func i64(v uint64) *scalar { return cs(v, 64) }
+
+// smallScalars holds the concrete scalars 0..255 of every width, shared:
+// scalars are immutable, and most concrete values (counters, bools, small
+// constants) are small, so most operations allocate nothing.
+var smallScalars = func() (t [5][256]scalar) {
+	for i, w := range []int{0, 8, 16, 32, 64} {
+		for v := range t[i] {
+			t[i][v] = scalar{c: uint64(v) & expr.Mask(w), width: w}
+		}
+	}
+	return
+}()
+
+// cs returns the concrete scalar c of width w.
+func cs(c uint64, w int) *scalar {
+	if c < 256 {
+		switch w {
+		case 0:
+			return &smallScalars[0][c&1]
+		case 8:
+			return &smallScalars[1][c]
+		case 16:
+			return &smallScalars[2][c]
+		case 32:
+			return &smallScalars[3][c]
+		case 64:
+			return &smallScalars[4][c]
+		}
+	}
+	return &scalar{c: c, width: w}
+}
 
 // boolean returns the concrete bool scalar b.
 func boolean(b bool) *scalar { return &scalar{c: b2u(b)} }

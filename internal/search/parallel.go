@@ -198,7 +198,7 @@ func canonicalCases(s *Session) {
 	keys := make(map[*Case]string, len(s.Cases))
 	for _, c := range s.Cases {
 		var b strings.Builder
-		for _, v := range c.Path.Inputs {
+		for _, v := range c.Path.InputValues() {
 			valueKey(&b, v)
 			b.WriteByte(';')
 		}

@@ -49,7 +49,7 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 		r.Branches = append(r.Branches, b)
 	}
 	for _, c := range order {
-		rc := report.Case{Name: names[c], Discarded: !kept[c], In: c.Path.Inputs, Out: c.Path.Outputs, Panic: c.Path.Panic}
+		rc := report.Case{Name: names[c], Discarded: !kept[c], In: c.Path.InputValues(), Out: c.Path.Outputs, Panic: c.Path.Panic}
 		for _, o := range c.Covers {
 			rc.Covers = append(rc.Covers, o.ID)
 		}
