@@ -465,6 +465,16 @@ func (m *machine) addStep(st Step) {
 	}
 }
 
+// addFixed appends a step whose other side is never explored (a fact of the
+// input domain, a concretization): a guided run's guide sees it too, and
+// asking for the other side ends the run as a constant condition would.
+func (m *machine) addFixed(st Step) {
+	if k := len(m.path.Steps); m.guide != nil && k >= len(m.forced) {
+		st = m.guided(k, st, true, nil)
+	}
+	m.addStep(st)
+}
+
 // guided asks the guide for the direction of step k, st as the concrete
 // values take it (constant: its condition is constant), and returns the
 // step to record, rebuilt by remake for another direction; it ends the run

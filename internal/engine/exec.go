@@ -44,12 +44,13 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		p := m.deref(op(0))
 		return &ptr{obj: p.obj, path: appendStep(p.path, step{field: in.Field})}, false
 	case *ir.IndexAddr:
+		elem := in.Type().Elem
 		if s, ok := op(0).(*slice); ok {
-			return m.elemAddr(s, m.index(op(1), in.Index.Type())), false
+			return m.elemAddr(s, m.index(op(1), in.Index.Type()), elem), false
 		}
 		p := m.deref(op(0))
 		idx := m.index(op(1), in.Index.Type())
-		return &ptr{obj: p.obj, path: appendStep(p.path, step{index: idx})}, false
+		return &ptr{obj: p.obj, path: appendStep(p.path, step{index: idx, elem: elem})}, false
 	case *ir.Field:
 		return op(0).(*agg).elems[in.Field], false
 	case *ir.Index:
@@ -57,7 +58,7 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		if s, ok := op(0).(*str); ok {
 			return m.byteAt(s, idx), false
 		}
-		return m.load(op(0), []step{{index: idx}}), false
+		return m.load(op(0), []step{{index: idx, elem: in.Type()}}), false
 	case *ir.Call:
 		cf := m.newFrame(in.Callee)
 		for i := range ci.ops {

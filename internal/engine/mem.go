@@ -35,11 +35,19 @@ func (m *machine) load(v val, path []step) val {
 	if st.index == nil {
 		return m.load(a.elems[st.field], path[1:])
 	}
+	if len(a.elems) == 0 {
+		// No element: only a forced run's meaningless values get here
+		// (checks keep real indices in range).
+		if st.elem == nil {
+			panic(runError("an element read from an empty array"))
+		}
+		return m.load(m.anyLike(zero(st.elem)), path[1:])
+	}
 	if st.index.s == nil {
-		if st.index.c >= uint64(len(a.elems)) && len(a.elems) > 0 {
+		if st.index.c >= uint64(len(a.elems)) {
 			return m.anyLike(m.load(a.elems[len(a.elems)-1], path[1:]))
 		}
-		return m.load(a.elems[clampIndex(st.index.c, len(a.elems))], path[1:])
+		return m.load(a.elems[st.index.c], path[1:])
 	}
 	// Symbolic index: an ite chain over every element, and beyond them any
 	// value (see pick).
@@ -94,7 +102,10 @@ func (e *Engine) store(v val, path []step, x val) val {
 	case st.index == nil:
 		r.elems[st.field] = e.store(a.elems[st.field], path[1:], x)
 	case st.index.s == nil:
-		k := clampIndex(st.index.c, len(a.elems))
+		if st.index.c >= uint64(len(a.elems)) {
+			return v // beyond the elements: nothing modelled changes
+		}
+		k := int(st.index.c)
 		r.elems[k] = e.store(a.elems[k], path[1:], x)
 	default:
 		idx := st.index

@@ -76,7 +76,7 @@ func (m *machine) domain(b *ir.Block, kind Domain, name string, t *expr.Term, ho
 			st.Cond = m.B.Not(t)
 		}
 	}
-	m.addStep(st)
+	m.addFixed(st)
 	if !taken {
 		panic(excluded(fmt.Sprintf("the input violates %s", map[Domain]string{DomainFact: "the input domain (" + name + ")", DomainBound: "the size bound (" + name + ")", Precondition: "the precondition"}[kind])))
 	}

@@ -34,10 +34,10 @@ func (m *machine) window(s *slice) []val {
 	return out
 }
 
-// elemAddr is &s[idx].
-func (m *machine) elemAddr(s *slice, idx *scalar) *ptr {
+// elemAddr is &s[idx] of a slice of elem.
+func (m *machine) elemAddr(s *slice, idx *scalar, elem *ir.Type) *ptr {
 	at := m.uop(ir.Add, s.off, idx)
-	return &ptr{obj: s.arr, path: appendStep(s.base, step{index: at})}
+	return &ptr{obj: s.arr, path: appendStep(s.base, step{index: at, elem: elem})}
 }
 
 // sliceExpr evaluates X[Low:High:Max] on a string, a slice or a pointer to an array.
@@ -115,7 +115,7 @@ func (m *machine) slots(b *ir.Block, what string, n *scalar) int {
 	}
 	in := m.pseudoIf(b, "exact size", what, ir.Pos{})
 	st := Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)}
-	m.addStep(st)
+	m.addFixed(st)
 	return int(n.c)
 }
 

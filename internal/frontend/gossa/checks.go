@@ -172,14 +172,16 @@ func rangeIndexInBounds(idx ssa.Value, at *ssa.BasicBlock, n int, coll ssa.Value
 	if !ok || incr.Op != token.ADD || !isIntConst(incr.Y, 1) {
 		return false
 	}
-	phi, ok := incr.X.(*ssa.Phi)
-	if !ok || phi.Comment != "rangeindex" {
-		return false
-	}
-	for _, e := range phi.Edges {
-		if e != incr && !isIntConst(e, -1) {
-			return false
+	// The counter is a phi "rangeindex" of -1 and incr; or, in a loop whose
+	// body never loops back (it always breaks or returns), the constant -1.
+	if phi, ok := incr.X.(*ssa.Phi); ok && phi.Comment == "rangeindex" {
+		for _, e := range phi.Edges {
+			if e != incr && !isIntConst(e, -1) {
+				return false
+			}
 		}
+	} else if !isIntConst(incr.X, -1) || !isRangeTest(incr.Block()) {
+		return false
 	}
 	b := incr.Block()
 	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)

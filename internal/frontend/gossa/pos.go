@@ -21,6 +21,11 @@ import (
 // already branch (a tagless switch case "case a && b:").
 func (fl *fnLowerer) branchPos(v *ssa.If) (ir.BranchKind, ir.Pos) {
 	b := v.Block()
+	if isRangeTest(b) {
+		// The "index < len" test of a range loop over an array, a slice or
+		// a string: no condition of the source.
+		return ir.InternalBranch, ir.Pos{}
+	}
 	if e := debugExpr(b, len(b.Instrs)-1, v.Cond); e != nil {
 		if isLogicalExpr(e) {
 			return ir.InternalBranch, fl.l.irPos(e.Pos())
@@ -99,4 +104,14 @@ func (l *loader) callStart(lparen token.Pos) token.Pos {
 		return c.Pos()
 	}
 	return lparen
+}
+
+// isRangeTest reports whether block b ends with the test of a range loop
+// over an array, a slice or a string: go/ssa's rangeIndexed enters the body
+// (a block commented "rangeindex.body") only when incr < len.
+func isRangeTest(b *ssa.BasicBlock) bool {
+	if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); !ok || len(b.Succs) != 2 {
+		return false
+	}
+	return b.Succs[0].Comment == "rangeindex.body"
 }
