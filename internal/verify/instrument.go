@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // RecFunc is the name of the recorder function added to the instrumented package.
@@ -45,20 +46,50 @@ type Site struct {
 	Expr string // source text of the condition (for tag-case: "tag == v")
 }
 
+// Instrumented is what Instrument did to a package.
+type Instrumented struct {
+	Sites   map[string]Site // the branch sites by key "file.go:line:col"
+	Skipped []Skipped       // declarations left as they are
+}
+
+// Skipped is a declaration the instrumenter could not rewrite: it is copied
+// unchanged, so its branches and panics are not recorded.
+type Skipped struct {
+	Name      string // "F", "T.M", or "var x" for a package-level declaration
+	File      string // base name of the file
+	Line, End int    // first and last line of the declaration
+	Reason    string // "file.go:line:col: why"
+}
+
+// Contains reports whether the position "file.go:line:col" (or
+// "file.go:line"; a directory part is ignored) lies in the declaration.
+func (s Skipped) Contains(pos string) bool {
+	pos = claimKey(pos)
+	parts := strings.Split(pos, ":")
+	if len(parts) < 2 || parts[0] != s.File {
+		return false
+	}
+	line, err := strconv.Atoi(parts[1])
+	return err == nil && line >= s.Line && line <= s.End
+}
+
 // Instrument copies the Go package in srcDir into dstDir and rewrites every
 // non-test .go file of the package so that each branch outcome is recorded
-// when it happens. It returns the sites by key "file.go:line:col". srcDir
-// must be inside a module and must build. Copied are the regular files of
+// when it happens, and each panic passing through a function of the
+// package. srcDir must be inside a module and must build. A declaration the
+// instrumenter cannot rewrite (a condition whose type it cannot name in the
+// file, two sites at one position) is left as it is and listed in Skipped;
+// the others are instrumented all the same. Copied are the regular files of
 // srcDir and its testdata tree; dstDir is created if needed and may equal
 // srcDir (the package is then instrumented in place).
-func Instrument(srcDir, dstDir string) (map[string]Site, error) {
+func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 	pkg, err := loadPackage(srcDir)
 	if err != nil {
 		return nil, err
 	}
 	// Compute all rewrites before touching dstDir (it may be srcDir).
 	out := map[string][]byte{}
-	sites := map[string]Site{}
+	res := &Instrumented{Sites: map[string]Site{}}
 	nextID := 0
 	for _, f := range pkg.files {
 		src := pkg.src[f]
@@ -67,15 +98,9 @@ func Instrument(srcDir, dstDir string) (map[string]Site, error) {
 			src: src, base: pkg.fset.File(pkg.syntax[f].Pos()).Base(), name: f,
 			nextID: &nextID,
 		}
-		ins.walkFile()
-		if ins.err != nil {
-			return nil, ins.err
-		}
+		res.Skipped = append(res.Skipped, ins.walkFile()...)
 		for _, s := range ins.sites {
-			if old, dup := sites[s.Key]; dup {
-				return nil, fmt.Errorf("verify: two sites at %s (%s and %s): go/ssa has two branches at one position, which -verify cannot tell apart (unsupported)", s.Key, old.Expr, s.Expr)
-			}
-			sites[s.Key] = s
+			res.Sites[s.Key] = s
 		}
 		out[f] = ins.apply()
 	}
@@ -94,7 +119,7 @@ func Instrument(srcDir, dstDir string) (map[string]Site, error) {
 			return nil, err
 		}
 	}
-	return sites, nil
+	return res, nil
 }
 
 // ---- rewriting ----
@@ -135,7 +160,8 @@ func (in *instrumenter) addEdit(start, end token.Pos, open, close string) {
 
 func (in *instrumenter) fail(n ast.Node, format string, args ...any) {
 	if in.err == nil {
-		in.err = fmt.Errorf("%s: %s", in.fset.Position(n.Pos()), fmt.Sprintf(format, args...))
+		p := in.fset.Position(n.Pos())
+		in.err = fmt.Errorf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, fmt.Sprintf(format, args...))
 	}
 }
 
@@ -260,10 +286,70 @@ func (in *instrumenter) apply() []byte {
 	return buf.Bytes()
 }
 
-func (in *instrumenter) walkFile() {
+// walkFile instruments the declarations of the file one by one; a
+// declaration that fails is left as it is (its edits and sites dropped) and
+// returned.
+func (in *instrumenter) walkFile() []Skipped {
+	var skipped []Skipped
 	for _, d := range in.file.Decls {
+		edits, sites := len(in.edits), len(in.sites)
 		in.value(d)
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && in.err == nil {
+			// Deferred first, so it runs last: a panic the function recovers
+			// itself is not recorded.
+			in.addEdit(fd.Body.Lbrace+1, fd.Body.Lbrace+1, " defer "+PanicFunc+"();", "")
+		}
+		keys := map[string]string{}
+		for _, s := range in.sites[sites:] {
+			if old, dup := keys[s.Key]; dup && in.err == nil {
+				in.err = fmt.Errorf("%s: verify: two sites at one position (%s and %s): go/ssa has two branches there, which -verify cannot tell apart", s.Key, old, s.Expr)
+			}
+			keys[s.Key] = s.Expr
+		}
+		if in.err == nil {
+			continue
+		}
+		start, end := in.fset.Position(d.Pos()), in.fset.Position(d.End())
+		skipped = append(skipped, Skipped{Name: declName(d), File: filepath.Base(start.Filename), Line: start.Line, End: end.Line, Reason: in.err.Error()})
+		in.edits, in.sites, in.err = in.edits[:edits], in.sites[:sites], nil
 	}
+	return skipped
+}
+
+// declName names a declaration for messages: "F", "T.M", "var x".
+func declName(d ast.Decl) string {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv != nil && len(d.Recv.List) > 0 {
+			t := d.Recv.List[0].Type
+			for {
+				switch x := t.(type) {
+				case *ast.StarExpr:
+					t = x.X
+					continue
+				case *ast.IndexExpr:
+					t = x.X
+					continue
+				case *ast.IndexListExpr:
+					t = x.X
+					continue
+				}
+				break
+			}
+			if id, ok := t.(*ast.Ident); ok {
+				return id.Name + "." + d.Name.Name
+			}
+		}
+		return d.Name.Name
+	case *ast.GenDecl:
+		for _, sp := range d.Specs {
+			if vs, ok := sp.(*ast.ValueSpec); ok && len(vs.Names) > 0 {
+				return d.Tok.String() + " " + vs.Names[0].Name
+			}
+		}
+		return d.Tok.String()
+	}
+	return "?"
 }
 
 // value walks n, in which every expression is in value context, handling
