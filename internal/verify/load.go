@@ -18,7 +18,6 @@ import (
 	"sort"
 )
 
-
 type loadedPackage struct {
 	fset   *token.FileSet
 	types  *types.Package

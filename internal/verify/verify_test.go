@@ -488,10 +488,10 @@ func TestRunPanics(t *testing.T) {
 	}
 	claims := []Claim{
 		{"a.go:4:5", "false", Covered},
-		{"a.go:7:9", "integer divide by zero", Covered},   // Div(1, 0)
-		{"a.go:18:10", "nil pointer dereference", Covered}, // Index(2) through helper
-		{"a.go:5:3", "panic", Unreachable},                 // never: fine
-		{"a.go:12:9", "index out of range", Covered},       // never: an error
+		{"a.go:7:9", "integer divide by zero", Covered},     // Div(1, 0)
+		{"a.go:18:10", "nil pointer dereference", Covered},  // Index(2) through helper
+		{"a.go:5:3", "panic", Unreachable},                  // never: fine
+		{"a.go:12:9", "index out of range", Covered},        // never: an error
 		{"a.go:7:9", "integer divide by zero", Unreachable}, // a second objective on the line: not a contradiction
 	}
 	res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile}, Claims: claims})
@@ -525,7 +525,7 @@ func TestRunPanics(t *testing.T) {
 func TestRunSkipped(t *testing.T) {
 	t.Parallel()
 	dir := writePkg(t, "sk", map[string]string{
-		"a.go": "package sk\n\nfunc Collide(a, b bool) int {\n\tswitch true {\n\tcase a || b:\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc Fine(a int) int {\n\tif a > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n",
+		"a.go":      "package sk\n\nfunc Collide(a, b bool) int {\n\tswitch true {\n\tcase a || b:\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc Fine(a int) int {\n\tif a > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n",
 		"a_test.go": "package sk\n\nimport \"testing\"\n\nfunc TestLeapfrogX(t *testing.T) {\n\tCollide(true, false)\n\tFine(1)\n}\n",
 	})
 	res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", Claims: []Claim{
