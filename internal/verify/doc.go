@@ -50,7 +50,9 @@
 //     sites.
 //
 // A site's key is "file.go:line:col" of the start of the wrapped expression
-// (parentheses stripped), the position go/ssa gives the condition.
+// (parentheses stripped), the position go/ssa gives the condition; for a
+// case value of a switch with a tag it is the start of the value as written
+// (parentheses included), the position go/ssa gives the comparison.
 // Conditions inside function literals count like any other. Type switches,
 // range loops and select statements have no sites. Two sites at one
 // position (only possible as "switch true { case a || b: }") are refused.

@@ -496,7 +496,9 @@ func (in *instrumenter) switchStmt(s *ast.SwitchStmt) {
 			if tagConst && in.isConst(v) {
 				in.addEdit(e.Pos(), e.End(), tmp+" == (", ")")
 			} else {
-				id := in.newSite(v, KindTagCase, tagText+" == "+in.text(v))
+				// go/ssa gives the comparison the position of the case
+				// value as written, parentheses included.
+				id := in.newSite(e, KindTagCase, tagText+" == "+in.text(v))
 				in.addEdit(e.Pos(), e.End(), fmt.Sprintf("%s(%d, %s == (", RecFunc, id, tmp), "))")
 			}
 			in.value(e)
