@@ -223,6 +223,11 @@ func runOracle(src, tmp string, names []string, opts oracleOptions) (*oracleRun,
 				for _, d := range c.selfCheck() {
 					o.add(d)
 				}
+				if replayed != nil {
+					for _, d := range c.selfCheckCases(replayed) {
+						o.add(d)
+					}
+				}
 			}
 		}
 		for _, d := range agree(f, o.reports, opts.rows) {

@@ -332,6 +332,55 @@ func (c *comparison) selfCheck() []disagreement {
 	return errs
 }
 
+// selfCheckCases breaks the cases of a correct report and expects
+// compareCases to object: a case claiming an objective its replay does not
+// reach, and a case claiming a panic it does not raise or the reverse.
+func (c *comparison) selfCheckCases(rs map[string]*replayed) []disagreement {
+	var errs []disagreement
+	try := func(name, want string, edit func(*report.Function) bool) {
+		mut := *c.rep
+		mut.Cases = append([]report.Case(nil), c.rep.Cases...)
+		if !edit(&mut) {
+			return
+		}
+		mc := *c
+		mc.rep = &mut
+		for _, d := range mc.compareCases(rs) {
+			if d.class == want {
+				return
+			}
+		}
+		errs = append(errs, disagreement{class: "self-check", row: c.row, fn: c.f.name, detail: name + " not detected"})
+	}
+	try("a case claiming an objective it does not reach", clsCaseReplay, func(r *report.Function) bool {
+		for i, cs := range r.Cases {
+			covers := map[string]bool{}
+			for _, id := range cs.Covers {
+				covers[id] = true
+			}
+			for _, b := range r.Branches {
+				if b.Verdict == report.Unreachable && !covers[b.ID] {
+					r.Cases[i].Covers = append(append([]string(nil), cs.Covers...), b.ID)
+					return true
+				}
+			}
+		}
+		return false
+	})
+	try("a case with the wrong panic", clsCasePanic, func(r *report.Function) bool {
+		if len(r.Cases) == 0 {
+			return false
+		}
+		if r.Cases[0].Panic == "" {
+			r.Cases[0].Panic = "index out of range"
+		} else {
+			r.Cases[0].Panic = ""
+		}
+		return true
+	})
+	return errs
+}
+
 // agree checks that all rows give every objective of f the same verdict
 // (they may differ in cost only); an accepted unknown agrees with anything.
 func agree(f *function, reports map[string]map[string]*report.Function, rs []row) []disagreement {

@@ -267,6 +267,24 @@ func applyEdit(src string, names []string, i int) (string, bool) {
 		}
 		if hit() {
 			f.Decls = append(f.Decls[:k:k], f.Decls[k+1:]...)
+			start := d.Pos()
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Doc != nil {
+					start = d.Doc.Pos()
+				}
+			case *ast.GenDecl:
+				if d.Doc != nil {
+					start = d.Doc.Pos()
+				}
+			}
+			var keep []*ast.CommentGroup // not the deleted declaration's comments
+			for _, cg := range f.Comments {
+				if cg.Pos() < start || cg.End() > d.End() {
+					keep = append(keep, cg)
+				}
+			}
+			f.Comments = keep
 			return printFile(fset, f), true
 		}
 	}
