@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Set-up and entry points: ./run.sh example | test. Installs libz3-dev when missing.
+# Set-up and entry points: ./run.sh example | test. Installs what is missing (libz3-dev; chromium for the tests).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-need_z3() {
-  if [ -f /usr/include/z3.h ]; then return; fi
-  echo "run.sh: libz3-dev is missing; installing it (apt-get install -y libz3-dev)" >&2
+# need PACKAGE FILE: install the Debian package when FILE is missing.
+need() {
+  if [ -e "$2" ]; then return; fi
+  echo "run.sh: $1 is missing; installing it (apt-get install -y $1)" >&2
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libz3-dev >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$1" >/dev/null
 }
 
 case "${1:-}" in
 example)
-  need_z3
+  need libz3-dev /usr/include/z3.h
   go build -o leapfrog ./cmd/leapfrog
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
@@ -26,7 +27,8 @@ example)
   echo "--- report: $(grep -c '"verdict"' "$work/report.json") verdicts in report.json ---"
   ;;
 test)
-  need_z3
+  need libz3-dev /usr/include/z3.h
+  need chromium /usr/bin/chromium # the HTML report's browser test
   go vet ./...
   go test -count=1 ./...
   ;;

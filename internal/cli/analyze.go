@@ -28,8 +28,11 @@ type options struct {
 	validate      bool          // re-check every solver answer (tests)
 	workers       int           // mtelse: parallel workers (>1: costs and cases may vary run to run)
 	important     []search.Line // -important: the targets of rg and rgcb (nil: every objective)
+	maxLen        int           // -maxlen: elements of input strings, slices and maps, levels of recursive inputs
 
 	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
+	// onRun, when set, follows the search run by run (progress display).
+	onRun func(covered, objectives, cases int)
 }
 
 // strategies maps names to strategies.
@@ -64,10 +67,26 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	b := expr.NewBuilder()
 	var validationErr error
 	var validationMu sync.Mutex // the workers of mtelse validate concurrently
+	// The budget of the function bounds every solver query too: a query
+	// started just before it runs out gets only what is left (a query could
+	// otherwise take the whole -solver-timeout past the budget). Z3 notices
+	// its timeout some tens of milliseconds late (hundreds on a loaded
+	// machine), and the report takes a moment: the search and the solvers
+	// stop a twelfth of the budget early.
+	budget := opts.timeout - opts.timeout/12
+	var deadline time.Time
+	if budget > 0 {
+		deadline = time.Now().Add(budget)
+	}
+	z3New := func() *z3.Solver {
+		s := z3.New(opts.solverTimeout)
+		s.SetDeadline(deadline)
+		return s
+	}
 	newSolver := func() solver.Solver {
-		var slv solver.Solver = z3.New(opts.solverTimeout)
+		var slv solver.Solver = z3New()
 		if opts.validate {
-			slv = solver.Validating(slv, func() solver.Solver { return z3.New(opts.solverTimeout) }, func(err error) {
+			slv = solver.Validating(slv, func() solver.Solver { return z3New() }, func(err error) {
 				validationMu.Lock()
 				defer validationMu.Unlock()
 				if validationErr == nil {
@@ -79,16 +98,15 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	}
 	slv := newSolver()
 	defer slv.Close()
-	// The checker's answers are not validated: they only steer learning; every
-	// conflict they produce is re-checked as part of a proof (the unsat core of
-	// a flip, or the combined proof of a verdict).
-	checker := func() interface {
-		solver.Solver
-		Reset()
-	} {
-		return z3.New(opts.solverTimeout)
-	}
 	eng := engine.New(b, opts.kbound)
+	if opts.maxLen > 0 {
+		eng.MaxLen = opts.maxLen
+	}
+	var assume string
+	if t := opts.loops.target; t != nil && t.Assume != nil {
+		eng.Assume = map[*ir.Function]*ir.Function{fn: t.Assume}
+		assume = t.AssumeText
+	}
 	lopt, err := opts.loops.setup(eng, fn)
 	if err != nil {
 		return nil, err
@@ -97,9 +115,9 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		Fn:      fn,
 		Engine:  eng,
 		Solver:  slv,
-		Checker: checker,
-		Timeout: opts.timeout,
+		Timeout: budget,
 		Seed:    opts.seed,
+		OnRun:   opts.onRun,
 	})
 	st := mk()
 	if m, ok := st.(search.MTElse); ok && opts.workers > 1 {
@@ -118,11 +136,34 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	warnings := search.ExploreLoops(s, search.Targeted(st, opts.important), lopt)
 	r := s.Report(name, pkg, opts.strategy)
 	r.Warnings = warnings
+	r.Assume = assume
+	r.Globals = globalsUsed(fn)
 	search.MarkUntargeted(s, r, opts.important)
 	if validationErr != nil {
 		return r, fmt.Errorf("solver validation failed: %v", validationErr)
 	}
 	return r, nil
+}
+
+// globalsUsed lists the package-level variables fn and its callees use, by
+// name: the emitted test saves and restores them around each case.
+func globalsUsed(fn *ir.Function) []string {
+	seen := map[*ir.Global]bool{}
+	var names []string
+	for _, f := range search.Callees(fn) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, op := range in.Operands() {
+					if g, ok := op.(*ir.Global); ok && !seen[g] {
+						seen[g] = true
+						names = append(names, g.Ident)
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // counts returns the number of objectives per verdict.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -38,6 +37,7 @@ type benchOutcome struct {
 	Report   *report.Function `json:"report"`
 	TimedOut bool             `json:"timed_out,omitempty"` // a run spent the -timeout budget: its costs are lower bounds, its verdicts not compared
 	runs     []*report.Function
+	cpu      []time.Duration // per run: the process's CPU time during the analysis
 }
 
 type meanStats struct {
@@ -84,88 +84,69 @@ func mean(rs []*report.Function) meanStats {
 	}
 }
 
+const benchLine = "leapfrog bench [flags] [packages] [Func|T.M|(*T).M ...]"
+
+const benchDesc = `Runs each strategy on each selected function (selected as by gen), prints one
+cost table per function, and fails (exit 1) if the strategies disagree on a
+verdict. Writes no test file.`
+
 func bench(args []string, stdout, stderr io.Writer) int {
-	var opts options
-	fs := flagSet("bench", &opts)
-	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all but pe: "+strategyNames()+")")
+	var c commonFlags
+	fs := newFlagSet("bench", &c)
+	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all but pe, that is "+strings.Join(defaultBenchStrategies(), ", ")+")")
 	runs := fs.Int("runs", 1, "runs per strategy; cost figures are averaged over them")
-	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this file")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: leapfrog bench [flags] <package dir> <Func|Type.Method>...")
-		fmt.Fprintln(fs.Output(), "Runs each strategy on each function, prints one cost table per function, and fails if the strategies disagree on a verdict. Writes no test file.")
-		fs.PrintDefaults()
+	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this `file`")
+	scale := fs.String("scale", "", "`N,N,...`: instead of packages, the synthetic series: for each N, the function of the bench module's generator (synth -conds N -conflicts N/10 -unreachable 2 -seed 7), the module's directory being the argument")
+	rest, err := parseArgs(fs, args, stdout, usageOf(fs, benchLine, benchDesc))
+	if err != nil {
+		return fail(stderr, "bench", err)
 	}
-	if exit, ok := parse(fs, args, &opts, stderr); !ok {
-		return exit
-	}
-	var names []string
-	if *list == "" {
-		for n := range strategies {
-			if n != "pe" { // path-exhaustive: a baseline run only when asked for
-				names = append(names, n)
-			}
-		}
-		sort.Strings(names)
-	} else {
+	names := defaultBenchStrategies()
+	if *list != "" {
+		names = nil
 		for _, n := range strings.Split(*list, ",") {
 			n = strings.TrimSpace(n)
 			if _, ok := strategies[n]; !ok {
-				fmt.Fprintf(stderr, "leapfrog bench: unknown strategy %q (have %s)\n", n, strategyNames())
-				return 2
+				return fail(stderr, "bench", usagef("-strategies: unknown strategy %q (have %s)", n, strategyNames()))
 			}
 			names = append(names, n)
 		}
 	}
 	if *runs < 1 {
-		fmt.Fprintf(stderr, "leapfrog bench: -runs must be at least 1, got %d\n", *runs)
-		return 2
+		return fail(stderr, "bench", usagef("-runs: must be at least 1, got %d", *runs))
 	}
-	dir, funcs := fs.Arg(0), fs.Args()[1:]
-	if st, err := os.Stat(dir); !isModel(dir) && (err != nil || !st.IsDir()) {
-		fmt.Fprintf(stderr, "leapfrog bench: %s: not a package directory\n", dir)
-		return 2
+	if err := c.check(); err != nil {
+		return fail(stderr, "bench", err)
 	}
-	load := gossa.Load
-	if isModel(dir) { // a CFG model (model.go)
-		load = loadModel
+	if err := checkOutputs(map[string]string{"-json": *jsonOut}); err != nil {
+		return fail(stderr, "bench", err)
 	}
-	res, err := load(dir, funcs)
+	if *scale != "" {
+		if len(rest) != 1 {
+			return fail(stderr, "bench", usagef("-scale: need the bench module's directory, got %d arguments", len(rest)))
+		}
+		return benchScale(rest[0], *scale, names, *runs, c.opts, *jsonOut, stdout, stderr)
+	}
+	sel, _, _, err := selectArgs(rest, &c, shardSpec{}, nil)
 	if err != nil {
-		printLoadError(stderr, "bench", err)
-		return 1
+		return fail(stderr, "bench", err)
 	}
 	exit := 0
-	for _, e := range res.Errors {
-		fmt.Fprintf(stderr, "%v\n", e)
-		exit = 1
+	rep := &benchReport{Functions: []*benchFunction{}}
+	qualify := len(sel.pkgs) > 1
+	for _, x := range sel.rejected {
+		fmt.Fprintf(stdout, "rejected %s.%s: %s: %s\n", x.Package, x.Function, x.Pos, x.Reason)
 	}
-	rep := &benchReport{}
-	for _, t := range res.Targets {
-		bf := &benchFunction{Function: t.Name, Package: res.Pkg.PkgPath}
-		for _, name := range names {
-			o := &benchOutcome{Strategy: name, Runs: *runs}
-			for i := 0; i < *runs; i++ {
-				ro := opts
-				ro.strategy = name
-				ro.loops.target = t
-				r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, ro)
-				if err != nil {
-					fmt.Fprintf(stderr, "leapfrog bench: %s (%s): %v\n", t.Name, name, err)
-					return 1
-				}
-				o.runs = append(o.runs, r)
-			}
-			o.Report, o.Mean = o.runs[0], mean(o.runs)
-			o.TimedOut = timedOut(o.runs, opts.timeout)
-			bf.Strategies = append(bf.Strategies, o)
+	for _, t := range sel.targets {
+		bf, err := benchTarget(t.t, t.decl.name, t.pkg.path, names, *runs, c.opts)
+		if err != nil {
+			return fail(stderr, "bench", fmt.Errorf("%s: %v", label(t, qualify), err))
 		}
-		bf.Differences = differences(completed(bf.Strategies))
-		bf.SameVerdicts = len(bf.Differences) == 0
 		rep.Functions = append(rep.Functions, bf)
 		printTable(stdout, bf)
 		if !bf.SameVerdicts {
 			exit = 1
-			fmt.Fprintf(stderr, "leapfrog bench: %s: the strategies disagree on %d branches:\n", t.Name, len(bf.Differences))
+			fmt.Fprintf(stderr, "leapfrog bench: %s: the strategies disagree on %d branches:\n", label(t, qualify), len(bf.Differences))
 			for _, d := range bf.Differences {
 				fmt.Fprintf(stderr, "  %s\n", d)
 			}
@@ -174,16 +155,27 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	if *jsonOut != "" {
 		js, err := json.MarshalIndent(rep, "", "  ")
 		if err != nil {
-			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
-			return 1
+			return fail(stderr, "bench", err)
 		}
 		if err := writeAtomic(*jsonOut, append(js, '\n')); err != nil {
-			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
-			return 1
+			return fail(stderr, "bench", fmt.Errorf("-json: %v", err))
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", *jsonOut)
 	}
 	return exit
+}
+
+// defaultBenchStrategies are all strategies but pe (path-exhaustive: a
+// baseline run only when asked for).
+func defaultBenchStrategies() []string {
+	var names []string
+	for n := range strategies {
+		if n != "pe" {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // differences lists the branches whose verdict is not the same in every run of
@@ -268,4 +260,45 @@ func printTable(w io.Writer, bf *benchFunction) {
 	} else {
 		fmt.Fprintf(w, "same verdicts: NO (%d branches differ)\n", len(bf.Differences))
 	}
+}
+
+// benchTarget runs every strategy runs times on one function and compares
+// their verdicts.
+func benchTarget(t *gossa.Target, name, pkg string, names []string, runs int, opts options) (*benchFunction, error) {
+	bf := &benchFunction{Function: name, Package: pkg}
+	for _, sn := range names {
+		o := &benchOutcome{Strategy: sn, Runs: runs}
+		for i := 0; i < runs; i++ {
+			ro := opts
+			ro.strategy = sn
+			ro.loops.target = t
+			cpu := cpuTime()
+			r, err := analyze(t.Func, name, pkg, ro)
+			if err != nil {
+				return nil, fmt.Errorf("(%s): %v", sn, err)
+			}
+			o.runs = append(o.runs, r)
+			o.cpu = append(o.cpu, cpuTime()-cpu)
+		}
+		o.Report, o.Mean = o.runs[0], mean(o.runs)
+		o.TimedOut = timedOut(o.runs, opts.timeout)
+		bf.Strategies = append(bf.Strategies, o)
+	}
+	bf.Differences = differences(completed(bf.Strategies))
+	bf.SameVerdicts = len(bf.Differences) == 0
+	return bf, nil
+}
+
+// writeBenchJSON writes bench's JSON report atomically.
+func writeBenchJSON(rep *benchReport, file string, stdout, stderr io.Writer) bool {
+	js, err := json.MarshalIndent(rep, "", "  ")
+	if err == nil {
+		err = writeAtomic(file, append(js, '\n'))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "leapfrog bench: -json: %v\n", err)
+		return false
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", file)
+	return true
 }

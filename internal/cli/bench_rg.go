@@ -50,11 +50,11 @@ func timedOut(runs []*report.Function, budget time.Duration) bool {
 		return false
 	}
 	for _, r := range runs {
-		if time.Duration(r.Stats.TimeMs)*time.Millisecond >= budget {
+		if time.Duration(r.Stats.TimeMs)*time.Millisecond >= budget-budget/12 {
 			return true
 		}
 		for _, b := range r.Branches {
-			if strings.HasPrefix(b.Reason, "timeout") {
+			if strings.HasPrefix(b.Reason, "timeout") || strings.HasPrefix(b.Reason, "solver: timeout") {
 				return true
 			}
 		}

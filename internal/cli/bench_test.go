@@ -90,10 +90,10 @@ func TestBenchRunsAndErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"bench", "-strategies", "dfs,nope", filepath.Join(dir, "paper"), "G"}, `unknown strategy "nope"`},
-		{[]string{"bench", "-runs", "0", filepath.Join(dir, "paper"), "G"}, "-runs must be at least 1"},
-		{[]string{"bench", filepath.Join(dir, "paper")}, "need a package directory"},
-		{[]string{"bench", filepath.Join(dir, "nowhere"), "G"}, "not a package directory"},
+		{[]string{"bench", "-strategies", "dfs,nope", filepath.Join(dir, "paper"), "G"}, `leapfrog bench: -strategies: unknown strategy "nope"`},
+		{[]string{"bench", "-runs", "0", filepath.Join(dir, "paper"), "G"}, "leapfrog bench: -runs: must be at least 1, got 0\n"},
+		{[]string{"bench", filepath.Join(dir, "paper"), "G", "Nope"}, "leapfrog bench: Nope: no function Nope in package leapfrogbench/paper\n"},
+		{[]string{"bench", filepath.Join(dir, "nowhere"), "G"}, "leapfrog bench: " + filepath.Join(dir, "nowhere") + ": no such directory\n"},
 	} {
 		code, _, errs := run(c.args...)
 		if code != 2 || !strings.Contains(errs, c.want) {
@@ -116,5 +116,52 @@ func TestBenchDifferences(t *testing.T) {
 	}
 	if d := differences([]*benchOutcome{mk("x", "covered"), mk("y", "covered")}); len(d) != 0 {
 		t.Fatalf("differences: %q", d)
+	}
+}
+
+// TestBenchScale: bench -scale generates the synthetic series from the bench
+// module (left untouched), prints a row per size and strategy with the
+// ratio to the previous size, and the strategies agree.
+func TestBenchScale(t *testing.T) {
+	dir := benchCopy(t)
+	before, err := os.ReadDir(filepath.Join(dir, "synthpkg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := filepath.Join(t.TempDir(), "s.json")
+	code, out, errs := run("bench", "-scale", "20,40", "-strategies", "treefrog,pm,rgcb", "-timeout", "60s", "-json", js, dir)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	rows := 0
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 12 && (f[0] == "20" || f[0] == "40") {
+			rows++
+			if f[0] == "40" && f[11] == "-" {
+				t.Errorf("no ratio on the second size: %q", line)
+			}
+			if f[5] != "0" {
+				t.Errorf("unknown verdicts: %q", line)
+			}
+		}
+	}
+	if rows != 6 || !strings.Contains(out, "treefrog: time(40)/time(20) = ") {
+		t.Errorf("want 6 rows (2 sizes, 3 strategies) and the overall ratio:\n%s", out)
+	}
+	var rep benchReport
+	data, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Functions) != 2 || !rep.Functions[0].SameVerdicts || !rep.Functions[1].SameVerdicts {
+		t.Errorf("JSON: %v, %d functions", err, len(rep.Functions))
+	}
+	after, _ := os.ReadDir(filepath.Join(dir, "synthpkg"))
+	if len(after) != len(before) {
+		t.Errorf("bench -scale wrote into the module: %d packages before, %d after", len(before), len(after))
+	}
+	if code, _, errs := run("bench", "-scale", "20,x", dir); code != 2 || !strings.Contains(errs, "bad size") {
+		t.Errorf("bad size: exit %d, %q", code, errs)
 	}
 }

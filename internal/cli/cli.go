@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 )
 
@@ -12,16 +11,19 @@ branch outcome ends covered (by a test case), unreachable (with a proof) or
 unknown (with the reason).
 
 Usage:
-  leapfrog gen [flags] <package dir> <Func|Type.Method>...
-  leapfrog bench [flags] <package dir> <Func|Type.Method>...
+  leapfrog gen [flags] [packages] [Func|T.M|(*T).M ...]   analyse, write tests and reports
+  leapfrog bench [flags] [packages] [Func|T.M|(*T).M ...] compare the search strategies
+  leapfrog merge [flags] report.json...                    join the JSON reports of shards
+  leapfrog version                                         print the version
 
-Run 'leapfrog gen -h' or 'leapfrog bench -h' for the flags.
+Packages are go/packages patterns (./..., directories, import paths; default .).
+Run 'leapfrog <command> -h' for a command's flags.
 `
 
 // Main runs the command line and returns the exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		io.WriteString(stderr, usage)
 		return 2
 	}
 	switch args[0] {
@@ -29,10 +31,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return gen(args[1:], stdout, stderr)
 	case "bench":
 		return bench(args[1:], stdout, stderr)
+	case "merge":
+		return merge(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		return version(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		io.WriteString(stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "leapfrog: unknown command %q (want gen or bench)\n", args[0])
-	return 2
+	return fail(stderr, "", usagef("%s: unknown command (want gen, bench, merge or version; see leapfrog -h)", args[0]))
 }

@@ -218,8 +218,8 @@ func TestLoopBound(t *testing.T) {
 	t.Error("no objective for j == 20")
 }
 
-// TestBadInput checks that bad input exits non-zero with one clear line and
-// writes no file.
+// TestBadInput checks that bad input exits with the documented status and one
+// line "leapfrog gen: <place>: <what>", and writes no file.
 func TestBadInput(t *testing.T) {
 	write := func(t *testing.T, src string) string {
 		dir := t.TempDir()
@@ -227,20 +227,22 @@ func TestBadInput(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
 		return dir
 	}
-	good := "package p\n\nfunc F(x int32) int32 {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc S(s string) int {\n\treturn len(s)\n}\n"
+	good := "package p\n\nfunc F(x int32) int32 {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc S(f float64) int {\n\treturn int(f)\n}\n"
 	cases := []struct {
 		name string
 		dir  string
 		args []string
-		want string // a substring of the one stderr line
+		code int
+		want string // a substring of the one stderr line, after "leapfrog gen: "
 	}{
-		{"does not build", write(t, "package p\n\nfunc F() int { return undefined }\n"), []string{"F"}, "p.go:3:23: undefined: undefined"},
-		{"missing function", write(t, good), []string{"Nope"}, "Nope"},
-		{"unsupported parameter", write(t, good), []string{"S"}, "p.go:10:"},
-		{"bad flag", write(t, good), []string{"-frobnicate", "F"}, "flag provided but not defined: -frobnicate"},
-		{"bad strategy", write(t, good), []string{"-strategy", "bogus", "F"}, `unknown strategy "bogus"`},
-		{"bad kbound", write(t, good), []string{"-kbound", "0", "F"}, "-kbound must be at least 1"},
-		{"not a directory", "/nonexistent/dir", []string{"F"}, "not a package directory"},
+		{"does not build", write(t, "package p\n\nfunc F() int { return undefined }\n"), []string{"F"}, 1, "p.go:3:23: undefined: undefined"},
+		{"missing function", write(t, good), []string{"Nope"}, 2, "Nope: no function Nope in package p"},
+		{"unsupported parameter", write(t, good), []string{"S"}, 3, "p.go:10:8: unsupported: parameter f of type float64 (S)"},
+		{"bad flag", write(t, good), []string{"-frobnicate", "F"}, 2, "-frobnicate: no such flag"},
+		{"bad strategy", write(t, good), []string{"-strategy", "bogus", "F"}, 2, `-strategy: unknown strategy "bogus"`},
+		{"bad kbound", write(t, good), []string{"-kbound", "0", "F"}, 2, "-kbound: must be at least 1, got 0"},
+		{"negative timeout", write(t, good), []string{"-timeout", "-5s", "F"}, 2, "-timeout: must not be negative, got -5s"},
+		{"not a directory", "/nonexistent/dir", []string{"F"}, 2, "/nonexistent/dir: no such directory"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -260,12 +262,12 @@ func TestBadInput(t *testing.T) {
 			}
 			args = append(append(append(args, flags...), tc.dir), names...)
 			code, _, errs := run(args...)
-			if code == 0 {
-				t.Fatalf("exit 0, want non-zero; stderr %q", errs)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tc.code, errs)
 			}
 			lines := strings.Split(strings.TrimSpace(errs), "\n")
-			if len(lines) != 1 || !strings.Contains(lines[0], tc.want) {
-				t.Errorf("stderr %q, want one line containing %q", errs, tc.want)
+			if len(lines) != 1 || !strings.HasPrefix(lines[0], "leapfrog gen: ") || !strings.Contains(lines[0], tc.want) {
+				t.Errorf("stderr %q, want one line \"leapfrog gen: ...%s...\"", errs, tc.want)
 			}
 			if _, err := os.Stat(js); err == nil {
 				t.Error("a report was written")

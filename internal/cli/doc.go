@@ -1,7 +1,41 @@
-// Package cli implements the leapfrog command line: gen (analyse functions, emit
-// tests and reports, optionally verify them) and bench (compare strategies).
+// Package cli implements the leapfrog command line: gen (analyse functions,
+// emit tests and reports, optionally verify them), bench (compare
+// strategies; with -scale, on the synthetic series of growing functions,
+// bench_scale.go), merge (join the JSON reports of shards) and version.
 // cmd/leapfrog/main.go only calls Main.
 //
-// Output files are written atomically (temporary file and rename), and only after
-// every function was analysed: a failing run leaves no half-written file.
+// Design:
+//
+//   - Arguments (args.go): flags may come anywhere before "--"; -h prints
+//     the usage to stdout. An argument that is a Go identifier, T.M or
+//     (*T).M names a function; one ending in .ir is a CFG model; every other
+//     is a package pattern, resolved with go/packages (packages.go): a
+//     directory argument inside the module holding it, an import path in the
+//     working directory's module. Function names need a single package.
+//   - Selection (targets.go): the named functions, else every function and
+//     method with a body, filtered by -run, then the shard's share (a hash
+//     of package path and name, so a function's shard never depends on the
+//     others). Each package with something selected is lowered whole, so
+//     objective ids do not depend on the selection; a function the front
+//     end rejects becomes a report.Rejected.
+//   - Everything is checked before any analysis (flag values, output
+//     directories, test files that are not ours, unknown or rejected named
+//     functions), and every file is rendered before the first is written:
+//     a command that fails writes nothing. Errors are one line each,
+//     "leapfrog CMD: <place>: <what>", places relative to the working
+//     directory. Exit status: 0 success, 1 failure, 2 bad command line, 3
+//     rejections only (a named function, or any with -strict).
+//   - Analysis (run.go, analyze.go): -p goroutines, each function with its
+//     own expression builder, engine and Z3 solvers (Z3 contexts are not
+//     thread-safe); the IR is only read. Results are kept in selection order
+//     and reports are sorted canonically, and no timing goes into a file, so
+//     the output is byte-identical whatever -p. The per-function budget
+//     (-timeout) bounds the search and, through a deadline, every solver
+//     query.
+//   - Progress (progress.go): a status line redrawn in place when stderr is
+//     a terminal (everything else printed during the run goes around it),
+//     plain lines otherwise, nothing with -q.
+//   - Output (output.go): one test file per source file, written atomically;
+//     whole-package runs remove the generated test files they replace; the
+//     JSON report (internal/report) and the HTML report (internal/htmlreport).
 package cli

@@ -1,294 +1,239 @@
-// The gen subcommand: analyse functions, write the tests and the report, optionally verify.
+// The gen subcommand: check everything, analyse the selected functions in parallel, write the tests and reports, optionally verify.
 
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
-	"time"
 
-	"leapfrog/internal/frontend/gossa"
 	"leapfrog/internal/report"
-	"leapfrog/internal/search"
-	"leapfrog/internal/testgen"
-	"leapfrog/internal/verify"
 )
 
-// flagSet returns a flag set whose errors are reported in one line by parse.
-func flagSet(name string, opts *options) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.StringVar(&opts.strategy, "strategy", "treefrog", "search strategy: "+strategyNames())
-	fs.IntVar(&opts.kbound, "kbound", 10, "iterations of an input-dependent loop a path may take before its branches stop being flipped")
-	fs.DurationVar(&opts.timeout, "timeout", 0, "time budget per function (0: none); open branches then get unknown")
-	fs.DurationVar(&opts.solverTimeout, "solver-timeout", 10*time.Second, "time budget per solver query (0: none)")
-	fs.Int64Var(&opts.seed, "seed", 0, "seed of the first input (0: all zeros) and of randomised strategies")
-	addLoopFlags(fs, opts)
-	fs.BoolVar(&opts.validate, "validate-solver", false, "re-check every model and unsat core of the solver (slow; for tests)")
-	fs.IntVar(&opts.workers, "workers", 1, "mtelse: parallel workers, each with its own solver (verdicts stay the same; cases, costs and the emitted file may vary run to run)")
-	fs.Func("important", "FILE:LINE,... restrict the targets of rg and rgcb to the branches on these lines (the others end unknown unless covered)", func(v string) (err error) {
-		opts.important, err = search.ParseLines(v)
-		return err
-	})
-	return fs
-}
+const genLine = "leapfrog gen [flags] [packages] [Func|T.M|(*T).M ...]"
 
-// parse parses a subcommand's flags and checks what gen and bench share: a
-// package and at least one function, and the common options. It prints a
-// one-line error (or the usage for -h) and returns the exit code when the
-// command must stop.
-func parse(fs *flag.FlagSet, args []string, opts *options, stderr io.Writer) (exit int, ok bool) {
-	var buf bytes.Buffer
-	fs.SetOutput(&buf)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			io.Copy(stderr, &buf)
-			return 0, false
-		}
-		fmt.Fprintf(stderr, "leapfrog %s: %v\n", fs.Name(), err)
-		return 2, false
-	}
-	if fs.NArg() < 2 {
-		fmt.Fprintf(stderr, "leapfrog %s: need a package directory and at least one function name\n", fs.Name())
-		return 2, false
-	}
-	if opts.kbound < 1 {
-		fmt.Fprintf(stderr, "leapfrog %s: -kbound must be at least 1, got %d\n", fs.Name(), opts.kbound)
-		return 2, false
-	}
-	return 0, true
+const genDesc = `Analyses every function and method with a body of the packages (go/packages
+patterns: ./..., directories, import paths; default .), or only the functions
+named after a single package, or those matching -run. Writes one test file per
+source file (<file>_leapfrog_test.go, <file>_leapfrog_shardKofN_test.go with
+-shard), and the -json and -html reports. Arguments that are Go identifiers,
+T.M or (*T).M are function names; every other argument is a package (write an
+import path without a slash as pattern=NAME, e.g. pattern=fmt). A file ending
+in .ir is a CFG model (no Go test is emitted).
+
+Everything is checked before the analysis, and nothing is written unless the
+whole command can succeed. Exit status: 0 success; 1 failure (a package does
+not build, an analysis or -verify failed, a file cannot be written); 2 bad
+command line; 3 only rejections: a named function leapfrog cannot handle
+(nothing is written), or, with -strict, any selected function it cannot
+handle (everything else is written).`
+
+// genFlags are gen's own flags.
+type genFlags struct {
+	commonFlags
+	out, jsonOut, htmlOut string
+	verify, strict        bool
+	shard                 shardSpec
 }
 
 func gen(args []string, stdout, stderr io.Writer) int {
-	var opts options
-	fs := flagSet("gen", &opts)
-	out := fs.String("o", "", "write the tests to this file (default: <file>_leapfrog_test.go beside each function's file)")
-	jsonOut := fs.String("json", "", "write the JSON report to this file")
-	verifyFlag := fs.Bool("verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: leapfrog gen [flags] <package dir> <Func|Type.Method>...")
-		fs.PrintDefaults()
-	}
-	if exit, ok := parse(fs, args, &opts, stderr); !ok {
-		return exit
-	}
-	if _, ok := strategies[opts.strategy]; !ok {
-		fmt.Fprintf(stderr, "leapfrog gen: unknown strategy %q (have %s)\n", opts.strategy, strategyNames())
-		return 2
-	}
-	if err := checkLoopFlags(opts); err != nil {
-		fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
-		return 2
-	}
-	dir, names := fs.Arg(0), fs.Args()[1:]
-	if isModel(dir) { // a CFG model (model.go)
-		return genModel(dir, names, opts, *jsonOut, *verifyFlag, stdout, stderr)
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "leapfrog gen: %s: not a package directory\n", dir)
-		return 2
-	}
-	res, err := gossa.Load(dir, names)
+	var g genFlags
+	fs := newFlagSet("gen", &g.commonFlags)
+	fs.StringVar(&g.out, "o", "", "write all tests to this `file` (one package only; default: <file>_leapfrog_test.go beside each source file)")
+	fs.StringVar(&g.jsonOut, "json", "", "write the JSON report to this `file`")
+	fs.StringVar(&g.htmlOut, "html", "", "write the HTML report (sources with every branch outcome marked) to this `file`")
+	fs.BoolVar(&g.verify, "verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim")
+	fs.BoolVar(&g.strict, "strict", false, "exit 3 when a selected function is rejected (unsupported), after writing everything")
+	fs.Var(shardFlag{&g.shard}, "shard", "analyse only share `K/N` of the functions (stable: by a hash of package and name); leapfrog merge joins the shards' JSON reports")
+	rest, err := parseArgs(fs, args, stdout, usageOf(fs, genLine, genDesc))
 	if err != nil {
-		fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
-		return 1
+		return fail(stderr, "gen", err)
 	}
-	exit := 0
-	for _, e := range res.Errors {
-		fmt.Fprintf(stderr, "%v\n", e)
-		exit = 1
+	return exitOf(stderr, "gen", g.execute(rest, stdout, stderr))
+}
+
+// execute is gen after flag parsing; its error decides the exit status.
+func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
+	if err := g.check(); err != nil {
+		return err
 	}
-	if len(res.Targets) == 0 {
-		return exit
+	if err := checkOutputs(map[string]string{"-o": g.out, "-json": g.jsonOut, "-html": g.htmlOut}); err != nil {
+		return err
+	}
+	sel, named, model, err := selectArgs(args, &g.commonFlags, g.shard, g.checkPackages)
+	if err != nil {
+		return err
+	}
+	if !model {
+		if err := g.checkDestinations(sel); err != nil {
+			return err
+		}
 	}
 
-	type result struct {
-		t *gossa.Target
-		f testgen.Func
+	// Everything is checked: analyse.
+	qualify := len(sel.pkgs) > 1
+	results, err := analyzeAll(sel, g.opts, g.par, g.quiet, qualify, "gen", stdout, stderr)
+	if err != nil {
+		return err
 	}
-	var results []result
-	rep := &report.Report{}
-	for _, t := range res.Targets {
-		opts.loops.target = t
-		r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, opts)
-		if err != nil {
-			fmt.Fprintf(stderr, "leapfrog gen: %s: %v\n", t.Name, err)
-			return 1
-		}
-		for _, w := range r.Warnings {
-			fmt.Fprintf(stderr, "leapfrog gen: %s: warning: %s\n", t.Name, w)
-		}
-		f := testgen.Func{GoFunc: t.GoFunc, PtrRecv: t.PtrRecv, Params: t.Params, Report: r}
-		for i := range r.Cases {
-			r.Cases[i].Inputs, r.Cases[i].Outputs = testgen.Args(res.Pkg.Types, f, &r.Cases[i])
-		}
-		results = append(results, result{t, f})
-		rep.Functions = append(rep.Functions, r)
-		summarize(stdout, r)
+	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected}
+	rep.Flags.Verify, rep.Flags.Strict = g.verify, g.strict
+	for _, p := range sel.pkgs {
+		rep.Packages = append(rep.Packages, &report.Package{Path: p.path, Dir: relPath(p.dir)})
 	}
-
-	// Everything is computed; now write the files.
-	files := map[string][]testgen.Func{}
 	for _, r := range results {
-		path := *out
-		if path == "" {
-			path = strings.TrimSuffix(r.t.File, ".go") + "_leapfrog_test.go"
+		r.rep.Stats.TimeMs, r.rep.Stats.AvgQueryMs = 0, 0 // the files hold no timing
+		rep.Functions = append(rep.Functions, r.rep)
+	}
+	rep.Finish()
+
+	// Render everything, then write.
+	var files []outFile
+	if !model {
+		if files, err = g.testFiles(sel, results); err != nil {
+			return err
 		}
-		files[path] = append(files[path], r.f)
 	}
-	var paths []string
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	srcs := map[string][]byte{}
-	for _, p := range paths {
-		src, err := testgen.Emit(res.Pkg.Types, files[p])
+	if g.jsonOut != "" {
+		js, err := rep.Marshal()
 		if err != nil {
-			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
-			return 1
+			return err
 		}
-		srcs[p] = src
+		files = append(files, outFile{path: g.jsonOut, data: js})
 	}
-	var js []byte
-	if *jsonOut != "" {
-		js, err = json.MarshalIndent(rep, "", "  ")
+	if g.htmlOut != "" {
+		page, err := renderHTML(rep)
 		if err != nil {
-			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
-			return 1
+			return err
 		}
-		js = append(js, '\n')
+		files = append(files, outFile{path: g.htmlOut, data: page})
 	}
-	for _, p := range paths {
-		if err := writeAtomic(p, srcs[p]); err != nil {
-			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", p)
+	var stale []string
+	if !model && !named && g.run == "" && g.out == "" {
+		stale = staleTests(sel.pkgs, files, g.shard)
 	}
-	if js != nil {
-		if err := writeAtomic(*jsonOut, js); err != nil {
-			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", *jsonOut)
+	summarizeRun(stdout, rep, qualify || len(sel.rejected) > 0, g.quiet)
+	if model && len(sel.targets) > 0 {
+		fmt.Fprintf(stdout, "model input: no Go test emitted\n")
 	}
-	if *verifyFlag {
-		// One run per function: functions sharing a callee may give one source
-		// branch different verdicts (wbs Step and Launch do).
-		abs, _ := filepath.Abs(dir)
-		for i, r := range rep.Functions {
-			path := *out
-			if path == "" {
-				path = strings.TrimSuffix(results[i].t.File, ".go") + "_leapfrog_test.go"
+	if err := writeFiles(files, stale, stdout); err != nil {
+		return err
+	}
+	if g.verify {
+		failed := 0
+		for _, r := range results {
+			if r.rep.Stats.Cases == r.rep.Stats.Discarded {
+				fmt.Fprintf(stdout, "verify %s: no case (no run completed), nothing to verify\n", r.rep.Function)
+				continue
 			}
-			if !verifyFunction(abs, path, r, stdout, stderr) {
-				exit = 1
+			tf := g.out
+			if tf == "" {
+				tf = testPath(r.t.decl.file, g.shard)
+			}
+			if !verifyFunction(r.t.pkg.dir, tf, r.rep, stdout, stderr) {
+				failed++
 			}
 		}
-	}
-	return exit
-}
-
-// verifyFunction checks one function's claims (branch outcomes and panics)
-// from outside the engine, running its emitted test from testFile.
-func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) bool {
-	var claims []verify.Claim
-	for _, b := range r.Branches {
-		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
-	}
-	vr, err := verify.Run(verify.Options{PkgDir: dir, TestRun: "^" + testgen.TestName(r.Function) + "$", TestFiles: []string{testFile}, Claims: claims})
-	if vr != nil {
-		fmt.Fprintf(stdout, "verify %s: go test %s, %.1f%% of the package's statements covered; %d claims (%d panics): %d covered confirmed, %d unreachable never observed, %d unknown",
-			r.Function, passFail(vr.TestsPassed && vr.InstrumentedPassed), vr.Coverage, vr.Claims, vr.PanicClaims, vr.CoveredOK, vr.UnreachableOK, vr.UnknownObserved+vr.UnknownOpen)
-		if vr.Unchecked > 0 {
-			fmt.Fprintf(stdout, ", %d not checked", vr.Unchecked)
-		}
-		fmt.Fprintln(stdout)
-		for _, n := range vr.Notes {
-			fmt.Fprintf(stdout, "verify %s: note: %s\n", r.Function, n)
-		}
-		for _, e := range vr.Errors {
-			fmt.Fprintf(stderr, "verify %s: %s\n", r.Function, e)
+		if failed > 0 {
+			return &quietError{1, fmt.Sprintf("-verify: %d of %d functions failed verification", failed, len(results))}
 		}
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %s\n", r.Function, verifyFailure(vr, err))
-		return false
+	if g.strict && len(sel.rejected) > 0 {
+		return &quietError{3, fmt.Sprintf("-strict: %d functions rejected", len(sel.rejected))}
 	}
-	return true
+	return nil
 }
 
-// verifyFailure says in one line what failed: the counts of each kind of
-// problem and the first problem's first line.
-func verifyFailure(vr *verify.Result, err error) string {
-	if vr == nil || len(vr.Errors) == 0 {
-		return firstLine(err.Error())
+// checkPackages checks what depends on the packages: -o holds one package's
+// tests, and tests are not written into the Go installation or the module
+// cache; a CFG model has no Go test to write or verify.
+func (g *genFlags) checkPackages(pkgs []*pkgInfo, model bool) error {
+	if model {
+		if g.verify {
+			return usagef("-verify: needs a Go package, not a CFG model")
+		}
+		if g.out != "" {
+			return usagef("-o: no Go test is emitted for a CFG model")
+		}
+		return nil
 	}
-	var parts []string
-	if !vr.TestsPassed {
-		parts = append(parts, "the emitted test failed or did not run")
-	} else if !vr.InstrumentedPassed {
-		parts = append(parts, "the emitted test failed in the instrumented copy")
+	if g.out != "" && len(pkgs) > 1 {
+		return usagef("-o: one file holds the tests of one package, but %d packages match", len(pkgs))
 	}
-	for _, c := range []struct {
-		n    int
-		what string
-	}{
-		{vr.FalseUnreachable, "FALSE UNREACHABLE"},
-		{vr.CoveredMissing, "covered but not observed"},
-		{vr.BadClaims, "claims the instrumenter cannot place"},
-	} {
-		if c.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+	if g.out != "" && g.verify && !strings.HasSuffix(g.out, "_test.go") {
+		// -verify copies the file into the package of a module copy.
+		return usagef("-o: -verify runs the tests: want a _test.go file, not %s", g.out)
+	}
+	if g.out == "" {
+		for _, p := range pkgs {
+			if inGoRoot(p.dir) {
+				return usagef("%s: in the Go installation or the module cache: give -o to write its tests elsewhere", p.path)
+			}
 		}
 	}
-	first := firstLine(vr.Errors[0])
-	if len(vr.Errors) > 1 {
-		first += fmt.Sprintf(" (and %d more above)", len(vr.Errors)-1)
-	}
-	if len(parts) == 0 {
-		return first
-	}
-	return strings.Join(parts, ", ") + ": " + first
+	return nil
 }
 
-func passFail(ok bool) string {
-	if ok {
-		return "passed"
+// rejection reports the named functions leapfrog cannot handle: exit 3.
+func rejection(rs []*report.Rejected) error {
+	var lines []string
+	for _, r := range rs {
+		lines = append(lines, fmt.Sprintf("%s: %s (%s)", r.Pos, r.Reason, r.Function))
 	}
-	return "FAILED"
+	return &quietError{3, strings.Join(lines, "\n")}
 }
 
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+// quietError carries an exit status and the lines to print.
+type quietError struct {
+	code int
+	msg  string
 }
 
-// summarize prints the text summary of one function.
-func summarize(w io.Writer, r *report.Function) {
-	cov, unr, unk := counts(r)
-	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
-		r.Function, r.Strategy, len(r.Branches), cov, unr, unk, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
-		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, time.Duration(r.Stats.TimeMs)*time.Millisecond)
-	if n := notTargeted(r); n > 0 {
-		fmt.Fprintf(w, "  %d objectives not targeted (-important) and not covered: unknown\n", n)
+func (e *quietError) Error() string { return e.msg }
+
+// fail prints err as one "leapfrog CMD: ..." line per line of its message
+// and returns the exit status: 2 for a bad command line, the status a
+// quietError carries, 1 otherwise; 0 for -h.
+func fail(stderr io.Writer, cmd string, err error) int {
+	if errors.Is(err, errHelp) {
+		return 0
 	}
-	for _, b := range r.Branches {
-		switch b.Verdict {
-		case report.Unreachable:
-			fmt.Fprintf(w, "  unreachable %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
-		case report.Unknown:
-			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
-		}
+	code := 1
+	var ue *usageError
+	var qe *quietError
+	switch {
+	case errors.As(err, &ue):
+		code = 2
+	case errors.As(err, &qe):
+		code = qe.code
+	}
+	prefix := "leapfrog " + cmd + ": "
+	if cmd == "" {
+		prefix = "leapfrog: "
+	}
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(stderr, "%s%s\n", prefix, line)
+	}
+	return code
+}
+
+// exitOf turns run's error into the exit status (0 when nil).
+func exitOf(stderr io.Writer, cmd string, err error) int {
+	if err == nil {
+		return 0
+	}
+	return fail(stderr, cmd, err)
+}
+
+// usageOf prints a subcommand's usage: the line, what it does, the flags.
+func usageOf(fs interface {
+	SetOutput(io.Writer)
+	PrintDefaults()
+}, line, desc string) func(io.Writer) {
+	return func(w io.Writer) {
+		fmt.Fprintf(w, "usage: %s\n\n%s\n\nFlags (before, between or after the arguments; \"--\" ends them):\n", line, desc)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
 	}
 }

@@ -3,12 +3,12 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -39,14 +39,14 @@ func loadModel(path string, names []string) (*gossa.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &gossa.Result{Prog: prog, Pkg: &packages.Package{PkgPath: filepath.Base(path), Name: filepath.Base(path)}}
+	res := &gossa.Result{Pkg: &packages.Package{PkgPath: filepath.Base(path), Name: filepath.Base(path)}}
 	for _, n := range names {
 		fn := prog.Func(n)
 		if fn == nil {
 			res.Errors = append(res.Errors, fmt.Errorf("%s: no function %s in the model", path, n))
 			continue
 		}
-		res.Targets = append(res.Targets, &gossa.Target{Name: n, Func: fn, File: path})
+		res.Targets = append(res.Targets, &gossa.Target{Name: n, Prog: prog, Func: fn, File: path})
 	}
 	return res, nil
 }
@@ -63,52 +63,72 @@ func printLoadError(w io.Writer, cmd string, err error) {
 	fmt.Fprintf(w, "leapfrog %s: %v\n", cmd, err)
 }
 
-// genModel is gen for a CFG model: the summary and the JSON report, no Go test.
-func genModel(path string, names []string, opts options, jsonOut string, verifyFlag bool, stdout, stderr io.Writer) int {
-	if verifyFlag {
-		fmt.Fprintf(stderr, "leapfrog gen: -verify needs a Go package; %s is a CFG model\n", path)
-		return 2
-	}
-	res, err := loadModel(path, names)
+// selectModel is selectTargets for a CFG model: the named functions of the
+// model (an unknown one is a usage error), else all of them filtered by -run;
+// then the shard's share.
+func selectModel(path string, names []string, run *regexp.Regexp, shard shardSpec) (*selection, error) {
+	abs, err := filepath.Abs(path)
 	if err != nil {
-		printLoadError(stderr, "gen", err)
-		return 1
+		return nil, err
 	}
-	exit := 0
-	for _, e := range res.Errors {
-		fmt.Fprintln(stderr, e)
-		exit = 1
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, usagef("%s: %v", path, pathErr(err))
 	}
-	rep := &report.Report{}
-	for _, t := range res.Targets {
-		r, err := analyze(t.Func, t.Name, res.Pkg.PkgPath, opts)
-		if err != nil {
-			fmt.Fprintf(stderr, "leapfrog gen: %s: %v\n", t.Name, err)
-			return 1
+	res, err := loadModel(path, nil)
+	var prog *ir.Program
+	if err == nil {
+		prog, err = ir.Parse(path, src)
+	}
+	if err != nil {
+		var el ir.ErrorList
+		if errors.As(err, &el) {
+			var lines []string
+			for _, e := range el {
+				lines = append(lines, relError(e.Error()))
+			}
+			return nil, fmt.Errorf("%s", strings.Join(lines, "\n"))
 		}
-		for i := range r.Cases {
-			r.Cases[i].Inputs, r.Cases[i].Outputs = modelArgs(t.Func, &r.Cases[i])
-		}
-		rep.Functions = append(rep.Functions, r)
-		summarize(stdout, r)
+		return nil, err
 	}
-	if len(res.Targets) == 0 {
-		return exit
-	}
-	fmt.Fprintf(stdout, "model input: no Go test emitted\n")
-	if jsonOut != "" {
-		js, err := json.MarshalIndent(rep, "", "  ")
-		if err != nil {
-			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
-			return 1
+	pi := &pkgInfo{path: res.Pkg.PkgPath, dir: filepath.Dir(abs), name: res.Pkg.Name}
+	for _, fn := range prog.Funcs {
+		if !fn.Pos.IsValid() {
+			fn.Pos = declPos(src, filepath.Base(path), fn.Name)
 		}
-		if err := writeAtomic(jsonOut, append(js, '\n')); err != nil {
-			fmt.Fprintf(stderr, "leapfrog gen: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", jsonOut)
+		pi.funcs = append(pi.funcs, funcDecl{name: fn.Name, file: abs, line: fn.Pos.Line})
 	}
-	return exit
+	sel := &selection{pkgs: []*pkgInfo{pi}}
+	want := map[string]bool{}
+	var bad []string
+	for _, n := range names {
+		if prog.Func(n) == nil {
+			bad = append(bad, fmt.Sprintf("%s: no function %s in the model %s%s", n, n, path, suggest(pi, n)))
+		}
+		want[n] = true
+	}
+	if len(bad) > 0 {
+		return nil, &usageError{strings.Join(bad, "\n")}
+	}
+	for _, d := range pi.funcs {
+		if len(names) > 0 && !want[d.name] || run != nil && !run.MatchString(d.name) || !shard.has(pi.path, d.name) {
+			continue
+		}
+		t := &gossa.Target{Name: d.name, Prog: prog, Func: prog.Func(d.name), File: abs}
+		sel.targets = append(sel.targets, &target{pkg: pi, decl: d, t: t, res: res})
+	}
+	return sel, nil
+}
+
+// declPos finds "func NAME(" in a model's source: the position of a function
+// the model gives none (the entry objective's position).
+func declPos(src []byte, file, name string) ir.Pos {
+	for i, line := range strings.Split(string(src), "\n") {
+		if j := strings.Index(line, "func "+name+"("); j >= 0 {
+			return ir.Pos{File: file, Line: i + 1, Col: j + len("func ") + 1}
+		}
+	}
+	return ir.Pos{}
 }
 
 // modelArgs renders a case's values in the IR's notation: parameters by name,

@@ -118,13 +118,13 @@ func TestModelErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"gen", bad, "M"}, 1, bad + ":2:"},
-		{[]string{"bench", bad, "M"}, 1, bad + ":2:"},
-		{[]string{"gen", "-verify", good, "M"}, 2, "-verify needs a Go package; " + good + " is a CFG model"},
-		{[]string{"gen", good, "Nope"}, 1, "no function Nope in the model"},
-		{[]string{"gen", filepath.Join(dir, "none.ir"), "M"}, 1, "none.ir"},
+		{[]string{"gen", bad, "M"}, 1, "leapfrog gen: " + bad + ":2:"},
+		{[]string{"bench", bad, "M"}, 1, "leapfrog bench: " + bad + ":2:"},
+		{[]string{"gen", "-verify", good, "M"}, 2, "leapfrog gen: -verify: needs a Go package, not a CFG model\n"},
+		{[]string{"gen", good, "Nope"}, 2, "leapfrog gen: Nope: no function Nope in the model " + good + "\n"},
+		{[]string{"gen", filepath.Join(dir, "none.ir"), "M"}, 2, "none.ir"},
 		{[]string{"gen", "-strategy", "rg", "-important", "good.ir:99", good, "M"}, 1, "-important: no branch of M"},
-		{[]string{"gen", "-important", "good.ir", good, "M"}, 2, "want FILE:LINE"},
+		{[]string{"gen", "-important", "good.ir", good, "M"}, 2, "leapfrog gen: -important: \"good.ir\": want FILE:LINE\n"},
 	} {
 		code, out, errs := run(c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {
@@ -136,7 +136,7 @@ func TestModelErrors(t *testing.T) {
 		t.Errorf("gen -important: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = run("gen", "-strategy", "rgcb", good, "M")
-	if code != 0 || !strings.Contains(out, "4 covered") || !strings.Contains(out, "model input: no Go test emitted") {
+	if code != 0 || !strings.Contains(out, "5 covered") || !strings.Contains(out, "model input: no Go test emitted") {
 		t.Errorf("gen: exit %d\n%s%s", code, out, errs)
 	}
 }

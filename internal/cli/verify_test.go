@@ -39,10 +39,10 @@ func F(a, b int8) int8 {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
-	// 2 branch outcomes, 3 panics (explicit, index, division), all covered.
+	// 2 branch outcomes, 3 panics (explicit, index, division) and the entry, all covered.
 	want := "verify F: go test passed"
-	if !strings.Contains(stdout, want) || !strings.Contains(stdout, "5 claims (3 panics): 5 covered confirmed, 0 unreachable never observed, 0 unknown") {
-		t.Errorf("stdout lacks %q with 5 claims confirmed:\n%s", want, stdout)
+	if !strings.Contains(stdout, want) || !strings.Contains(stdout, "6 claims (3 panics): 6 covered confirmed, 0 unreachable never observed, 0 unknown") {
+		t.Errorf("stdout lacks %q with 6 claims confirmed:\n%s", want, stdout)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "a_leapfrog_test.go")); err == nil {
 		t.Errorf("a test was written into the package directory")

@@ -3,20 +3,100 @@
 // term (package expr) that computes it, and records the path: the sequence of
 // branch instances with the constraint each direction taken imposes.
 //
-// Design:
+// # Values and memory
 //
-//   - A run-time value is a scalar (concrete bits plus an optional term), an
-//     aggregate (array or struct, copied on write), a pointer (a memory object and
-//     an access path of fields and possibly symbolic indices) or a tuple.
-//   - Memory is a set of objects, one per Alloc (locals, new(T)) and one per
-//     pointer parameter. A load or store through a symbolic index becomes an ite
-//     chain over the elements, so no array theory is needed.
+// One memory model serves every Go value the IR has (strings, slices, maps,
+// structs, arrays, pointers; interfaces and closures build on it). It follows
+// KLEE's memory objects (a fixed set of cells, each with its own contents,
+// addressed by an object and an offset) and go/ssa/interp's value
+// representation (aggregates as element lists, pointers as references to
+// cells, slices as windows on an array, maps as references to a table).
+//
+//   - A scalar (bool, integer) is its concrete bits and, when it depends on
+//     the inputs, the term computing it. Every other value is built from
+//     scalars, so every symbolic question is a bit-vector question (QF_BV):
+//     the solvers, the brute-force solver and the independent checker need
+//     no other theory.
+//   - Arrays and structs are immutable element lists (copied on write).
+//   - Memory is a set of objects, each holding one value: a local whose
+//     address is taken, new(T), a composite literal, a slice's backing
+//     array, a map's table, a package-level variable, an input's pointee.
+//     Objects never overlap: a pointer is an object and an access path
+//     (fields, and element indices that may be symbolic). A load or store
+//     through a symbolic index is an ite chain over the elements, so the
+//     term is exact for every index in range (checks guarantee the range).
+//   - A string is immutable: a length (an i64 scalar) and a list of byte
+//     slots. Every length the string can have is at most the number of
+//     slots, so a symbolic index or length still reads the right byte: the
+//     term of s[i] is an ite over all slots, and bytes at or beyond the
+//     length are never observed (the bounds checks see to it).
+//   - A slice is a backing array object (a list of element slots), an offset,
+//     a length and a capacity (scalars), or nil. Slicing and IndexAddr share
+//     the array; append writes in place while the capacity suffices and
+//     otherwise copies into a new array whose capacity follows Go's growth
+//     rule for the element size (measured on the running Go's own append),
+//     so aliasing is exactly what the compiled test will see. Whether an
+//     append with a symbolic length reallocates is a decision recorded as an
+//     internal step (both sides can be explored).
+//   - A map is a reference to a table object: a list of entries (present, key,
+//     value), each a term. Lookup is an ite chain over the entries, an insert
+//     adds an entry (so the table is exact for every input, with no
+//     capacity to guess), a delete clears a presence bit. A range over a map
+//     visits the entries in table order; values that depend on that order
+//     are marked, and a branch on them can be covered (if a test shows it)
+//     but not refuted: Go's order is random.
+//
+// # Inputs
+//
+// The parameters are inputs; their leaves are solver variables named after
+// their access path, so a model (name → bits) is an input:
+//
+//	x          a bool or integer parameter
+//	x.f  x[2]  a field, an element (nested: x.f[1].g)
+//	x#nil      a pointer, slice or map: nil when true
+//	x#len      a string, slice or map: its length (i64)
+//	x[k]       byte or element k of a string or slice (k below the bound)
+//	x#k[k] x#v[k]  key and value of entry k of a map
+//
+// A pointer is transparent in names: the pointee of p is named p (its
+// fields p.f); p#nil says whether p is nil. A parameter's own pointer is
+// not nil unless its model says so; a pointer inside an input (p.Next) is
+// nil unless its model says otherwise, so first runs are short. Pointees
+// are made lazily, on first use, so a recursive type (a list, a tree) is
+// only as deep as the run looks; beyond the depth bound a pointer is nil.
+//
+// Sizes are bounded: every string, slice and map input has at most MaxLen
+// elements and a recursive input at most MaxLen levels (Domain lists these
+// constraints, tagged as bounds, with the exact ones: a nil slice or map is
+// empty, keys are distinct). A side whose refutation needs a bound (a bound
+// in its unsat core) is not infeasible but bounded: "input length bounded at
+// N", never unreachable. Distinct inputs never share memory and inputs are
+// acyclic; verdicts are relative to that, and the report says so for the
+// functions where it matters (two inputs that could alias).
+//
+// The report form of an input or output (report.Value) is its concrete tree.
+// Path.Outputs are the results, then the final value behind each parameter of
+// pointer, slice or map type (the caller sees what the function did to it), in
+// parameter order.
+//
+// # Execution
+//
 //   - Concrete results come from expr.Apply, the same function that folds
 //     constants in terms: concrete and symbolic semantics cannot drift apart.
 //   - Run-time panics are made explicit by the frontend as check branches
 //     followed by Panic terminators; the engine needs no special cases for them.
 //   - Callees are executed (not summarised): a branch in a callee is recorded with
 //     its call depth, and it is one source branch whatever the call site.
+//   - Package-level variables start with the values the package's
+//     initializer (Program.Init, run once, concretely) gives them; writes
+//     during a run are seen by the rest of the run.
+//   - A precondition (the target's //leapfrog:assume) is a function run
+//     before the target; its result must hold: the step saying so is never
+//     left for the other side.
+//   - Internal decisions (a loop's models, an append that may reallocate, a
+//     size that must be concrete) are steps on pseudo branches: internal Ifs
+//     outside the blocks, one per site and purpose, so that the tree and the
+//     search treat them as any branch without objectives.
 //   - Loops (loops.go, models.go): the natural loops of each function come from
 //     cfg.Loops, numbered by their headers in source order (the SPF loops
 //     paper's numbering); each active loop header counts its iterations since
@@ -36,4 +116,18 @@
 //     unreachable. RunIteration executes one iteration out of context (fresh
 //     symbols for the values it reads) to infer models (paper §4); the search
 //     refines them with the entry context through LoopSettings.Refine.
+//   - Hooks for TreeFrog's suffix enumeration (minimal, for the search to
+//     stay independent of the value model): RunGuided is RunForced whose
+//     directions after the forced ones are chosen branch by branch by a
+//     callback (one run follows a whole suffix); States numbers the machine
+//     state at every step (Step.State, state.go): the call stack's positions,
+//     the SSA values live there (terms for symbolic values, bits for concrete
+//     ones), the memory reachable from them, the active loops' iteration
+//     counts. Equal numbers mean equal continuations, which lets the search
+//     reuse what it learnt about the suffixes from one state at every prefix
+//     reaching it. Numbers are interned encodings, never hashes.
+//   - Path merging finds each region's exit (merge_region.go): in an acyclic
+//     function, on the entry's chain of post-dominators that ignore the
+//     panic sides of run-time checks (the first exit there that gives a
+//     region gives the smallest); otherwise by trying every reachable block.
 package engine

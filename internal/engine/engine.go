@@ -17,18 +17,38 @@ type Engine struct {
 	B        *expr.Builder
 	KBound   int          // iterations of a loop (per entry) whose branches may still be flipped
 	MaxSteps int          // instructions per run before the run is abandoned
+	MaxLen   int          // elements of an input string, slice or map; levels of a recursive input
 	LoopCfg  LoopSettings // per-loop bounds and models (loops.go)
+	// Assume maps a function to its precondition (a function of the same
+	// parameters returning bool): a run of the function first runs it, and
+	// an input for which it is false is outside the domain.
+	Assume map[*ir.Function]*ir.Function
 
 	// Merge, when set, merges loop-free regions (pm strategy; merge.go).
 	Merge *Merger
+	// States, when set, numbers the machine state at every step (Step.State;
+	// state.go).
+	States *States
 
-	loops map[*ir.Function]*loopInfo
-	ooc   map[LoopID][]OOCVar // fresh symbols of out-of-context iterations (models.go)
+	loops   map[*ir.Function]*loopInfo
+	code    map[*ir.Function]*code
+	ooc     map[LoopID][]OOCVar // fresh symbols of out-of-context iterations (models.go)
+	pseudo  map[pseudoKey]*ir.If
+	globals map[*ir.Program]*globalState
+	consts  map[*ir.Const]val
+	// stepHint is the longest path so far: the capacity a run's steps
+	// start with.
+	stepHint int
 }
+
+// DefaultMaxLen bounds input sizes unless told otherwise (see the README).
+const DefaultMaxLen = 8
 
 // New returns an engine with the given loop bound.
 func New(b *expr.Builder, kbound int) *Engine {
-	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, loops: make(map[*ir.Function]*loopInfo)}
+	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen,
+		loops: map[*ir.Function]*loopInfo{}, code: map[*ir.Function]*code{}, pseudo: map[pseudoKey]*ir.If{},
+		globals: map[*ir.Program]*globalState{}, consts: map[*ir.Const]val{}}
 }
 
 // Step is one executed branch instance.
@@ -43,17 +63,45 @@ type Step struct {
 	BoundLoop LoopID // with Bounded: the loop; BoundIter its iteration (-1: models)
 	BoundIter int
 	Depth     int // call depth (0: the function under test)
+	// Domain marks a step that states a fact of the input domain (DomainFact,
+	// DomainBound) or the precondition (Precondition): its other side is no
+	// input at all, never explored.
+	Domain Domain
+	// Order marks a step taken after a range over a map chose an order of
+	// its entries that Go may not choose: a test cannot rely on it.
+	Order bool
+	// State numbers the machine state at the branch instance, before the
+	// branch (Engine.States; 0 when not numbered): equal numbers, equal
+	// continuations.
+	State int
 }
+
+// OrderReason is the reason of a side left open because the run depends on
+// the order of a range over a map.
+const OrderReason = "depends on the order of a range over a map (random in Go)"
+
+// Domain says what kind of input-domain statement a step is.
+type Domain uint8
+
+const (
+	NoDomain     Domain = iota
+	DomainFact          // true of every input (a nil slice is empty, map keys are distinct)
+	DomainBound         // a bound on input sizes (MaxLen): a refutation that needs it is not a proof
+	Precondition        // the target's //leapfrog:assume
+)
 
 // Path is the record of one run.
 type Path struct {
 	Steps   []Step
-	Inputs  []report.Value // one per parameter (a pointer parameter: the value it points to)
-	Outputs []report.Value // the results, then the final value behind a pointer receiver
+	Inputs  []report.Value // one per parameter
+	Outputs []report.Value // the results, then the final value behind each pointer, slice or map parameter
 	Panic   string         // the panic message, if the run panicked
 	PanicAt *ir.Panic      // the Panic terminator reached
 	// Aborted says why the run could not finish (no outputs then).
 	Aborted string
+	// Excluded says why the input is outside the domain (a precondition or
+	// a domain fact is false): the run stopped at that step, with no case.
+	Excluded string
 	// Forced runs (RunForced) only: the index of the forced step whose
 	// condition was constant the other way (-1: none), and whether the run
 	// stopped after its last forced step.
@@ -61,6 +109,8 @@ type Path struct {
 	Stopped  bool
 	// Merged lists the regions executed as merged summaries (Engine.Merge).
 	Merged []MergedRegion
+	// Instructions is the number of instructions executed.
+	Instructions int
 }
 
 // Bounded reports the first loop-bound reason in the path, or "".
@@ -76,10 +126,15 @@ func (p *Path) Bounded() string {
 // runError aborts a run: the engine met something it cannot model.
 type runError string
 
+// excluded stops a run whose input is outside the domain.
+type excluded string
+
 type frame struct {
 	fn    *ir.Function
-	vals  map[ir.Value]val
-	iters map[*ir.Block]int // iteration count of each active loop header
+	code  *code
+	slots []val
+	iters []int    // iteration count of each active loop header, by block index
+	call  *ir.Call // the call this frame waits on (state numbers)
 }
 
 type machine struct {
@@ -90,21 +145,28 @@ type machine struct {
 	force  bool
 	// mergeAfter (RunForcedMerged): go on after the forced steps, merging.
 	mergeAfter bool
+	guide      Guide    // RunGuided: the directions after the forced steps
+	stack      []*frame // the active frames, outermost first (state numbers)
 	root       *ir.Function
+	model      map[string]uint64
 	missed     *LoopID   // a loop entered outside its models (loops.go)
 	ooc        *cfg.Loop // out-of-context iteration of this loop (models.go)
 	oocModel   map[string]uint64
+	globals    []*object // this run's package-level variables (nil: not initialised yet)
+	at         *ir.Block // the block being executed
+	orderDep   bool      // a range over a map chose an order Go may not choose
+	merging    bool      // inside a merged region: no step may be recorded
+	anyN       int       // fresh "any" variables made so far (anyLike)
 }
 
 // stopRun ends a forced run after its last forced step.
 type stopRun struct{}
 
-// InputNames returns the variable names of fn's inputs, in parameter order, for
-// parameters of scalar type; aggregates use name.f and name[i].
+// InputName returns the variable name of a parameter's input.
 func InputName(p *ir.Param) string { return p.Ident }
 
 // Run executes fn on the inputs given by model (variable name → bits; missing
-// variables are 0) and returns the path.
+// variables take their defaults) and returns the path.
 func (e *Engine) Run(fn *ir.Function, model map[string]uint64) (path *Path) {
 	return e.run(fn, model, nil, false)
 }
@@ -138,52 +200,72 @@ func (e *Engine) RunForcedMerged(fn *ir.Function, model map[string]uint64, dirs 
 	return e.runMode(fn, model, dirs, true, true)
 }
 
+// Guide chooses the direction of a branch instance in a guided run
+// (RunGuided). It is given the index of the step in the path and the step as
+// it would be recorded if the run followed the concrete values (Taken, and
+// Cond for that direction; Cond nil when the condition is constant, then only
+// that direction exists). It returns the direction to take, or stop to end
+// the run right after recording this step as it is (the run is then Stopped).
+// Choosing the other direction of a constant condition ends the run with
+// Path.Conflict set to the step's index.
+type Guide func(k int, st *Step) (dir bool, stop bool)
+
+// RunGuided is RunForced that does not stop after the forced steps: from
+// then on, guide chooses the direction of each branch instance (and of the
+// model constraint at a loop's entry), so that one run follows a whole
+// suffix chosen branch by branch (TreeFrog's suffix enumeration). The run
+// ends when the function returns or panics, when guide says stop, or on a
+// conflict.
+func (e *Engine) RunGuided(fn *ir.Function, model map[string]uint64, dirs []bool, guide Guide) *Path {
+	return e.start(fn, model, dirs, true, false, guide)
+}
+
 func (e *Engine) run(fn *ir.Function, model map[string]uint64, dirs []bool, force bool) (path *Path) {
 	return e.runMode(fn, model, dirs, force, false)
 }
 
 func (e *Engine) runMode(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool) (path *Path) {
-	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: force, mergeAfter: mergeAfter, root: fn}
-	args := make([]val, len(fn.Params))
-	var recv *object
-	for i, p := range fn.Params {
-		t := p.Typ
-		if t.Kind == ir.KPointer {
-			obj := &object{v: e.symbolic(p.Ident, t.Elem, model)}
-			args[i] = &ptr{obj: obj}
-			if i == 0 {
-				recv = obj
-			}
-			m.path.Inputs = append(m.path.Inputs, concrete(obj.v, t.Elem))
-			continue
-		}
-		args[i] = e.symbolic(p.Ident, t, model)
-		m.path.Inputs = append(m.path.Inputs, concrete(args[i], t))
-	}
+	return e.start(fn, model, dirs, force, mergeAfter, nil)
+}
+
+// start runs fn from its entry.
+func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, force, mergeAfter bool, guide Guide) (path *Path) {
+	m := &machine{Engine: e, path: &Path{Conflict: -1, Steps: make([]Step, 0, e.stepHint)}, forced: dirs, force: force, mergeAfter: mergeAfter, guide: guide, root: fn, model: model}
 	defer func() {
+		m.path.Instructions = m.steps
+		if n := len(m.path.Steps); n > e.stepHint {
+			e.stepHint = n
+		}
 		if r := recover(); r != nil {
-			if _, ok := r.(stopRun); ok {
+			switch r := r.(type) {
+			case stopRun:
 				m.path.Stopped = true
-				path = m.path
-				return
-			}
-			msg, ok := r.(runError)
-			if !ok {
+			case runError:
+				m.path.Aborted = string(r)
+			case excluded:
+				m.path.Excluded = string(r)
+			default:
 				panic(r)
 			}
-			m.path.Aborted = string(msg)
 			path = m.path
 		}
 	}()
+	args := m.inputs(fn)
+	if pre := e.Assume[fn]; pre != nil {
+		m.precondition(pre, args)
+	}
 	results, panicked := m.call(fn, args, 0)
 	if panicked {
 		return m.path
 	}
 	for i, t := range fn.Results {
-		m.path.Outputs = append(m.path.Outputs, concrete(results[i], t))
+		m.path.Outputs = append(m.path.Outputs, m.report(results[i], t))
 	}
-	if recv != nil {
-		m.path.Outputs = append(m.path.Outputs, concrete(recv.v, fn.Params[0].Typ.Elem))
+	for i, p := range fn.Params {
+		switch p.Typ.Kind {
+		case ir.KPointer, ir.KSlice, ir.KMap:
+			m.path.Outputs = append(m.path.Outputs, m.report(args[i], p.Typ))
+		}
 	}
 	return m.path
 }
@@ -193,10 +275,10 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	if depth > 200 {
 		panic(runError("call depth above 200 (recursion)"))
 	}
-	fr := &frame{fn: fn, vals: make(map[ir.Value]val), iters: make(map[*ir.Block]int)}
-	for i, p := range fn.Params {
-		fr.vals[p] = args[i]
-	}
+	fr := m.newFrame(fn)
+	copy(fr.slots, args)
+	m.stack = append(m.stack, fr)
+	defer func() { m.stack = m.stack[:len(m.stack)-1] }()
 	li := m.loopInfo(fn)
 	var prev *ir.Block
 	b := fn.Blocks[0]
@@ -207,25 +289,25 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 		if prev != nil && m.oocStop(fn, b, depth) {
 			panic(stopRun{})
 		}
+		cb := &fr.code.blocks[b.Index]
+		m.steps += len(cb.phis) // counted as instructions, as the block holds them
 		// Phis read their edges simultaneously.
 		if prev != nil {
-			k := predIndex(b, prev)
-			var phis []val
-			for _, in := range b.Instrs {
-				phi, ok := in.(*ir.Phi)
-				if !ok {
-					break
+			if len(cb.phis) > 0 {
+				k := predIndex(b, prev)
+				vals := make([]val, len(cb.phis))
+				for i, ph := range cb.phis {
+					vals[i] = m.operand(fr, ph.edges[k])
 				}
-				phis = append(phis, m.get(fr, phi.Edges[k]))
-			}
-			for i, v := range phis {
-				fr.vals[b.Instrs[i].(*ir.Phi)] = v
+				for i, ph := range cb.phis {
+					fr.slots[ph.dst] = vals[i]
+				}
 			}
 			if l := li.loopOf[b]; l != nil {
 				if li.back[edge{prev, b}] {
-					fr.iters[b]++
+					fr.iters[b.Index]++
 				} else {
-					fr.iters[b] = 0
+					fr.iters[b.Index] = 0
 					m.enterLoop(li, fr, l, depth)
 				}
 			}
@@ -234,38 +316,18 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 			prev, b = nil, x
 			continue
 		}
+		m.at = b
 		var next *ir.Block
-		for _, in := range b.Instrs {
+		for i := range cb.instrs {
+			ci := &cb.instrs[i]
 			m.steps++
 			if m.steps > m.MaxSteps {
 				panic(runError(fmt.Sprintf("more than %d instructions executed", m.MaxSteps)))
 			}
-			switch in := in.(type) {
-			case *ir.Phi:
-				// done above
+			switch in := ci.in.(type) {
 			case *ir.If:
-				c := m.get(fr, in.Cond).(*scalar)
-				taken := c.c == 1
-				if k := len(m.path.Steps); m.force && k < len(m.forced) {
-					if c.s == nil && taken != m.forced[k] {
-						m.path.Conflict = k
-						panic(stopRun{})
-					}
-					taken = m.forced[k]
-				}
-				st := Step{If: in, Taken: taken, Depth: depth}
-				if c.s != nil {
-					st.Cond = c.s
-					if !taken {
-						st.Cond = m.B.Not(c.s)
-					}
-					st.Flippable = true
-					m.markStep(li, fr, b, &st)
-				}
-				m.path.Steps = append(m.path.Steps, st)
-				if m.force && !m.mergeAfter && len(m.path.Steps) == len(m.forced)+1 {
-					panic(stopRun{}) // the step after the forced ones is only peeked at
-				}
+				c := m.operand(fr, ci.ops[0]).(*scalar)
+				taken := m.branchIn(in, c, depth, li, fr, b)
 				if taken {
 					next = b.Succs[0]
 				} else {
@@ -274,12 +336,15 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 			case *ir.Jump:
 				next = b.Succs[0]
 			case *ir.Return:
-				res := make([]val, len(in.Results))
-				for i, r := range in.Results {
-					res[i] = m.get(fr, r)
+				res := make([]val, len(ci.ops))
+				for i, op := range ci.ops {
+					res[i] = m.operand(fr, op)
 				}
 				return res, false
 			case *ir.Panic:
+				if m.orderDep {
+					panic(runError("panics after " + OrderReason[len("depends on "):]))
+				}
 				m.path.Panic = in.Msg
 				if in.Kind == ir.ExplicitPanic && in.Msg == "" {
 					m.path.Panic = "panic"
@@ -287,17 +352,101 @@ func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 				m.path.PanicAt = in
 				return nil, true
 			default:
-				v, panicked := m.exec(fr, in, depth)
+				m.at = b
+				v, panicked := m.exec(fr, ci, depth)
 				if panicked {
 					return nil, true
 				}
-				if v != nil {
-					fr.vals[in.(ir.Value)] = v
+				if ci.dst >= 0 {
+					fr.slots[ci.dst] = v
 				}
 			}
 		}
 		prev, b = b, next
 	}
+}
+
+// branch records the step of the internal If in on condition c and returns
+// the direction taken (flippable whenever symbolic).
+func (m *machine) branch(in *ir.If, c *scalar, depth int) bool {
+	return m.branchIn(in, c, depth, nil, nil, nil)
+}
+
+// branchIn records the step of If in on condition c, executed in block b of
+// frame fr (nil for an internal decision), and returns the direction
+// taken. Loop bounds and models decide the step's flippability.
+func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *frame, b *ir.Block) bool {
+	taken := c.c == 1
+	if k := len(m.path.Steps); m.force && k < len(m.forced) {
+		if c.s == nil && taken != m.forced[k] {
+			m.path.Conflict = k
+			panic(stopRun{})
+		}
+		taken = m.forced[k]
+	}
+	st := m.makeStep(in, c, taken, depth, li, fr, b)
+	if m.States != nil && fr != nil {
+		st.State = m.States.number(m, in, b)
+	}
+	if k := len(m.path.Steps); m.guide != nil && k >= len(m.forced) {
+		st = m.guided(k, st, c.s == nil, func(dir bool) Step { return m.makeStep(in, c, dir, depth, li, fr, b) })
+		taken = st.Taken
+	}
+	m.addStep(st)
+	return taken
+}
+
+// makeStep is the step of If in on condition c taken the way dir says.
+func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopInfo, fr *frame, b *ir.Block) Step {
+	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep}
+	if c.s != nil {
+		st.Cond = c.s
+		if !dir {
+			st.Cond = m.B.Not(c.s)
+		}
+		st.Flippable = true
+		if fr != nil {
+			m.markStep(li, fr, b, &st)
+		}
+		if m.orderDep && st.Flippable {
+			st.Flippable, st.Bounded = false, OrderReason
+		}
+	}
+	return st
+}
+
+// addStep appends a step; a forced run stops after the step following its
+// forced ones (that step is only peeked at).
+func (m *machine) addStep(st Step) {
+	if m.merging {
+		panic(mergeFail("a decision inside the region"))
+	}
+	m.path.Steps = append(m.path.Steps, st)
+	if m.force && !m.mergeAfter && m.guide == nil && len(m.path.Steps) == len(m.forced)+1 {
+		panic(stopRun{}) // the step after the forced ones is only peeked at
+	}
+}
+
+// guided asks the guide for the direction of step k, st as the concrete
+// values take it (constant: its condition is constant), and returns the
+// step to record, rebuilt by remake for another direction; it ends the run
+// when the guide says stop, or on the other side of a constant condition.
+func (m *machine) guided(k int, st Step, constant bool, remake func(bool) Step) Step {
+	dir, stop := m.guide(k, &st)
+	if stop {
+		m.path.Steps = append(m.path.Steps, st)
+		panic(stopRun{})
+	}
+	if dir != st.Taken {
+		if constant {
+			m.path.Conflict = k
+			panic(stopRun{})
+		}
+		state := st.State
+		st = remake(dir)
+		st.State = state
+	}
+	return st
 }
 
 func predIndex(b, pred *ir.Block) int {
@@ -309,21 +458,31 @@ func predIndex(b, pred *ir.Block) int {
 	panic(fmt.Sprintf("engine: b%d is not a predecessor of b%d", pred.Index, b.Index))
 }
 
-// get returns the run-time value of an operand.
+// get returns the run-time value of an operand given as an IR value (the
+// slow path, for the loop and merge machinery; instructions use operand).
 func (m *machine) get(fr *frame, v ir.Value) val {
-	switch v := v.(type) {
-	case *ir.Const:
-		if v.Typ.Kind == ir.KPointer {
-			return &ptr{}
+	return m.operand(fr, fr.code.operandOf(m.Engine, v))
+}
+
+// operand returns the run-time value of a compiled operand.
+func (m *machine) operand(fr *frame, op operand) val {
+	if op.slot < 0 {
+		if op.global >= 0 {
+			return m.global(fr.fn.Prog, op.global)
 		}
-		return &scalar{c: v.Val, width: widthOf(v.Typ)}
+		return op.c
 	}
-	x, ok := fr.vals[v]
-	if !ok {
-		if x, ok := m.oocValue(fr, v); ok {
-			return x
-		}
-		panic(fmt.Sprintf("engine: %s used before definition in %s", v.Name(), fr.fn.Name))
+	if x := fr.slots[op.slot]; x != nil {
+		return x
 	}
-	return x
+	if x, ok := m.oocValue(fr, op.v); ok {
+		return x
+	}
+	panic(fmt.Sprintf("engine: %s used before definition in %s", op.v.Name(), fr.fn.Name))
+}
+
+// set stores the value of an IR value defined outside the instruction
+// stream (merged regions, out-of-context symbols).
+func (m *machine) set(fr *frame, v ir.Value, x val) {
+	fr.slots[fr.code.slotOf(v)] = x
 }

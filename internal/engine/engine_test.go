@@ -31,10 +31,10 @@ func TestConcolicConsistency(t *testing.T) {
 		if err != nil || len(res.Errors) > 0 {
 			t.Fatalf("%s: %v %v", pkg, err, res.Errors)
 		}
-		if err := ir.Check(res.Prog); err != nil {
-			t.Fatal(err)
-		}
 		for _, tg := range res.Targets {
+			if err := ir.Check(tg.Prog); err != nil {
+				t.Fatal(err)
+			}
 			e := New(expr.NewBuilder(), 10)
 			for i := 0; i < 200; i++ {
 				model := map[string]uint64{}
@@ -134,6 +134,61 @@ b2:
 			if (expr.Eval(st.Cond, other) == 1) != (st.Taken == false) {
 				t.Errorf("F(%d, %d): constraint %v misjudges i=1, v=3", i, v, st.Cond)
 			}
+		}
+	}
+}
+
+// TestForcedModelStep: a forced run through the model constraint at a loop's
+// entry takes the forced direction (its constraint follows it), goes on, and
+// stops only after peeking at the step that follows the forced ones, as at an
+// If (issue 10: stopping on the model step made the search read the run as a
+// complete path).
+func TestForcedModelStep(t *testing.T) {
+	src := `
+func M(n i32) i32 {
+b0:
+    jump b1
+b1:
+    %1 = phi [b0: 0:i32, b2: %4]
+    %2 = phi [b0: 0:i32, b2: %5]
+    %3 = lt %1, n
+    if %3 b2 b3
+b2:
+    %4 = add %1, 1:i32
+    %5 = add %2, 1:i32
+    jump b1
+b3:
+    %6 = eq %2, 3:i32
+    if %6 b4 b5
+b4:
+    return 1:i32
+b5:
+    return 2:i32
+}
+`
+	prog, err := ir.Parse("m.lf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := prog.Funcs[0]
+	e := New(expr.NewBuilder(), 10)
+	id := LoopID{fn, 1}
+	e.LoopCfg.Models = map[LoopID]*ModelSet{id: {Source: "directive", Models: []Model{{Vars: []ir.Value{fn.Params[0]}, Names: []string{"n"}, Vals: []uint64{3}}}}}
+	for _, dir := range []bool{true, false} {
+		p := e.RunForced(fn, map[string]uint64{"n": 0}, []bool{dir})
+		if p.Stopped != true || p.Conflict >= 0 || len(p.Steps) != 2 {
+			t.Fatalf("forced %v: stopped %v, conflict %d, %d steps; want a stop after peeking at the loop test", dir, p.Stopped, p.Conflict, len(p.Steps))
+		}
+		st := p.Steps[0]
+		if !IsModelStep(st.If) || st.Taken != dir || st.Cond == nil {
+			t.Fatalf("forced %v: first step %+v, want the model step taken %v", dir, st, dir)
+		}
+		// The constraint is that of the direction forced: n == 3 in the models.
+		if got := expr.Eval(st.Cond, map[string]uint64{"n": 3}) == 1; got != dir {
+			t.Errorf("forced %v: constraint %v says n = 3 is %v", dir, st.Cond, got)
+		}
+		if p.Steps[1].If != fn.Blocks[1].Terminator() {
+			t.Errorf("forced %v: peeked step is %v, want the loop test", dir, p.Steps[1].If.Pos)
 		}
 	}
 }

@@ -22,68 +22,49 @@ var binOps = map[ir.BinOpKind][2]expr.Op{ // [signed, unsigned]
 	ir.Le:  {expr.OpSle, expr.OpUle},
 }
 
-// exec executes a non-terminator instruction and returns its value (nil for Store).
-func (m *machine) exec(fr *frame, in ir.Instr, depth int) (val, bool) {
-	switch in := in.(type) {
+// exec executes a non-terminator instruction and returns its value (nil for
+// instructions without one) and whether the run panicked.
+func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
+	op := func(i int) val { return m.operand(fr, ci.ops[i]) }
+	switch in := ci.in.(type) {
 	case *ir.BinOp:
-		return m.binOp(in, m.get(fr, in.X), m.get(fr, in.Y)), false
+		return m.binOp(in.Op, in.X.Type(), op(0), op(1)), false
 	case *ir.UnOp:
-		x := m.get(fr, in.X).(*scalar)
-		switch in.Op {
-		case ir.Not:
-			if x.s == nil {
-				return &scalar{c: 1 - x.c}, false
-			}
-			return mk(1-x.c, m.B.Not(x.s), 0), false
-		case ir.Neg, ir.Compl:
-			op := expr.OpNeg
-			if in.Op == ir.Compl {
-				op = expr.OpCompl
-			}
-			c := expr.Apply(op, x.width, x.c)
-			if x.s == nil {
-				return &scalar{c: c, width: x.width}, false
-			}
-			if op == expr.OpNeg {
-				return mk(c, m.B.Neg(x.s), x.width), false
-			}
-			return mk(c, m.B.Compl(x.s), x.width), false
-		}
-		panic(fmt.Sprintf("engine: unknown unary operator %v", in.Op))
+		return m.unOp(in.Op, op(0).(*scalar)), false
 	case *ir.Convert:
-		x := m.get(fr, in.X).(*scalar)
-		from, to := in.X.Type(), in.Type()
-		c := expr.Extend(x.c, from.Width, 64, from.Signed) & expr.Mask(to.Width)
-		if x.s == nil {
-			return &scalar{c: c, width: to.Width}, false
-		}
-		return mk(c, m.B.Convert(x.s, to.Width, from.Signed), to.Width), false
+		return m.convert(in.X.Type(), in.Type(), op(0)), false
 	case *ir.Alloc:
 		return &ptr{obj: &object{v: zero(in.Type().Elem)}}, false
 	case *ir.Load:
-		p := m.deref(fr, in.Ptr)
-		return m.load(p.obj.v, p.path), false
+		return m.loadPtr(m.deref(op(0))), false
 	case *ir.Store:
-		p := m.deref(fr, in.Ptr)
-		p.obj.v = m.store(p.obj.v, p.path, m.get(fr, in.Val))
+		m.storePtr(m.deref(op(0)), op(1))
 		return nil, false
 	case *ir.FieldAddr:
-		p := m.deref(fr, in.Ptr)
+		p := m.deref(op(0))
 		return &ptr{obj: p.obj, path: appendStep(p.path, step{field: in.Field})}, false
 	case *ir.IndexAddr:
-		p := m.deref(fr, in.Ptr)
-		idx := m.index(fr, in.Index, in.Ptr.Type().Elem.Len)
+		if s, ok := op(0).(*slice); ok {
+			return m.elemAddr(s, m.index(op(1), in.Index.Type())), false
+		}
+		p := m.deref(op(0))
+		idx := m.index(op(1), in.Index.Type())
 		return &ptr{obj: p.obj, path: appendStep(p.path, step{index: idx})}, false
 	case *ir.Field:
-		return m.get(fr, in.X).(*agg).elems[in.Field], false
+		return op(0).(*agg).elems[in.Field], false
 	case *ir.Index:
-		idx := m.index(fr, in.Index, in.X.Type().Len)
-		return m.load(m.get(fr, in.X), []step{{index: idx}}), false
-	case *ir.Call:
-		args := make([]val, len(in.Args))
-		for i, a := range in.Args {
-			args[i] = m.get(fr, a)
+		idx := m.index(op(1), in.Index.Type())
+		if s, ok := op(0).(*str); ok {
+			return m.byteAt(s, idx), false
 		}
+		return m.load(op(0), []step{{index: idx}}), false
+	case *ir.Call:
+		args := make([]val, len(ci.ops))
+		for i := range ci.ops {
+			args[i] = op(i)
+		}
+		fr.call = in
+		fr.call = in
 		res, panicked := m.call(in.Callee, args, depth+1)
 		if panicked {
 			return nil, true
@@ -93,7 +74,34 @@ func (m *machine) exec(fr *frame, in ir.Instr, depth int) (val, bool) {
 		}
 		return &tuple{elems: res}, false
 	case *ir.Extract:
-		return m.get(fr, in.X).(*tuple).elems[in.Index], false
+		return op(0).(*tuple).elems[in.Index], false
+	case *ir.Len:
+		return m.length(op(0)), false
+	case *ir.Cap:
+		return op(0).(*slice).cap, false
+	case *ir.Slice:
+		return m.sliceExpr(in, fr, ci), false
+	case *ir.MakeSlice:
+		return m.makeSlice(in, op(0).(*scalar), op(1).(*scalar)), false
+	case *ir.MakeMap:
+		return &mapv{obj: &object{v: &table{}}}, false
+	case *ir.Lookup:
+		return m.lookup(in, op(0).(*mapv), op(1)), false
+	case *ir.MapUpdate:
+		m.mapUpdate(in, op(0).(*mapv), op(1), op(2))
+		return nil, false
+	case *ir.Builtin:
+		args := make([]val, len(ci.ops))
+		for i := range ci.ops {
+			args[i] = op(i)
+		}
+		return m.builtin(in, args), false
+	case *ir.SliceToArrayPointer:
+		return m.sliceToArrayPointer(op(0).(*slice)), false
+	case *ir.Range:
+		return m.rangeStart(op(0)), false
+	case *ir.Next:
+		return m.next(in, op(0).(*iter)), false
 	case *ir.Phi, *ir.If, *ir.Jump, *ir.Return, *ir.Panic:
 		panic(fmt.Sprintf("engine: %T is not executed by exec", in))
 	default:
@@ -106,54 +114,132 @@ func appendStep(path []step, s step) []step {
 }
 
 // deref returns the pointer an operand holds; nil pointers are guarded by checks.
-func (m *machine) deref(fr *frame, v ir.Value) *ptr {
-	p := m.get(fr, v).(*ptr)
-	if p.obj == nil {
+func (m *machine) deref(v val) *ptr {
+	p := v.(*ptr)
+	if isNil, _ := nilness(p); isNil {
+		if m.force {
+			// A forced run's concrete values are meaningless; its terms
+			// are right, and a pointer that is nil here need not be.
+			if p.obj != nil {
+				return p
+			}
+		}
 		panic(runError("nil pointer dereference without a check"))
 	}
 	return p
 }
 
-// index returns an index operand as an unsigned 64-bit scalar, which checks have
-// proved to be in [0, n).
-func (m *machine) index(fr *frame, v ir.Value, n int) *scalar {
-	x := m.get(fr, v).(*scalar)
-	t := v.Type()
+// index returns an index operand of type t as an unsigned 64-bit scalar,
+// which checks have proved to be in range.
+func (m *machine) index(v val, t *ir.Type) *scalar {
+	x := v.(*scalar)
 	c := expr.Extend(x.c, t.Width, 64, t.Signed)
-	if c >= uint64(n) {
-		if !m.force {
-			panic(runError(fmt.Sprintf("index %d out of range %d without a check", int64(c), n)))
-		}
-		c = 0 // a forced run's concrete values are meaningless; its terms are right
-	}
 	if x.s == nil {
 		return &scalar{c: c, width: 64}
 	}
 	return mk(c, m.B.Convert(x.s, 64, t.Signed), 64)
 }
 
-func (m *machine) binOp(in *ir.BinOp, xv, yv val) val {
-	if xp, ok := xv.(*ptr); ok {
-		eq := samePtr(xp, yv.(*ptr))
-		switch in.Op {
-		case ir.Eq:
-			return &scalar{c: b2u(eq)}
-		case ir.Ne:
-			return &scalar{c: b2u(!eq)}
+func (m *machine) unOp(op ir.UnOpKind, x *scalar) val {
+	switch op {
+	case ir.Not:
+		if x.s == nil {
+			return &scalar{c: 1 - x.c}
 		}
-		panic(fmt.Sprintf("engine: pointer operator %v", in.Op))
+		return mk(1-x.c, m.B.Not(x.s), 0)
+	case ir.Neg, ir.Compl:
+		eop := expr.OpNeg
+		if op == ir.Compl {
+			eop = expr.OpCompl
+		}
+		c := expr.Apply(eop, x.width, x.c)
+		if x.s == nil {
+			return &scalar{c: c, width: x.width}
+		}
+		if eop == expr.OpNeg {
+			return mk(c, m.B.Neg(x.s), x.width)
+		}
+		return mk(c, m.B.Compl(x.s), x.width)
+	}
+	panic(fmt.Sprintf("engine: unknown unary operator %v", op))
+}
+
+// convert applies a conversion between the given types.
+func (m *machine) convert(from, to *ir.Type, v val) val {
+	switch {
+	case from.Kind == ir.KInt && to.Kind == ir.KInt:
+		return m.convInt(v.(*scalar), from, to)
+	case to.Kind == ir.KString:
+		switch from.Kind {
+		case ir.KString:
+			return v
+		case ir.KInt:
+			return m.runeToString(m.convInt(v.(*scalar), from, ir.I64))
+		case ir.KSlice:
+			if from.Elem.Kind == ir.KInt && from.Elem.Width == 8 {
+				return m.bytesToString(v.(*slice))
+			}
+			return m.runesToString(v.(*slice))
+		}
+	case from.Kind == ir.KString && to.Kind == ir.KSlice:
+		if to.Elem.Width == 8 {
+			return m.stringToBytes(v.(*str), to)
+		}
+		return m.stringToRunes(v.(*str), to)
+	}
+	if ir.Identical(from, to) {
+		return v
+	}
+	panic(fmt.Sprintf("engine: conversion from %s to %s", from, to))
+}
+
+func (m *machine) convInt(x *scalar, from, to *ir.Type) *scalar {
+	c := expr.Extend(x.c, from.Width, 64, from.Signed) & expr.Mask(to.Width)
+	if x.s == nil {
+		return &scalar{c: c, width: to.Width}
+	}
+	return mk(c, m.B.Convert(x.s, to.Width, from.Signed), to.Width)
+}
+
+// binOp applies a binary operator to operands of type t.
+func (m *machine) binOp(op ir.BinOpKind, t *ir.Type, xv, yv val) val {
+	switch t.Kind {
+	case ir.KBool, ir.KInt:
+	case ir.KString:
+		return m.stringOp(op, xv.(*str), yv.(*str))
+	default:
+		eq, term := m.equal(t, xv, yv)
+		switch op {
+		case ir.Eq:
+			return mk(b2u(eq), term, 0)
+		case ir.Ne:
+			if term != nil {
+				term = m.B.Not(term)
+			}
+			return mk(b2u(!eq), term, 0)
+		}
+		panic(fmt.Sprintf("engine: operator %v on %s", op, t))
 	}
 	x, y := xv.(*scalar), yv.(*scalar)
-	t := in.X.Type()
 	signed := t.Kind == ir.KInt && t.Signed
-	switch in.Op {
+	if t.Kind == ir.KBool {
+		switch op {
+		case ir.And:
+			return m.and(x, y)
+		case ir.Or:
+			return m.or(x, y)
+		case ir.Xor:
+			return m.not(m.uop(ir.Eq, x, y))
+		}
+	}
+	switch op {
 	case ir.Eq, ir.Ne:
 		c := b2u(x.c == y.c)
 		var s *expr.Term
 		if x.s != nil || y.s != nil {
 			s = m.B.Eq(m.term(x), m.term(y))
 		}
-		if in.Op == ir.Ne {
+		if op == ir.Ne {
 			c = 1 - c
 			if s != nil {
 				s = m.B.Not(s)
@@ -162,30 +248,46 @@ func (m *machine) binOp(in *ir.BinOp, xv, yv val) val {
 		return mk(c, s, 0)
 	case ir.Gt, ir.Ge:
 		// x > y is y < x.
-		op := ir.Lt
-		if in.Op == ir.Ge {
-			op = ir.Le
+		lop := ir.Lt
+		if op == ir.Ge {
+			lop = ir.Le
 		}
-		return m.arith(op, signed, y, x)
+		return m.arith(lop, signed, y, x)
+	case ir.Min, ir.Max:
+		lt := m.arith(ir.Lt, signed, x, y).(*scalar) // x < y
+		takeX := lt.c == 1
+		if op == ir.Max {
+			takeX = !takeX
+		}
+		if lt.s == nil {
+			if takeX {
+				return x
+			}
+			return y
+		}
+		if op == ir.Min {
+			return m.ite(lt.s, lt.c == 1, x, y)
+		}
+		return m.ite(lt.s, lt.c == 1, y, x)
 	case ir.Shl, ir.Shr:
 		// The count may have another type; it is non-negative (checked).
 		c := y.c
 		if c > uint64(x.width) {
 			c = uint64(x.width)
 		}
-		op := expr.OpShl
-		if in.Op == ir.Shr {
-			op = expr.OpLShr
+		eop := expr.OpShl
+		if op == ir.Shr {
+			eop = expr.OpLShr
 			if signed {
-				op = expr.OpAShr
+				eop = expr.OpAShr
 			}
 		}
-		cv := expr.Apply(op, x.width, x.c, c)
+		cv := expr.Apply(eop, x.width, x.c, c)
 		if x.s == nil && y.s == nil {
 			return &scalar{c: cv, width: x.width}
 		}
 		xs, ys := m.term(x), m.term(y)
-		switch op {
+		switch eop {
 		case expr.OpShl:
 			return mk(cv, m.B.Shl(xs, ys), x.width)
 		case expr.OpLShr:
@@ -200,7 +302,7 @@ func (m *machine) binOp(in *ir.BinOp, xv, yv val) val {
 		}
 		return m.arith(ir.And, signed, x, mk(ny, nys, y.width))
 	}
-	return m.arith(in.Op, signed, x, y)
+	return m.arith(op, signed, x, y)
 }
 
 // arith applies a same-width operator from binOps.
@@ -258,9 +360,51 @@ func (m *machine) arith(op ir.BinOpKind, signed bool, x, y *scalar) val {
 	return mk(c, s, w)
 }
 
-func b2u(b bool) uint64 {
-	if b {
-		return 1
+// equal compares two values of type t as Go's == does: scalars by value,
+// strings by bytes, pointers by target, slices and maps (only ever against
+// nil) by nil-ness, arrays and structs element-wise.
+func (m *machine) equal(t *ir.Type, a, b val) (bool, *expr.Term) {
+	switch t.Kind {
+	case ir.KBool, ir.KInt:
+		x := m.binOp(ir.Eq, t, a, b).(*scalar)
+		return x.c == 1, x.s
+	case ir.KString:
+		x := m.stringOp(ir.Eq, a.(*str), b.(*str)).(*scalar)
+		return x.c == 1, x.s
+	case ir.KPointer:
+		return m.ptrEq(a.(*ptr), b.(*ptr))
+	case ir.KSlice, ir.KMap:
+		an, ant := nilness(a)
+		bn, bnt := nilness(b)
+		if !an && !bn && ant == nil && bnt == nil {
+			panic(runError("comparison of two non-nil slices or maps"))
+		}
+		return m.refEq(an, ant, bn, bnt, false, nil)
+	case ir.KArray, ir.KStruct:
+		aa, ba := a.(*agg), b.(*agg)
+		c := true
+		var conj []*expr.Term
+		for i := range aa.elems {
+			et := t.Elem
+			if t.Kind == ir.KStruct {
+				et = t.Fields[i].Type
+			}
+			ec, etm := m.equal(et, aa.elems[i], ba.elems[i])
+			c = c && ec
+			if etm != nil {
+				conj = append(conj, etm)
+			} else if !ec {
+				conj = append(conj, m.B.BoolConst(false))
+			}
+		}
+		if len(conj) == 0 {
+			return c, nil
+		}
+		tm := m.B.And(conj...)
+		if tm.IsConst() {
+			return tm.Val == 1, nil
+		}
+		return c, tm
 	}
-	return 0
+	panic(fmt.Sprintf("engine: comparison of %s values", t))
 }

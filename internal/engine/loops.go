@@ -129,7 +129,7 @@ func ConcretizedReason(id LoopID, root *ir.Function) string {
 // iteration count has reached its bound, or nil.
 func (m *machine) exceeded(li *loopInfo, fr *frame, b *ir.Block) *cfg.Loop {
 	for _, l := range li.order {
-		if l.Contains(b) && fr.iters[l.Header] >= m.Bound(LoopID{fr.fn, l.Number}) {
+		if l.Contains(b) && fr.iters[l.Header.Index] >= m.Bound(LoopID{fr.fn, l.Number}) {
 			return l
 		}
 	}
@@ -146,7 +146,7 @@ func (m *machine) markStep(li *loopInfo, fr *frame, b *ir.Block, st *Step) {
 		id := LoopID{fr.fn, l.Number}
 		st.Flippable = false
 		st.Bounded = m.BoundReason(id, m.root)
-		st.BoundLoop, st.BoundIter = id, fr.iters[l.Header]
+		st.BoundLoop, st.BoundIter = id, fr.iters[l.Header.Index]
 		return
 	}
 	if m.missed != nil {
@@ -171,13 +171,9 @@ func (m *machine) enterLoop(li *loopInfo, fr *frame, l *cfg.Loop, depth int) {
 	entry := make([]*expr.Term, len(vars))
 	conc := make([]uint64, len(vars))
 	for i, v := range vars {
-		x, ok := fr.vals[v].(*scalar)
+		x, ok := m.lookupVal(fr, v).(*scalar)
 		if !ok {
-			if _, isConst := v.(*ir.Const); isConst {
-				x = m.get(fr, v).(*scalar)
-			} else {
-				return // not live here (another path into the loop): nothing to constrain
-			}
+			return // not live here (another path into the loop): nothing to constrain
 		}
 		entry[i], conc[i] = m.term(x), x.c
 	}
@@ -211,25 +207,41 @@ func (m *machine) enterLoop(li *loopInfo, fr *frame, l *cfg.Loop, depth int) {
 		in = in || all
 	}
 	cond := m.B.Or(disj...)
-	st := Step{If: li.pseudoIf(l), Taken: in, Depth: depth}
-	if !cond.IsConst() {
-		st.Cond = cond
-		if !in {
-			st.Cond = m.B.Not(cond)
+	// A forced run (RunForced) takes the forced direction, as at an If: the
+	// step's constraint and flippability follow the direction taken, a
+	// constant constraint the other way is a conflict, and the run stops
+	// only after peeking at the step that follows the forced ones.
+	k := len(m.path.Steps)
+	if m.force && k < len(m.forced) {
+		if cond.IsConst() && m.forced[k] != in {
+			m.path.Conflict = k
+			panic(stopRun{})
 		}
-		st.Flippable = !in || ms.Released
-		if in && !ms.Released {
-			st.Bounded = ConcretizedReason(id, m.root)
-			st.BoundLoop, st.BoundIter = id, -1
-		}
+		in = m.forced[k]
 	}
-	if m.force && len(m.path.Steps) < len(m.forced) {
-		st.Taken = m.forced[len(m.path.Steps)]
+	mkStep := func(in bool) Step {
+		st := Step{If: li.pseudoIf(l), Taken: in, Depth: depth}
+		if !cond.IsConst() {
+			st.Cond = cond
+			if !in {
+				st.Cond = m.B.Not(cond)
+			}
+			st.Flippable = !in || ms.Released
+			if in && !ms.Released {
+				st.Bounded = ConcretizedReason(id, m.root)
+				st.BoundLoop, st.BoundIter = id, -1
+			}
+		}
+		return st
+	}
+	st := mkStep(in)
+	if m.guide != nil && k >= len(m.forced) {
+		st = m.guided(k, st, cond.IsConst(), mkStep)
 		in = st.Taken
 	}
 	m.path.Steps = append(m.path.Steps, st)
-	if m.force && len(m.path.Steps) == len(m.forced) {
-		panic(stopRun{})
+	if m.force && !m.mergeAfter && m.guide == nil && len(m.path.Steps) == len(m.forced)+1 {
+		panic(stopRun{}) // the step after the forced ones is only peeked at
 	}
 	if !in && m.missed == nil && !ms.Released {
 		m.missed = &id

@@ -71,6 +71,8 @@ func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 	}
 	c := &mctx{m: m}
 	steps := m.steps
+	m.merging = true
+	defer func() { m.merging = false }()
 	defer func() {
 		if x := recover(); x != nil {
 			switch x.(type) {
@@ -111,7 +113,7 @@ func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 		panic(mergeFail(fmt.Sprintf("summary of %d terms above the bound %d", size, mg.Bound)))
 	}
 	for i, phi := range phis {
-		fr.vals[phi] = vals[i]
+		m.set(fr, phi, vals[i])
 	}
 	m.path.Merged = append(m.path.Merged, MergedRegion{Entry: b.Terminator().(*ir.If), At: len(m.path.Steps), Depth: depth, Size: size, Obligations: c.obls})
 	return r.exit
@@ -137,6 +139,13 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 			g = c.or(gs)
 		}
 		if isFalse(g) {
+			// Never entered: its branch outcomes are obligations that are
+			// constant false, so that the search knows they are refuted
+			// here rather than never met.
+			if in, ok := x.Terminator().(*ir.If); ok && in.Kind != ir.InternalBranch {
+				f := m.B.BoolConst(false)
+				c.obls = append(c.obls, Obligation{If: in, Dir: true, Term: f}, Obligation{If: in, Dir: false, Term: f})
+			}
 			continue
 		}
 		if _, ok := x.Terminator().(*ir.Panic); ok {
@@ -159,15 +168,16 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 			pv = append(pv, c.choose(gv)[0])
 		}
 		for i, phi := range phis {
-			fr.vals[phi] = pv[i]
+			m.set(fr, phi, pv[i])
 		}
-		for _, in := range x.Instrs {
+		cb := &fr.code.blocks[x.Index]
+		for ii := range cb.instrs {
+			ci := &cb.instrs[ii]
 			m.steps++
 			if m.steps > m.MaxSteps {
 				panic(mergeFail("step limit"))
 			}
-			switch in := in.(type) {
-			case *ir.Phi:
+			switch in := ci.in.(type) {
 			case *ir.If:
 				cond := m.get(fr, in.Cond).(*scalar)
 				gt, gf := c.and(g, cond), c.and(g, c.not(cond))
@@ -190,9 +200,9 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 				}
 				*rets = append(*rets, guardedVals{g, res})
 			case *ir.Store:
-				p := m.deref(fr, in.Ptr)
-				old := p.obj.v
-				nv := m.store(old, p.path, m.get(fr, in.Val))
+				p := m.deref(m.operand(fr, ci.ops[0]))
+				old := m.contents(p.obj)
+				nv := m.store(old, p.path, m.operand(fr, ci.ops[1]))
 				if g.s != nil {
 					nv = m.ite(g.s, g.c == 1, nv, old)
 				} else if g.c == 0 {
@@ -205,9 +215,9 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 				if body == nil {
 					panic(mergeFail("callee cannot be inlined"))
 				}
-				cf := &frame{fn: in.Callee, vals: make(map[ir.Value]val), iters: make(map[*ir.Block]int)}
-				for i, p := range in.Callee.Params {
-					cf.vals[p] = m.get(fr, in.Args[i])
+				cf := m.newFrame(in.Callee)
+				for i := range in.Callee.Params {
+					cf.slots[i] = m.operand(fr, ci.ops[i])
 				}
 				var rs []guardedVals
 				c.run(cf, body, g, depth+1, &rs)
@@ -219,17 +229,21 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 				}
 				res := c.choose(rs)
 				if len(res) == 1 {
-					fr.vals[in] = res[0]
+					fr.slots[ci.dst] = res[0]
 				} else {
-					fr.vals[in] = &tuple{elems: res}
+					fr.slots[ci.dst] = &tuple{elems: res}
 				}
+			case *ir.MapUpdate, *ir.Builtin, *ir.MakeSlice, *ir.Next, *ir.Range:
+				// Writes to tables and arrays, and decisions, are not
+				// journalled: such regions run branch by branch.
+				panic(mergeFail(fmt.Sprintf("%T inside the region", in)))
 			default:
-				v, panicked := m.exec(fr, in, depth)
+				v, panicked := m.exec(fr, ci, depth)
 				if panicked {
 					panic(mergeFail("panic inside the region"))
 				}
-				if v != nil {
-					fr.vals[in.(ir.Value)] = v
+				if ci.dst >= 0 {
+					fr.slots[ci.dst] = v
 				}
 			}
 		}
@@ -329,6 +343,15 @@ func termSize(obls []Obligation, vals []val) int {
 			for _, e := range v.elems {
 				walkVal(e)
 			}
+		case *str:
+			walk(v.n.s)
+			for _, b := range v.b {
+				walk(b.s)
+			}
+		case *slice:
+			walk(v.off.s)
+			walk(v.n.s)
+			walk(v.cap.s)
 		}
 	}
 	for _, o := range obls {

@@ -20,11 +20,12 @@ type Merger struct {
 	regions map[*ir.Block]*region
 	bodies  map[*ir.Function]*region
 	busy    map[*ir.Function]bool
+	exits   map[*ir.Function]*exitChains // acyclic functions (regionAt's fast path)
 }
 
 // NewMerger returns a merger keeping summaries of at most bound term nodes.
 func NewMerger(bound int) *Merger {
-	return &Merger{Bound: bound, regions: map[*ir.Block]*region{}, bodies: map[*ir.Function]*region{}, busy: map[*ir.Function]bool{}}
+	return &Merger{Bound: bound, regions: map[*ir.Block]*region{}, bodies: map[*ir.Function]*region{}, busy: map[*ir.Function]bool{}, exits: map[*ir.Function]*exitChains{}}
 }
 
 // region is a single-entry, loop-free set of blocks: entry first, in a
@@ -64,6 +65,19 @@ func (mg *Merger) regionAt(b *ir.Block, li *loopInfo) *region {
 	if !ok || (t.Kind != ir.SourceBranch && t.Kind != ir.InternalBranch) || li.headers[b] {
 		return nil
 	}
+	var r *region
+	if ec := mg.exitChainsOf(b.Func); ec != nil {
+		r = mg.chainRegion(b, ec)
+	} else {
+		r = mg.scanRegion(b, li)
+	}
+	mg.regions[b] = r
+	return r
+}
+
+// scanRegion tries every block reachable from b as the exit and keeps the
+// smallest region.
+func (mg *Merger) scanRegion(b *ir.Block, li *loopInfo) *region {
 	// Candidate exits: the blocks reachable from b, b excluded.
 	seen := map[*ir.Block]bool{b: true}
 	var cands []*ir.Block
@@ -91,7 +105,6 @@ func (mg *Merger) regionAt(b *ir.Block, li *loopInfo) *region {
 			best = r
 		}
 	}
-	mg.regions[b] = best
 	return best
 }
 
@@ -207,4 +220,80 @@ func topo(entry *ir.Block, in map[*ir.Block]bool) ([]*ir.Block, bool) {
 		post[i], post[j] = post[j], post[i]
 	}
 	return post, acyclic
+}
+
+// exitChains holds, for an acyclic function, each block's immediate
+// "post-dominator ignoring run-time check failures": the nearest block that
+// every path from it passes unless it ends in the panic block of a check.
+type exitChains struct {
+	ipdom map[*ir.Block]*ir.Block // nil: the virtual exit
+}
+
+// exitChainsOf computes (once) the exit chains of f, or returns nil when f
+// has a cycle.
+func (mg *Merger) exitChainsOf(f *ir.Function) *exitChains {
+	if ec, ok := mg.exits[f]; ok {
+		return ec
+	}
+	mg.exits[f] = nil
+	in := map[*ir.Block]bool{}
+	for _, x := range f.Blocks {
+		in[x] = true
+	}
+	order, acyclic := topo(f.Blocks[0], in)
+	if !acyclic {
+		return nil
+	}
+	rank := map[*ir.Block]int{}
+	for i, x := range order {
+		rank[x] = i
+	}
+	ec := &exitChains{ipdom: map[*ir.Block]*ir.Block{}}
+	up := func(x *ir.Block) *ir.Block { return ec.ipdom[x] }
+	// Reverse topological order: successors first. The virtual exit (nil)
+	// ranks last; a chain only goes up in rank.
+	for i := len(order) - 1; i >= 0; i-- {
+		x := order[i]
+		var d *ir.Block
+		first := true
+		for _, s := range x.Succs {
+			if checkPanic(s) {
+				continue
+			}
+			if first {
+				d, first = s, false
+				continue
+			}
+			a, b := d, s
+			for a != b {
+				switch {
+				case a == nil:
+					b = up(b)
+				case b == nil:
+					a = up(a)
+				case rank[a] < rank[b]:
+					a = up(a)
+				default:
+					b = up(b)
+				}
+			}
+			d = a
+		}
+		ec.ipdom[x] = d // nil for returns, panics and blocks whose successors all fail checks
+	}
+	mg.exits[f] = ec
+	return ec
+}
+
+// chainRegion is regionAt for an acyclic function. A valid region's exit is
+// on b's exit chain (otherwise some path from b avoids it and ends in a
+// return or a panic, which tryRegion rejects), and along the chain the
+// regions only grow (each holds the previous one and its exit), as does
+// everything tryRegion rejects; so the first exit on the chain that gives a
+// region gives the smallest, and when the first one tried fails, all fail.
+func (mg *Merger) chainRegion(b *ir.Block, ec *exitChains) *region {
+	if y := ec.ipdom[b]; y != nil {
+		return mg.tryRegion(b, y)
+	}
+	return nil
 }

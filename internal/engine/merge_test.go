@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"fmt"
 	"leapfrog/internal/testutil"
 	"math/rand"
 	"path/filepath"
@@ -130,4 +131,57 @@ b2:
 			}
 		}
 	}
+}
+
+// TestChainRegions: in loop-free functions, regions found on the exit chain
+// are those the exhaustive scan finds.
+func TestChainRegions(t *testing.T) {
+	dst := testutil.BenchCopy(t)
+	targets := map[string][]string{
+		"tcas":           {"AltSepTest12"},
+		"wbs":            {"Step"},
+		"paper":          {"Classify"},
+		"synthpkg/s20k8": {"F"},
+		"synthpkg/s61k1": {"F"},
+	}
+	checked := 0
+	for pkg, names := range targets {
+		res, err := gossa.Load(filepath.Join(dst, pkg), names)
+		if err != nil || len(res.Errors) > 0 {
+			t.Fatalf("%s: %v %v", pkg, err, res.Errors)
+		}
+		e := New(expr.NewBuilder(), 10)
+		for _, f := range res.Targets[0].Prog.Funcs {
+			if len(f.Blocks) == 0 {
+				continue
+			}
+			mg := NewMerger(4000)
+			ec := mg.exitChainsOf(f)
+			if ec == nil {
+				continue // a loop: the scan decides
+			}
+			li := e.loopInfo(f)
+			for _, b := range f.Blocks {
+				if _, ok := b.Terminator().(*ir.If); !ok {
+					continue
+				}
+				want, got := mg.scanRegion(b, li), mg.chainRegion(b, ec)
+				if (want == nil) != (got == nil) || want != nil && (want.exit != got.exit || len(want.order) != len(got.order)) {
+					t.Errorf("%s.%s b%d: scan %v, chain %v", pkg, f.Name, b.Index, regionString(want), regionString(got))
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d branch blocks checked", checked)
+	if checked < 100 {
+		t.Errorf("only %d branch blocks checked", checked)
+	}
+}
+
+func regionString(r *region) string {
+	if r == nil {
+		return "none"
+	}
+	return fmt.Sprintf("exit b%d, %d blocks", r.exit.Index, len(r.order))
 }

@@ -26,7 +26,7 @@ type OOCVar struct {
 func (e *Engine) RunIteration(id LoopID, model map[string]uint64, dirs []bool) (path *Path) {
 	li := e.loopInfo(id.Fn)
 	l := li.order[id.Num-1]
-	m := &machine{Engine: e, path: &Path{Conflict: -1}, root: id.Fn, ooc: l, oocModel: model, forced: dirs, force: dirs != nil}
+	m := &machine{Engine: e, path: &Path{Conflict: -1}, root: id.Fn, ooc: l, oocModel: model, model: model, forced: dirs, force: dirs != nil}
 	args := make([]val, len(id.Fn.Params))
 	for i, p := range id.Fn.Params {
 		args[i] = m.fresh(p, p.Ident)
@@ -77,11 +77,15 @@ func (m *machine) fresh(v ir.Value, goName string) val {
 		}
 		m.Engine.ooc[id] = append(m.Engine.ooc[id], OOCVar{Name: name, Value: v, Go: goName})
 	}
+	saved := m.model
+	m.model = m.oocModel
+	defer func() { m.model = saved }()
+	f := &facts{holds: true}
 	t := v.Type()
 	if t.Kind == ir.KPointer {
-		return &ptr{obj: &object{v: m.symbolic(name, t.Elem, m.oocModel)}}
+		return &ptr{obj: &object{v: m.input(name, t.Elem, 1, f)}}
 	}
-	return m.symbolic(name, t, m.oocModel)
+	return m.input(name, t, 0, f)
 }
 
 // oocValue supplies, in out-of-context mode, a value of the loop's function
@@ -95,7 +99,7 @@ func (m *machine) oocValue(fr *frame, v ir.Value) (val, bool) {
 		name = m.LoopCfg.PhiNames[phi]
 	}
 	x := m.fresh(v, name)
-	fr.vals[v] = x
+	m.set(fr, v, x)
 	return x, true
 }
 

@@ -1,4 +1,4 @@
-// Run-time values of the concolic interpreter: concrete bits with an optional symbolic term.
+// Run-time values of the concolic interpreter: concrete parts with optional symbolic terms.
 
 package engine
 
@@ -7,10 +7,10 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
-// val is a run-time value: *scalar, *agg, *ptr or *tuple.
+// val is a run-time value: *scalar, *agg, *ptr, *tuple, *str, *slice, *mapv,
+// *table (the contents of a map's object) or *iter.
 type val interface{ isVal() }
 
 // scalar is a bool or integer: its concrete bits and, when it depends on the
@@ -24,10 +24,16 @@ type scalar struct {
 // agg is an array or struct value (copied on write).
 type agg struct{ elems []val }
 
-// ptr points into a memory object; a nil pointer has obj == nil.
+// ptr points into a memory object; obj == nil is the constant nil. An input
+// pointer may be nil: nilT is the input variable "<name>#nil" saying so,
+// isNil its concrete value, and obj is the object it points to when it is
+// not nil (so that comparisons know its identity whichever way the run
+// went).
 type ptr struct {
-	obj  *object
-	path []step
+	obj   *object
+	path  []step
+	nilT  *expr.Term
+	isNil bool
 }
 
 // step selects a field or an element. An element index may be symbolic.
@@ -39,13 +45,71 @@ type step struct {
 // tuple holds the results of a call with several results.
 type tuple struct{ elems []val }
 
-// object is a memory cell holding one value (a local, or new(T)).
-type object struct{ v val }
+// str is a string: its length (an i64 scalar) and its byte slots (u8
+// scalars). Every length the string can have is at most len(b); the bytes
+// at or beyond the concrete length are never observed by the program.
+type str struct {
+	n *scalar
+	b []*scalar
+}
+
+// slice is a window [off, off+n) with capacity cap on a backing array: the
+// array value at path base in object arr (an *agg of element slots; base is
+// empty unless the slice was made from a pointer to an array inside another
+// value), or nil (isNil, or nilT for an input slice whose nil-ness is
+// symbolic).
+type slice struct {
+	arr         *object
+	base        []step
+	off, n, cap *scalar
+	nilT        *expr.Term
+	isNil       bool
+}
+
+// mapv is a map: a reference to an object holding its *table, or nil.
+type mapv struct {
+	obj   *object
+	nilT  *expr.Term
+	isNil bool
+}
+
+// table is the contents of a map: entries in insertion order, each present
+// or not (a term: whether an entry is present can depend on the inputs).
+// Keys of present entries are distinct. Tables are immutable: an update
+// makes a new one.
+type table struct{ entries []entry }
+
+type entry struct {
+	present *scalar
+	key, v  val
+}
+
+// iter is the state of a range over a string (s, pos: the next byte index)
+// or over a map (m: its object, next: the next entry index to look at).
+type iter struct {
+	s    *str
+	pos  *scalar
+	m    *object
+	next int
+}
+
+// object is a memory cell holding one value: a local whose address is
+// taken, new(T), a backing array, a map's table, a package-level variable,
+// or an input's pointee (made on first use when lazy is set).
+type object struct {
+	v    val
+	lazy *lazyInput
+}
 
 func (*scalar) isVal() {}
 func (*agg) isVal()    {}
 func (*ptr) isVal()    {}
 func (*tuple) isVal()  {}
+func (*str) isVal()    {}
+func (*slice) isVal()  {}
+func (*mapv) isVal()   {}
+func (*table) isVal()  {}
+func (*iter) isVal()   {}
 
 // term returns the symbolic term of a scalar, making a constant for concrete ones.
 func (e *Engine) term(s *scalar) *expr.Term {
@@ -63,6 +127,12 @@ func mk(c uint64, t *expr.Term, width int) *scalar {
 	return &scalar{c: c, s: t, width: width}
 }
 
+// i64 returns the concrete i64 scalar v.
+func i64(v uint64) *scalar { return &scalar{c: v, width: 64} }
+
+// boolean returns the concrete bool scalar b.
+func boolean(b bool) *scalar { return &scalar{c: b2u(b)} }
+
 func widthOf(t *ir.Type) int {
 	switch t.Kind {
 	case ir.KBool:
@@ -70,8 +140,11 @@ func widthOf(t *ir.Type) int {
 	case ir.KInt:
 		return t.Width
 	}
-	panic(fmt.Sprintf("engine: not a scalar type: kind %d", t.Kind))
+	panic(fmt.Sprintf("engine: not a scalar type: %s", t))
 }
+
+// emptyArray is the backing array of nil and empty slices made by the program.
+func emptyArray() *object { return &object{v: &agg{}} }
 
 // zero returns the zero value of t.
 func zero(t *ir.Type) val {
@@ -92,57 +165,46 @@ func zero(t *ir.Type) val {
 		return a
 	case ir.KPointer:
 		return &ptr{}
+	case ir.KString:
+		return &str{n: i64(0)}
+	case ir.KSlice:
+		return &slice{arr: emptyArray(), off: i64(0), n: i64(0), cap: i64(0), isNil: true}
+	case ir.KMap:
+		return &mapv{isNil: true}
+	case ir.KTuple:
+		tp := &tuple{elems: make([]val, len(t.Elems))}
+		for i, et := range t.Elems {
+			tp.elems[i] = zero(et)
+		}
+		return tp
 	}
-	panic(fmt.Sprintf("engine: no zero value for kind %d", t.Kind))
+	panic(fmt.Sprintf("engine: no zero value for %s", t))
 }
 
-// symbolic builds an input value of type t whose scalar leaves are the variables
-// named after their access path (name, name.f, name[2]), with concrete values from
-// the model (missing: 0).
-func (e *Engine) symbolic(name string, t *ir.Type, model map[string]uint64) val {
-	switch t.Kind {
-	case ir.KBool, ir.KInt:
-		w := widthOf(t)
-		return &scalar{c: model[name] & expr.Mask(w), s: e.B.Var(name, w), width: w}
-	case ir.KArray:
-		a := &agg{elems: make([]val, t.Len)}
-		for i := range a.elems {
-			a.elems[i] = e.symbolic(fmt.Sprintf("%s[%d]", name, i), t.Elem, model)
-		}
-		return a
-	case ir.KStruct:
-		a := &agg{elems: make([]val, len(t.Fields))}
-		for i, f := range t.Fields {
-			a.elems[i] = e.symbolic(name+"."+f.Name, f.Type, model)
-		}
-		return a
-	}
-	panic(fmt.Sprintf("engine: unsupported input type kind %d", t.Kind))
-}
-
-// concrete converts a value to its concrete report form.
-func concrete(v val, t *ir.Type) report.Value {
+// nilness returns whether a pointer, slice or map is nil, concretely and as a
+// term (nil when it does not depend on the inputs).
+func nilness(v val) (bool, *expr.Term) {
 	switch v := v.(type) {
-	case *scalar:
-		return report.Value{Type: t, Bits: v.c}
-	case *agg:
-		r := report.Value{Type: t, Elems: make([]report.Value, len(v.elems))}
-		for i, el := range v.elems {
-			var et *ir.Type
-			if t.Kind == ir.KArray {
-				et = t.Elem
-			} else {
-				et = t.Fields[i].Type
-			}
-			r.Elems[i] = concrete(el, et)
+	case *ptr:
+		if v.obj == nil {
+			return true, nil
 		}
-		return r
+		return v.isNil, v.nilT
+	case *slice:
+		return v.isNil, v.nilT
+	case *mapv:
+		if v.obj == nil {
+			return true, nil
+		}
+		return v.isNil, v.nilT
 	}
-	panic(fmt.Sprintf("engine: no concrete form for %T", v))
+	panic(fmt.Sprintf("engine: nilness of %T", v))
 }
 
 // ite merges two values of one type under a symbolic condition whose concrete
-// value is cc.
+// value is cc. Values that are references (pointers, slices, maps) merge only
+// when they refer to the same object; otherwise the run is abandoned (runError)
+// or, inside a merged region, the merge is undone.
 func (e *Engine) ite(cond *expr.Term, cc bool, a, b val) val {
 	switch a := a.(type) {
 	case *scalar:
@@ -157,9 +219,33 @@ func (e *Engine) ite(cond *expr.Term, cc bool, a, b val) val {
 		return mk(c, e.B.Ite(cond, e.term(a), e.term(bs)), a.width)
 	case *agg:
 		ba := b.(*agg)
+		if a == ba {
+			return a
+		}
 		r := &agg{elems: make([]val, len(a.elems))}
 		for i := range a.elems {
 			r.elems[i] = e.ite(cond, cc, a.elems[i], ba.elems[i])
+		}
+		return r
+	case *tuple:
+		bt := b.(*tuple)
+		r := &tuple{elems: make([]val, len(a.elems))}
+		for i := range a.elems {
+			r.elems[i] = e.ite(cond, cc, a.elems[i], bt.elems[i])
+		}
+		return r
+	case *str:
+		bs := b.(*str)
+		if a == bs {
+			return a
+		}
+		n := len(a.b)
+		if len(bs.b) > n {
+			n = len(bs.b)
+		}
+		r := &str{n: e.ite(cond, cc, a.n, bs.n).(*scalar), b: make([]*scalar, n)}
+		for k := range r.b {
+			r.b[k] = e.ite(cond, cc, slot(a.b, k), slot(bs.b, k)).(*scalar)
 		}
 		return r
 	case *ptr:
@@ -168,16 +254,47 @@ func (e *Engine) ite(cond *expr.Term, cc bool, a, b val) val {
 			return a
 		}
 		panic(runError("a symbolic choice between two pointers"))
+	case *slice:
+		bs := b.(*slice)
+		if a.arr != bs.arr || a.nilT != bs.nilT || a.isNil != bs.isNil {
+			panic(runError("a symbolic choice between two slices"))
+		}
+		if !sameSteps(a.base, bs.base) {
+			panic(runError("a symbolic choice between two slices"))
+		}
+		return &slice{arr: a.arr, base: a.base, off: e.ite(cond, cc, a.off, bs.off).(*scalar), n: e.ite(cond, cc, a.n, bs.n).(*scalar),
+			cap: e.ite(cond, cc, a.cap, bs.cap).(*scalar), nilT: a.nilT, isNil: a.isNil}
+	case *mapv:
+		bm := b.(*mapv)
+		if a.obj != bm.obj || a.nilT != bm.nilT || a.isNil != bm.isNil {
+			panic(runError("a symbolic choice between two maps"))
+		}
+		return a
 	}
 	panic(fmt.Sprintf("engine: ite of %T", a))
 }
 
+// slot returns slots[k], or a zero byte beyond them (padding when two
+// strings with different slot counts merge; never observed).
+func slot(slots []*scalar, k int) *scalar {
+	if k < len(slots) {
+		return slots[k]
+	}
+	return &scalar{width: 8}
+}
+
 func samePtr(a, b *ptr) bool {
-	if a.obj != b.obj || len(a.path) != len(b.path) {
+	return a.obj == b.obj && a.nilT == b.nilT && a.isNil == b.isNil && sameSteps(a.path, b.path)
+}
+
+// sameSteps reports whether two access paths are the same (indices by
+// identity of their concrete value and term).
+func sameSteps(a, b []step) bool {
+	if len(a) != len(b) {
 		return false
 	}
-	for i := range a.path {
-		x, y := a.path[i], b.path[i]
+	for i := range a {
+		x, y := a[i], b[i]
 		if (x.index == nil) != (y.index == nil) || x.field != y.field {
 			return false
 		}
@@ -188,48 +305,9 @@ func samePtr(a, b *ptr) bool {
 	return true
 }
 
-// load reads the value at path below v.
-func (e *Engine) load(v val, path []step) val {
-	if len(path) == 0 {
-		return v
+func b2u(b bool) uint64 {
+	if b {
+		return 1
 	}
-	a := v.(*agg)
-	st := path[0]
-	if st.index == nil {
-		return e.load(a.elems[st.field], path[1:])
-	}
-	if st.index.s == nil {
-		return e.load(a.elems[st.index.c], path[1:])
-	}
-	// Symbolic index: an ite chain over every element.
-	idx := st.index
-	r := e.load(a.elems[len(a.elems)-1], path[1:])
-	for k := len(a.elems) - 2; k >= 0; k-- {
-		cond := e.B.Eq(idx.s, e.B.BVConst(idx.width, uint64(k)))
-		r = e.ite(cond, idx.c == uint64(k), e.load(a.elems[k], path[1:]), r)
-	}
-	return r
-}
-
-// store returns v with the value at path replaced by x (v is not modified).
-func (e *Engine) store(v val, path []step, x val) val {
-	if len(path) == 0 {
-		return x
-	}
-	a := v.(*agg)
-	r := &agg{elems: append([]val(nil), a.elems...)}
-	st := path[0]
-	switch {
-	case st.index == nil:
-		r.elems[st.field] = e.store(a.elems[st.field], path[1:], x)
-	case st.index.s == nil:
-		r.elems[st.index.c] = e.store(a.elems[st.index.c], path[1:], x)
-	default:
-		idx := st.index
-		for k := range a.elems {
-			cond := e.B.Eq(idx.s, e.B.BVConst(idx.width, uint64(k)))
-			r.elems[k] = e.ite(cond, idx.c == uint64(k), e.store(a.elems[k], path[1:], x), a.elems[k])
-		}
-	}
-	return r
+	return 0
 }

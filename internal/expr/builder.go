@@ -13,52 +13,83 @@ import (
 // equal terms are the same pointer. A Builder is safe for concurrent use.
 type Builder struct {
 	mu    sync.Mutex
-	table map[key]*Term
+	table map[uint64]*Term   // by hash; terms whose hash is taken go to more
+	more  map[uint64][]*Term // hash collisions
 	vars  map[string]*Term
-}
-
-type key struct {
-	op         Op
-	width      int
-	val        uint64
-	a0, a1, a2 int
-	more       string // ids of arguments beyond the third (n-ary and/or)
+	count int // terms built (IDs)
 }
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{table: make(map[key]*Term), vars: make(map[string]*Term)}
+	return &Builder{table: make(map[uint64]*Term), more: map[uint64][]*Term{}, vars: make(map[string]*Term)}
 }
 
 // Len returns the number of distinct terms built so far.
 func (b *Builder) Len() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return len(b.table) + len(b.vars)
+	return b.count
+}
+
+// hashTerm mixes a term's operator, width, value and argument IDs into 64
+// bits (a multiply-xorshift mix: cheap, and a 64-bit key keeps the map on
+// its fast path). Equal hashes are checked field by field.
+func hashTerm(op Op, width int, val uint64, args []*Term) uint64 {
+	const k = 0x9E3779B97F4A7C15
+	h := uint64(op)<<32 ^ uint64(width)<<40 ^ uint64(len(args))
+	h = (h ^ val) * k
+	h ^= h >> 29
+	for _, a := range args {
+		h = (h ^ uint64(a.ID+1)) * k
+		h ^= h >> 31
+	}
+	return h
+}
+
+// same reports whether t has these fields.
+func same(t *Term, op Op, width int, val uint64, args []*Term) bool {
+	return t.Op == op && t.Width == width && t.Val == val && t.Name == "" && sameArgs(t.Args, args)
 }
 
 func (b *Builder) intern(op Op, width int, val uint64, args ...*Term) *Term {
-	k := key{op: op, width: width, val: val}
-	for i, a := range args {
-		switch i {
-		case 0:
-			k.a0 = a.ID + 1
-		case 1:
-			k.a1 = a.ID + 1
-		case 2:
-			k.a2 = a.ID + 1
-		default:
-			k.more += fmt.Sprintf("%d,", a.ID)
-		}
-	}
+	h := hashTerm(op, width, val, args)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if t, ok := b.table[k]; ok {
+	if t, ok := b.table[h]; ok {
+		if same(t, op, width, val, args) {
+			return t
+		}
+		for _, t := range b.more[h] {
+			if same(t, op, width, val, args) {
+				return t
+			}
+		}
+		t := b.newTerm(op, width, val, "", args)
+		b.more[h] = append(b.more[h], t)
 		return t
 	}
-	t := &Term{Op: op, Width: width, Val: val, Args: args, ID: len(b.table) + len(b.vars)}
-	b.table[k] = t
+	t := b.newTerm(op, width, val, "", args)
+	b.table[h] = t
 	return t
+}
+
+// newTerm makes a term with the next ID (b.mu held).
+func (b *Builder) newTerm(op Op, width int, val uint64, name string, args []*Term) *Term {
+	t := &Term{Op: op, Width: width, Val: val, Name: name, Args: args, ID: b.count}
+	b.count++
+	return t
+}
+
+func sameArgs(a, b []*Term) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Var returns the variable of the given name and width (0 for a bool). Asking for
@@ -72,7 +103,7 @@ func (b *Builder) Var(name string, width int) *Term {
 		}
 		return t
 	}
-	t := &Term{Op: OpVar, Width: width, Name: name, ID: len(b.table) + len(b.vars)}
+	t := b.newTerm(OpVar, width, 0, name, nil)
 	b.vars[name] = t
 	return t
 }
@@ -119,30 +150,51 @@ func (b *Builder) Or(xs ...*Term) *Term { return b.nary(OpOr, xs) }
 
 func (b *Builder) nary(op Op, xs []*Term) *Term {
 	unit, zero := b.BoolConst(op == OpAnd), b.BoolConst(op != OpAnd)
-	seen := make(map[*Term]bool)
 	var args []*Term
+	// has reports whether t is among args: a scan for short lists, a set
+	// for long ones.
+	var set map[*Term]bool
+	has := func(t *Term) bool {
+		if set != nil {
+			return set[t]
+		}
+		for _, a := range args {
+			if a == t {
+				return true
+			}
+		}
+		return false
+	}
 	var add func(x *Term)
 	add = func(x *Term) {
 		mustBool(x)
 		switch {
-		case x == unit || seen[x]:
+		case x == unit || has(x):
 		case x.Op == op:
 			for _, a := range x.Args {
 				add(a)
 			}
 		default:
-			seen[x] = true
 			args = append(args, x)
+			if set != nil {
+				set[x] = true
+			} else if len(args) > 16 {
+				set = make(map[*Term]bool, 2*len(args))
+				for _, a := range args {
+					set[a] = true
+				}
+			}
 		}
 	}
 	for _, x := range xs {
 		add(x)
 	}
-	if seen[zero] {
+	if has(zero) {
 		return zero
 	}
 	for _, x := range args {
-		if seen[b.Not(x)] {
+		// x and ¬x: one of the two is the negation (Not folds ¬¬).
+		if x.Op == OpNot && has(x.Args[0]) {
 			return zero
 		}
 	}
@@ -332,35 +384,35 @@ func (b *Builder) binary(op Op, x, y *Term) *Term {
 		}
 		return b.BVConst(w, v)
 	}
-	zero, ones := b.BVConst(w, 0), b.BVConst(w, Mask(w))
 	commutative := op == OpAdd || op == OpMul || op == OpBAnd || op == OpBOr || op == OpBXor
 	if commutative && x.Op == OpConst {
 		x, y = y, x // constant second
 	}
+	isK := func(t *Term, v uint64) bool { return t.Op == OpConst && t.Val == v }
 	switch op {
 	case OpAdd, OpBOr, OpBXor, OpShl, OpLShr, OpAShr:
-		if y == zero {
+		if isK(y, 0) {
 			return x
 		}
 	case OpSub:
-		if y == zero {
+		if isK(y, 0) {
 			return x
 		}
 		if x == y {
-			return zero
+			return b.BVConst(w, 0)
 		}
 	case OpMul:
-		if y == zero {
-			return zero
+		if isK(y, 0) {
+			return y
 		}
-		if y == b.BVConst(w, 1) {
+		if isK(y, 1) {
 			return x
 		}
 	case OpBAnd:
-		if y == zero {
-			return zero
+		if isK(y, 0) {
+			return y
 		}
-		if y == ones || x == y {
+		if isK(y, Mask(w)) || x == y {
 			return x
 		}
 	case OpSlt, OpUlt:
@@ -373,7 +425,7 @@ func (b *Builder) binary(op Op, x, y *Term) *Term {
 		}
 	}
 	if op == OpBXor && x == y {
-		return zero
+		return b.BVConst(w, 0)
 	}
 	if commutative && x.Op != OpConst && y.Op != OpConst && x.ID > y.ID {
 		x, y = y, x

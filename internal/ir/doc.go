@@ -4,8 +4,11 @@
 // # Design
 //
 // The IR is small and language neutral: typed values (bool, integers of a
-// given width and signedness, arrays, structs, pointers, tuples), functions
-// made of basic blocks in SSA form, and four terminators: If (a branch with a
+// given width and signedness, strings, arrays, slices, structs, pointers,
+// maps, iterators, tuples; types may be named, and named types may be
+// recursive), package-level variables (globals, with an initializer
+// function), functions made of basic blocks in SSA form, and four
+// terminators: If (a branch with a
 // program-wide ID, a kind and a source position), Jump, Return and Panic (an
 // objective with its own ID). The Go frontend lowers go/ssa into it; the text
 // form doubles as a hand-written "CFG model" input, as the golden format of
@@ -20,7 +23,10 @@
 //
 // Comments run from // to the end of the line. Instructions are one per line.
 //
-//	file     = { func } .
+//	file     = { typedecl | global } { [ "init" ] func } .
+//	typedecl = "type" typename type NL .
+//	typename = ident { "." ident } | string .      (not a predeclared type)
+//	global   = "var" "$" ident type NL .
 //	func     = "func" name "(" [ param { "," param } ] ")" [ results ] [ pos ] "{" NL
 //	           { block } "}" NL .
 //	name     = ident { "." ident } | "(*" ident ")." ident | string .
@@ -30,7 +36,9 @@
 //	pos      = "@" file ":" line [ ":" col ] | "@-" .       (no spaces inside)
 //
 //	type     = "bool" | "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64"
-//	         | "[" int "]" type | "*" type
+//	         | "string" | typename
+//	         | "[" int "]" type | "[]" type | "*" type | "map[" type "]" type
+//	         | "iter[" type "]"                                 (iterator over a string or map)
 //	         | "struct{" [ ident type { ";" ident type } ] "}"
 //	         | "(" [ type { "," type } ] ")" .                 (tuple)
 //	  The Go names int, int8..int64, uint, uint8..uint64, byte, uintptr are
@@ -38,13 +46,15 @@
 //
 //	operand  = "%" num                      register
 //	         | ident                        parameter
+//	         | "$" ident                    global: a pointer to the variable
 //	         | int [ ":" type ]             integer: 5:i32, -1:i8, 0xff:u8
+//	         | string [ ":" type ]          string, Go-quoted: "a\x00b":string
 //	         | "true" | "false"             bool constants
-//	         | "nil" [ ":" type ]           nil pointer: nil:*i32
+//	         | "nil" [ ":" type ]           nil pointer, slice or map: nil:*i32, nil:[]u8
 //	         | "zero" [ ":" type ] .        zero value of any type: zero:[4]i32
 //
 //	instr    = "%" num "=" binop operand "," operand        add sub mul div rem and or xor andnot
-//	                                                        shl shr eq ne lt le gt ge
+//	                                                        shl shr eq ne lt le gt ge min max
 //	         | "%" num "=" ("neg" | "not" | "compl") operand
 //	         | "%" num "=" "convert" operand "to" type
 //	         | "%" num "=" "phi" [ type ] "[" label ":" operand { "," label ":" operand } "]"
@@ -57,28 +67,66 @@
 //	         | "%" num "=" "index" operand "," operand
 //	         | [ "%" num "=" ] "call" name "(" [ operand { "," operand } ] ")"
 //	         | "%" num "=" "extract" operand "," int
+//	         | "%" num "=" ("len" | "cap") operand
+//	         | "%" num "=" "slice" operand [ "low" operand ] [ "high" operand ] [ "max" operand ]
+//	         | "%" num "=" "makeslice" type "," operand "," operand     makeslice T, LEN, CAP
+//	         | "%" num "=" "makemap" type
+//	         | "%" num "=" "lookup" operand "," operand [ "," "ok" ]
+//	         | "mapupdate" operand "," operand "," operand               mapupdate MAP, KEY, VALUE
+//	         | [ "%" num "=" ] ("append" | "copy" | "delete") operand "," operand
+//	         | [ "%" num "=" ] "clear" operand
+//	         | "%" num "=" "slicetoarrayptr" operand "to" type
+//	         | "%" num "=" "range" operand
+//	         | "%" num "=" "next" operand
 //	         | "if" [ "." kind ] operand label label [ pos ] [ "#" id ]
-//	                 kind = index | div | nil | shift | internal (none: a source branch)
+//	                 kind = index | div | nil | shift | internal | slice | map
+//	                        | conv | makelen | makecap (none: a source branch)
 //	         | "jump" label
 //	         | "return" [ operand { "," operand } ]
 //	         | "panic" [ ".check" ] [ string ] [ pos ] [ "#" id ] .
 //
 // Result types are inferred: comparisons and not give bool, other binary and
 // unary operators the type of their (first) operand, load the pointee,
-// fieldaddr/indexaddr a pointer to the field/element, call the callee's
-// result (a tuple when it has several or none), extract the tuple element,
-// phi the type of its first typed edge (or the type written after "phi",
-// needed only when every edge depends on the phi itself). Registers may be
-// used before their definition in the text (phis of loops) and functions
-// before their declaration (calls). Register numbers are kept as written
-// and must be unique within a function; a call written without "%N =" gets
-// the next free number.
+// fieldaddr/indexaddr a pointer to the field/element, index the element
+// (u8 for a string), call the callee's result (a tuple when it has several
+// or none), extract the tuple element, len, cap and copy i64, slice the
+// sliced string or slice (a slice of the element for a pointer to an
+// array), lookup the map's value type (the tuple (value, bool) with ok),
+// append its first operand's type, delete and clear the empty tuple, range
+// iter[X] of its operand X, next (bool, i64, i32) on a string and (bool,
+// key, value) on a map, phi the type of its first typed edge (or the type
+// written after "phi", needed only when every edge depends on the phi
+// itself); convert, slicetoarrayptr, makeslice and makemap give the type
+// written. Registers may be used before their definition in the text (phis
+// of loops) and functions before their declaration (calls). Register
+// numbers are kept as written and must be unique within a function; a call
+// or builtin written without "%N =" gets the next free number (the printer
+// omits it exactly when the result is the empty tuple).
 //
 // A constant without ":type" takes the type its context requires: the
 // other operand of a binary operator (the shifted operand for a shift
 // count), the phi's type, the parameter for a call argument, the result
-// for return, the pointee for store, i64 for an index. The printer always
-// writes the type, and writes true:bool only when a parameter is named true.
+// for return, the pointee for store, i64 for an index, a slice bound or a
+// makeslice size, the map's key and value types for lookup, mapupdate and
+// delete, the slice's type for append and copy; a string constant takes a
+// string type from its context, else string. The printer always writes
+// the type, and writes true:bool only when a parameter is named true.
+//
+// Named types are declared once, at the top of the file, and used by name
+// anywhere (before their declaration too, so that a type may refer to
+// itself through a pointer, a slice or a map: type Node struct{V i64; Next
+// *Node}); "type A B" gives A the structure of B. The printer declares the
+// named types the program uses, sorted by name. Type names are labels:
+// types are identical when their structures are (see Identical), so a
+// named type and its underlying structure mix freely. Type.Size is not
+// written: the parser computes it with SizeOf (gc's sizes on amd64), as
+// the frontend gets it from go/types, so it round-trips.
+//
+// Globals are declared at the top too, "var $name T", in the order of
+// Program.Globals; the operand $name is a pointer to the variable (*T).
+// The function marked "init" is Program.Init (one of the functions, with
+// no parameters or results), run at the start of every run to give the
+// globals their initial values.
 //
 // Blocks are labelled by any identifier (the printer uses b0, b1, ...);
 // the first block is the entry; its label may be omitted (it is then
@@ -115,14 +163,36 @@
 // multisets; the entry block has no predecessors; every block is reachable
 // from the entry (no unreachable block is allowed: go/ssa removes them and
 // the parser has no reason to keep them); register numbers are unique and
-// types well formed; every operand is a constant (masked to its width), a
-// parameter of the same function, or a value-producing instruction of the
-// same function that dominates the use (for a phi edge: the end of the
-// corresponding predecessor); operand and result types follow the rules
-// above (binary operands identical except for shifts, If condition bool,
-// Return matching the results, call arguments matching the callee's
-// parameters, callee in the program, Store value matching the pointee);
-// and, for the program, unique function names, Function.Prog set, and
-// Program.Branches / Program.Panics indexed by If.ID / Panic.ID covering
-// exactly the Ifs and Panics of the program.
+// types well formed (every cycle of the type graph passes through a named
+// type and through a pointer, slice or map; map keys are comparable);
+// every operand is a constant (masked to its width; only a string constant
+// has contents; no constant of an iterator or tuple type), a parameter of
+// the same function, a global of Program.Globals, or a value-producing
+// instruction of the same function that dominates the use (for a phi edge:
+// the end of the corresponding predecessor); operand and result types
+// follow the rules above and those of ir.go and values.go: binary operands
+// identical except for shifts; add, the ordering comparisons, min and max on
+// integers and strings; and and or on integers and bools (both operands
+// evaluated: a check's conjunction); the other arithmetic on integers; eq
+// and ne on comparable types (bools, integers, strings, pointers, and
+// structs and arrays of those) and on slices and maps against the constant
+// nil; convert between integers, from an integer to a string, and between a
+// string and []u8 or []i32; index of an array or a string, indexaddr of a
+// pointer to an array or a slice, with integer indices; len of a string,
+// slice or map and cap of a slice (i64); slice of a string (no max; the
+// result a string), a slice (the same type) or a pointer to an array (a
+// slice of its element), with i64 bounds; makeslice of a slice type with
+// i64 sizes, makemap of a map type; lookup and mapupdate with the map's key
+// and value types, lookup with ok giving (value, bool); append and copy of
+// a slice of the same element type, or of a string to []u8; delete with the
+// map's key type; clear of a map or slice; slicetoarrayptr from []T to
+// *[N]T; range over a string or map giving iter[X]; next of an iterator
+// giving NextType; If condition bool and a known kind; Return matching the
+// results; call arguments matching the callee's parameters, callee in the
+// program; Store value matching the pointee. For the program: unique
+// function names, Function.Prog set; Program.Branches / Program.Panics
+// indexed by If.ID / Panic.ID covering exactly the Ifs and Panics of the
+// program; Program.Globals indexed by Global.Index, of pointer types, with
+// distinct identifier names; Program.Init a function of the program without
+// parameters or results; and one structure per type name.
 package ir

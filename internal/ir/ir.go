@@ -2,7 +2,10 @@
 
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Kind classifies IR types.
 type Kind int
@@ -12,19 +15,36 @@ const (
 	KInt                 // fixed-width integer (two's complement bit-vector)
 	KArray               // fixed-length array
 	KStruct              // struct with named fields
-	KPointer             // pointer to a memory object (only to objects the function allocates or receives)
+	KPointer             // pointer to a memory object (nil, or an object the function allocates or receives)
 	KTuple               // multiple results of a call
+	KString              // Go string: immutable bytes
+	KSlice               // slice of Elem (nil, or a window on a backing array)
+	KMap                 // map from Key to Elem (nil, or a reference to a table)
+	KIter                // iterator of a range over a string or a map (Range, Next)
 )
 
-// Type is an IR type. Types are compared structurally with Identical.
+// Type is an IR type. Types are compared structurally with Identical; a
+// named type (Name set) is compared by name, which is how recursive types
+// (type Node struct{ Next *Node }) close their cycle: the type graph may be
+// cyclic, but every cycle passes through a named type.
 type Type struct {
 	Kind   Kind
 	Width  int           // KInt: 8, 16, 32 or 64
 	Signed bool          // KInt
-	Elem   *Type         // KArray, KPointer
+	Elem   *Type         // KArray, KPointer, KSlice, KMap (the value type), KIter (the string or map ranged over)
+	Key    *Type         // KMap
 	Len    int           // KArray
 	Fields []StructField // KStruct
 	Elems  []*Type       // KTuple
+	// Name is the Go name of a named type ("Node", "time.Duration"), "" for
+	// an unnamed one. The structure is that of its underlying type.
+	Name string
+	// Size is the size in bytes of a value of the type on the target
+	// platform (amd64, gc; 0 for tuples and iterators). Slice growth
+	// (append) depends on the element size. It is not written in the text
+	// form: the parser computes it (SizeOf), as the frontend's go/types
+	// does.
+	Size int64
 }
 
 // StructField is a struct field.
@@ -35,24 +55,24 @@ type StructField struct {
 
 // Common types.
 var (
-	Bool = &Type{Kind: KBool}
-	I8   = &Type{Kind: KInt, Width: 8, Signed: true}
-	I16  = &Type{Kind: KInt, Width: 16, Signed: true}
-	I32  = &Type{Kind: KInt, Width: 32, Signed: true}
-	I64  = &Type{Kind: KInt, Width: 64, Signed: true}
-	U8   = &Type{Kind: KInt, Width: 8}
-	U16  = &Type{Kind: KInt, Width: 16}
-	U32  = &Type{Kind: KInt, Width: 32}
-	U64  = &Type{Kind: KInt, Width: 64}
+	Bool = &Type{Kind: KBool, Size: 1}
+	I8   = &Type{Kind: KInt, Width: 8, Signed: true, Size: 1}
+	I16  = &Type{Kind: KInt, Width: 16, Signed: true, Size: 2}
+	I32  = &Type{Kind: KInt, Width: 32, Signed: true, Size: 4}
+	I64  = &Type{Kind: KInt, Width: 64, Signed: true, Size: 8}
+	U8   = &Type{Kind: KInt, Width: 8, Size: 1}
+	U16  = &Type{Kind: KInt, Width: 16, Size: 2}
+	U32  = &Type{Kind: KInt, Width: 32, Size: 4}
+	U64  = &Type{Kind: KInt, Width: 64, Size: 8}
 )
 
 // IntType returns the integer type of the given width and signedness.
 func IntType(width int, signed bool) *Type {
-	return &Type{Kind: KInt, Width: width, Signed: signed}
+	return &Type{Kind: KInt, Width: width, Signed: signed, Size: int64(width / 8)}
 }
 
 // PointerTo returns the pointer type to elem.
-func PointerTo(elem *Type) *Type { return &Type{Kind: KPointer, Elem: elem} }
+func PointerTo(elem *Type) *Type { return &Type{Kind: KPointer, Elem: elem, Size: 8} }
 
 // Pos is a source position. File is the base name of the file ("tcas.go").
 type Pos struct {
@@ -75,6 +95,12 @@ type Program struct {
 	Funcs    []*Function // in a deterministic order (source order)
 	Branches []*If       // every If of every function, indexed by If.ID
 	Panics   []*Panic    // every Panic terminator, indexed by Panic.ID
+	// Globals are the package-level variables the functions use, and Init
+	// the function that gives them their initial values (go/ssa's package
+	// initializer, lowered like any function; nil when no global needs one).
+	// A run starts by running Init.
+	Globals []*Global
+	Init    *Function
 }
 
 // Func returns the function with the given name, or nil.
@@ -149,14 +175,20 @@ func (r *register) Type() *Type  { return r.Typ }
 func (r *register) Name() string { return fmt.Sprint(r.Num) }
 
 // Const is a constant. Val holds the bits of an integer (masked to its width),
-// 0/1 for a bool, 0 for a nil pointer.
+// 0/1 for a bool; a string constant holds its bytes in Str; Val 0 of any other
+// type is its zero value (a nil pointer, slice or map, a zeroed array or
+// struct).
 type Const struct {
 	Typ *Type
 	Val uint64
+	Str string // KString
 }
 
 func (c *Const) Type() *Type { return c.Typ }
 func (c *Const) Name() string {
+	if c.Typ != nil && c.Typ.Kind == KString {
+		return strconv.Quote(c.Str)
+	}
 	return fmt.Sprint(c.Val)
 }
 
@@ -191,16 +223,26 @@ const (
 	Le
 	Gt
 	Ge
+	Min // min(x, y)
+	Max // max(x, y)
 )
 
-var binOpNames = [...]string{"add", "sub", "mul", "div", "rem", "and", "or", "xor", "andnot", "shl", "shr", "eq", "ne", "lt", "le", "gt", "ge"}
+var binOpNames = [...]string{"add", "sub", "mul", "div", "rem", "and", "or", "xor", "andnot", "shl", "shr", "eq", "ne", "lt", "le", "gt", "ge", "min", "max"}
 
 func (k BinOpKind) String() string { return binOpNames[k] }
 
 // IsComparison reports whether the operator yields a bool.
-func (k BinOpKind) IsComparison() bool { return k >= Eq }
+func (k BinOpKind) IsComparison() bool { return k >= Eq && k <= Ge }
 
-// BinOp is X op Y. Except for shifts, X and Y have the same type.
+// BinOp is X op Y. Except for shifts, X and Y have the same type. On
+// integers every operator applies; on bools Eq, Ne, And and Or (both
+// operands evaluated, no short circuit: the frontend conjoins the
+// conditions of one run-time check with And); on strings Add
+// (concatenation) and the comparisons (byte-wise, as Go compares strings);
+// Eq and Ne also on pointers, slices and maps (only against the constant
+// nil for slices and maps, as Go allows), and on structs and arrays of
+// comparable types (element-wise). Min and Max (the builtins) apply to
+// integers and strings.
 type BinOp struct {
 	register
 	Op   BinOpKind
@@ -227,8 +269,12 @@ type UnOp struct {
 	X  Value
 }
 
-// Convert converts an integer to another integer type (truncating, or extending by
-// the signedness of X's type).
+// Convert converts X to the instruction's type. Between integer types it
+// truncates, or extends by the signedness of X's type. The other
+// conversions are Go's: string to []byte (a copy) and back, string to
+// []rune (UTF-8 decoding, an invalid byte giving U+FFFD) and back (encoding,
+// an invalid rune giving U+FFFD), an integer to string (the UTF-8 encoding
+// of the rune, U+FFFD when invalid).
 type Convert struct {
 	register
 	X Value
@@ -244,6 +290,18 @@ type Phi struct {
 type Alloc struct {
 	register
 }
+
+// Global is a package-level variable: like an Alloc, a pointer to the
+// variable's object (Typ is *T), shared by every function of the program,
+// initialised by Program.Init at the start of a run.
+type Global struct {
+	Ident string // the Go name ("pkgvar")
+	Typ   *Type  // *T
+	Index int    // position in Program.Globals
+}
+
+func (g *Global) Type() *Type  { return g.Typ }
+func (g *Global) Name() string { return "$" + g.Ident }
 
 // Load reads the object Ptr points to.
 type Load struct {
@@ -264,7 +322,8 @@ type FieldAddr struct {
 	Field int
 }
 
-// IndexAddr yields a pointer to element Index of the array Ptr points to. The
+// IndexAddr yields a pointer to element Index of the array Ptr points to, or
+// of the slice Ptr (a slice operand: the element of its backing array). The
 // index is known to be in range (guarded by a check).
 type IndexAddr struct {
 	register
@@ -278,7 +337,8 @@ type Field struct {
 	Field int
 }
 
-// Index extracts element Index of the array value X (in range, guarded by a check).
+// Index extracts element Index of the array value X, or byte Index (u8) of
+// the string X (in range, guarded by a check).
 type Index struct {
 	register
 	X, Index Value
@@ -309,9 +369,14 @@ const (
 	NilCheck                         // Cond is "pointer != nil"
 	ShiftCheck                       // Cond is "shift count >= 0"
 	InternalBranch                   // a branch with no source counterpart (range loop header, ...): no objective
+	SliceCheck                       // Cond is "low <= high <= max <= cap" of a slice expression
+	MapCheck                         // Cond is "map != nil" before a map assignment
+	ConvCheck                        // Cond is "len(slice) >= N" before a slice to array (pointer) conversion
+	MakeLenCheck                     // Cond is "0 <= len" of make([]T, len, cap), len as a signed int
+	MakeCapCheck                     // Cond is "len <= cap" of make([]T, len, cap)
 )
 
-var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal"}
+var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap"}
 
 func (k BranchKind) String() string { return branchKindNames[k] }
 
@@ -327,6 +392,16 @@ func (k BranchKind) PanicMessage() string {
 		return "nil pointer dereference"
 	case ShiftCheck:
 		return "negative shift amount"
+	case SliceCheck:
+		return "slice bounds out of range"
+	case MapCheck:
+		return "assignment to entry in nil map"
+	case ConvCheck:
+		return "cannot convert slice"
+	case MakeLenCheck:
+		return "makeslice: len out of range"
+	case MakeCapCheck:
+		return "makeslice: cap out of range"
 	}
 	return ""
 }
@@ -431,7 +506,27 @@ func registerOf(instr Instr) *register {
 		return &i.register
 	case *Extract:
 		return &i.register
-	case *Store, *If, *Jump, *Return, *Panic:
+	case *Len:
+		return &i.register
+	case *Cap:
+		return &i.register
+	case *Slice:
+		return &i.register
+	case *MakeSlice:
+		return &i.register
+	case *MakeMap:
+		return &i.register
+	case *Lookup:
+		return &i.register
+	case *Builtin:
+		return &i.register
+	case *SliceToArrayPointer:
+		return &i.register
+	case *Range:
+		return &i.register
+	case *Next:
+		return &i.register
+	case *Store, *If, *Jump, *Return, *Panic, *MapUpdate:
 		return nil
 	default:
 		panic(fmt.Sprintf("ir: unknown instruction %T", instr))

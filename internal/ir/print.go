@@ -13,9 +13,30 @@ import (
 func Print(p *Program) string {
 	pr := newPrinter(p)
 	var sb strings.Builder
+	header := false
+	for _, t := range NamedTypes(p) {
+		sb.WriteString(t.Decl())
+		sb.WriteByte('\n')
+		header = true
+	}
+	for _, g := range p.Globals {
+		sb.WriteString("var ")
+		sb.WriteString(g.Name())
+		sb.WriteByte(' ')
+		if g.Typ != nil && g.Typ.Kind == KPointer {
+			writeType(&sb, g.Typ.Elem, nil)
+		} else {
+			fmt.Fprintf(&sb, "<not a pointer: %s>", g.Typ)
+		}
+		sb.WriteByte('\n')
+		header = true
+	}
 	for i, f := range p.Funcs {
-		if i > 0 {
+		if i > 0 || header {
 			sb.WriteByte('\n')
+		}
+		if f == p.Init {
+			sb.WriteString("init ")
 		}
 		pr.fn(&sb, f)
 	}
@@ -134,17 +155,17 @@ func (pr *printer) fn(sb *strings.Builder, f *Function) {
 		}
 		sb.WriteString(identOr(par.Ident, "_"))
 		sb.WriteByte(' ')
-		writeType(sb, par.Typ)
+		writeType(sb, par.Typ, nil)
 	}
 	sb.WriteByte(')')
 	switch len(f.Results) {
 	case 0:
 	case 1:
 		sb.WriteByte(' ')
-		writeType(sb, f.Results[0])
+		writeType(sb, f.Results[0], nil)
 	default:
 		sb.WriteByte(' ')
-		writeType(sb, TupleOf(f.Results...))
+		writeType(sb, TupleOf(f.Results...), nil)
 	}
 	if f.Pos.IsValid() {
 		sb.WriteString(" @")
@@ -176,6 +197,8 @@ func (pr *printer) value(sb *strings.Builder, v Value) {
 		pr.constant(sb, v)
 	case *Param:
 		sb.WriteString(identOr(v.Ident, "_"))
+	case *Global:
+		sb.WriteString(v.Name())
 	default:
 		if n, ok := RegisterNum(v); ok {
 			sb.WriteByte('%')
@@ -200,7 +223,7 @@ func (pr *printer) constant(sb *strings.Builder, c *Const) {
 			sb.WriteString(strconv.FormatUint(c.Val, 10))
 		}
 		sb.WriteByte(':')
-		writeType(sb, t)
+		writeType(sb, t, nil)
 		return
 	case KBool:
 		var s string
@@ -218,16 +241,23 @@ func (pr *printer) constant(sb *strings.Builder, c *Const) {
 			sb.WriteString(":bool")
 		}
 		return
-	case KPointer:
+	case KString:
+		if c.Val == 0 {
+			sb.WriteString(strconv.Quote(c.Str))
+			sb.WriteByte(':')
+			writeType(sb, t, nil)
+			return
+		}
+	case KPointer, KSlice, KMap:
 		if c.Val == 0 {
 			sb.WriteString("nil:")
-			writeType(sb, t)
+			writeType(sb, t, nil)
 			return
 		}
 	default:
 		if c.Val == 0 {
 			sb.WriteString("zero:")
-			writeType(sb, t)
+			writeType(sb, t, nil)
 			return
 		}
 	}
@@ -282,11 +312,9 @@ func typeOf(v Value) *Type {
 }
 
 func (pr *printer) instr(sb *strings.Builder, instr Instr) {
-	if v, ok := instr.(Value); ok {
-		if c, ok := instr.(*Call); !ok || c.Typ == nil || c.Typ.Kind != KTuple || len(c.Typ.Elems) > 0 {
-			pr.value(sb, v)
-			sb.WriteString(" = ")
-		}
+	if v, ok := instr.(Value); ok && !voidResult(instr) {
+		pr.value(sb, v)
+		sb.WriteString(" = ")
 	}
 	switch in := instr.(type) {
 	case *BinOp:
@@ -301,7 +329,7 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 		sb.WriteString("convert ")
 		pr.value(sb, in.X)
 		sb.WriteString(" to ")
-		writeType(sb, in.Typ)
+		writeType(sb, in.Typ, nil)
 	case *Phi:
 		sb.WriteString("phi [")
 		var preds []*Block
@@ -324,9 +352,9 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 	case *Alloc:
 		sb.WriteString("alloc ")
 		if in.Typ != nil {
-			writeType(sb, in.Typ.Elem)
+			writeType(sb, in.Typ.Elem, nil)
 		} else {
-			writeType(sb, nil)
+			writeType(sb, nil, nil)
 		}
 	case *Load:
 		sb.WriteString("load ")
@@ -365,6 +393,59 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 		pr.value(sb, in.X)
 		sb.WriteString(", ")
 		sb.WriteString(strconv.Itoa(in.Index))
+	case *Len:
+		sb.WriteString("len ")
+		pr.value(sb, in.X)
+	case *Cap:
+		sb.WriteString("cap ")
+		pr.value(sb, in.X)
+	case *Slice:
+		sb.WriteString("slice ")
+		pr.value(sb, in.X)
+		for i, b := range []Value{in.Low, in.High, in.Max} {
+			if b != nil {
+				sb.WriteByte(' ')
+				sb.WriteString(sliceBounds[i])
+				sb.WriteByte(' ')
+				pr.value(sb, b)
+			}
+		}
+	case *MakeSlice:
+		sb.WriteString("makeslice ")
+		writeType(sb, in.Typ, nil)
+		sb.WriteString(", ")
+		pr.values(sb, []Value{in.Len, in.Cap})
+	case *MakeMap:
+		sb.WriteString("makemap ")
+		writeType(sb, in.Typ, nil)
+	case *Lookup:
+		sb.WriteString("lookup ")
+		pr.values(sb, []Value{in.X, in.Key})
+		if in.CommaOk {
+			sb.WriteString(", ok")
+		}
+	case *MapUpdate:
+		sb.WriteString("mapupdate ")
+		pr.values(sb, []Value{in.Map, in.Key, in.Val})
+	case *Builtin:
+		if int(in.Fn) >= 0 && int(in.Fn) < len(builtinNames) {
+			sb.WriteString(in.Fn.String())
+		} else {
+			fmt.Fprintf(sb, "<builtin %d>", int(in.Fn))
+		}
+		sb.WriteByte(' ')
+		pr.values(sb, in.Args)
+	case *SliceToArrayPointer:
+		sb.WriteString("slicetoarrayptr ")
+		pr.value(sb, in.X)
+		sb.WriteString(" to ")
+		writeType(sb, in.Typ, nil)
+	case *Range:
+		sb.WriteString("range ")
+		pr.value(sb, in.X)
+	case *Next:
+		sb.WriteString("next ")
+		pr.value(sb, in.Iter)
 	case *If:
 		sb.WriteString("if")
 		if in.Kind != SourceBranch {
@@ -409,6 +490,24 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 	default:
 		panic(fmt.Sprintf("ir: unknown instruction %T", instr))
 	}
+}
+
+// sliceBounds are the words introducing the bounds of a slice instruction.
+var sliceBounds = [3]string{"low", "high", "max"}
+
+// voidResult reports whether instr is a call or builtin without results,
+// whose register is not written.
+func voidResult(instr Instr) bool {
+	var t *Type
+	switch in := instr.(type) {
+	case *Call:
+		t = in.Typ
+	case *Builtin:
+		t = in.Typ
+	default:
+		return false
+	}
+	return t != nil && t.Kind == KTuple && len(t.Elems) == 0
 }
 
 // targets prints the n successors of b, or placeholders when b is inconsistent.

@@ -10,14 +10,19 @@ import (
 // CheckError is one violation found by Check. Block and Instr may be nil
 // when the error concerns a whole function (or block).
 type CheckError struct {
-	Func  *Function
-	Block *Block
-	Instr Instr
-	Msg   string
+	Func   *Function
+	Block  *Block
+	Instr  Instr
+	Global *Global // an error about a global's declaration
+	Msg    string
 }
 
 func (e *CheckError) Error() string {
 	var sb strings.Builder
+	if e.Global != nil {
+		sb.WriteString(e.Global.Name())
+		sb.WriteString(": ")
+	}
 	if e.Func != nil {
 		sb.WriteString(e.Func.Name)
 		sb.WriteString(": ")
@@ -70,6 +75,8 @@ func Check(p *Program) error {
 		}
 		c.function(f)
 	}
+	c.globals()
+	c.typeNames()
 	c.ids()
 	if len(c.errs) > 0 {
 		return c.errs
@@ -347,6 +354,9 @@ func (c *checker) operand(b *Block, useIdx int, in Instr, v Value, edge *Block) 
 			c.errorf(f, b, in, "constant of bad type: %s", s)
 			return
 		}
+		if v.Str != "" && v.Typ.Kind != KString {
+			c.errorf(f, b, in, "%s constant with string contents", v.Typ)
+		}
 		switch v.Typ.Kind {
 		case KInt:
 			if v.Typ.Width < 64 && v.Val>>v.Typ.Width != 0 {
@@ -356,6 +366,8 @@ func (c *checker) operand(b *Block, useIdx int, in Instr, v Value, edge *Block) 
 			if v.Val > 1 {
 				c.errorf(f, b, in, "bool constant %d", v.Val)
 			}
+		case KIter, KTuple:
+			c.errorf(f, b, in, "no constant of type %s", v.Typ)
 		default:
 			if v.Val != 0 {
 				c.errorf(f, b, in, "%s constant must be zero (nil)", v.Typ)
@@ -364,6 +376,10 @@ func (c *checker) operand(b *Block, useIdx int, in Instr, v Value, edge *Block) 
 	case *Param:
 		if v.Index < 0 || v.Index >= len(f.Params) || f.Params[v.Index] != v {
 			c.errorf(f, b, in, "parameter %s is not a parameter of %s", v.Ident, f.Name)
+		}
+	case *Global:
+		if v.Index < 0 || v.Index >= len(c.prog.Globals) || c.prog.Globals[v.Index] != v {
+			c.errorf(f, b, in, "global %s is not in Program.Globals", v.Name())
 		}
 	default:
 		def, ok := v.(Instr)
@@ -425,7 +441,7 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 	case *BinOp:
 		tx, ty := in.X.Type(), in.Y.Type()
 		switch {
-		case in.Op < Add || in.Op > Ge:
+		case in.Op < Add || in.Op > Max:
 			errf("unknown binary operator %d", int(in.Op))
 			return
 		case in.Op == Shl || in.Op == Shr:
@@ -435,8 +451,16 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		case !Identical(tx, ty):
 			errf("operand types differ: %s and %s", tx, ty)
 		case in.Op == Eq || in.Op == Ne:
-			if tx.Kind == KTuple {
-				errf("%s of tuples", in.Op)
+			if !comparable(tx) && !((tx.Kind == KSlice || tx.Kind == KMap) && (isNil(in.X) || isNil(in.Y))) {
+				errf("%s of %s values (slices and maps compare only with nil)", in.Op, tx)
+			}
+		case in.Op == Add || in.Op.IsComparison() || in.Op == Min || in.Op == Max:
+			if !isInt(tx) && tx.Kind != KString {
+				errf("%s needs integer or string operands, have %s", in.Op, tx)
+			}
+		case in.Op == And || in.Op == Or:
+			if !isInt(tx) && tx.Kind != KBool {
+				errf("%s needs integer or bool operands, have %s", in.Op, tx)
 			}
 		default:
 			if !isInt(tx) {
@@ -463,8 +487,8 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		}
 		wantRes(in.X.Type())
 	case *Convert:
-		if !isInt(in.X.Type()) || !isInt(in.Typ) {
-			errf("convert %s to %s: only integers convert", in.X.Type(), in.Typ)
+		if !Convertible(in.X.Type(), in.Typ) {
+			errf("convert %s to %s: not a conversion of the IR (integers, string to and from []u8, []i32 and integers)", in.X.Type(), in.Typ)
 		}
 	case *Phi:
 		if j > 0 {
@@ -515,14 +539,20 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		wantRes(PointerTo(t.Elem.Fields[in.Field].Type))
 	case *IndexAddr:
 		t := in.Ptr.Type()
-		if t.Kind != KPointer || t.Elem.Kind != KArray {
-			errf("indexaddr of %s, not a pointer to an array", t)
+		var elem *Type
+		switch {
+		case t.Kind == KSlice:
+			elem = t.Elem
+		case t.Kind == KPointer && t.Elem.Kind == KArray:
+			elem = t.Elem.Elem
+		default:
+			errf("indexaddr of %s, not a slice or a pointer to an array", t)
 			return
 		}
 		if !isInt(in.Index.Type()) {
 			errf("index of type %s", in.Index.Type())
 		}
-		wantRes(PointerTo(t.Elem.Elem))
+		wantRes(PointerTo(elem))
 	case *Field:
 		t := in.X.Type()
 		if t.Kind != KStruct {
@@ -536,14 +566,18 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		wantRes(t.Fields[in.Field].Type)
 	case *Index:
 		t := in.X.Type()
-		if t.Kind != KArray {
-			errf("index of non-array %s", t)
+		if t.Kind != KArray && t.Kind != KString {
+			errf("index of %s, not an array or a string", t)
 			return
 		}
 		if !isInt(in.Index.Type()) {
 			errf("index of type %s", in.Index.Type())
 		}
-		wantRes(t.Elem)
+		if t.Kind == KString {
+			wantRes(U8)
+		} else {
+			wantRes(t.Elem)
+		}
 	case *Call:
 		g := in.Callee
 		if g == nil {
@@ -575,7 +609,7 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		if in.Cond.Type().Kind != KBool {
 			errf("if condition of type %s, want bool", in.Cond.Type())
 		}
-		if in.Kind < SourceBranch || in.Kind > InternalBranch {
+		if in.Kind < SourceBranch || int(in.Kind) >= len(branchKindNames) {
 			errf("unknown branch kind %d", int(in.Kind))
 		}
 	case *Jump:
@@ -594,42 +628,6 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 			errf("unknown panic kind %d", int(in.Kind))
 		}
 	default:
-		panic(fmt.Sprintf("ir.Check: unknown instruction %T", instr))
-	}
-}
-
-// ids checks Program.Branches and Program.Panics against the terminators.
-func (c *checker) ids() {
-	p := c.prog
-	nIf, nPanic := 0, 0
-	for _, f := range p.Funcs {
-		if f == nil {
-			continue
-		}
-		for _, b := range f.Blocks {
-			if b == nil {
-				continue
-			}
-			for _, in := range b.Instrs {
-				switch in := in.(type) {
-				case *If:
-					nIf++
-					if in.ID < 0 || in.ID >= len(p.Branches) || p.Branches[in.ID] != in {
-						c.errorf(f, b, in, "branch id %d does not index Program.Branches", in.ID)
-					}
-				case *Panic:
-					nPanic++
-					if in.ID < 0 || in.ID >= len(p.Panics) || p.Panics[in.ID] != in {
-						c.errorf(f, b, in, "panic id %d does not index Program.Panics", in.ID)
-					}
-				}
-			}
-		}
-	}
-	if nIf != len(p.Branches) {
-		c.errorf(nil, nil, nil, "Program.Branches has %d entries, the program has %d ifs", len(p.Branches), nIf)
-	}
-	if nPanic != len(p.Panics) {
-		c.errorf(nil, nil, nil, "Program.Panics has %d entries, the program has %d panics", len(p.Panics), nPanic)
+		c.valueInstr(instr, errf, wantRes)
 	}
 }

@@ -41,11 +41,7 @@ func (*bogus) Operands() []Value { return nil }
 func TestCheck(t *testing.T) {
 	blk := func(p *Program, f string, i int) *Block { return p.Func(f).Blocks[i] }
 	instr := func(p *Program, f string, b, i int) Instr { return blk(p, f, b).Instrs[i] }
-	tests := []struct {
-		name   string
-		break_ func(p *Program)
-		want   string
-	}{
+	tests := []breakTest{
 		{"missing terminator", func(p *Program) {
 			b := blk(p, "F", 1)
 			b.Instrs = b.Instrs[:len(b.Instrs)-1]
@@ -139,9 +135,23 @@ func TestCheck(t *testing.T) {
 			p.Func("G").Name = "F"
 		}, `F: duplicate function name "F"`},
 	}
+	checkBroken(t, sanityBase, tests)
+}
+
+// breakTest breaks a valid program in one way; Check must report want.
+type breakTest struct {
+	name   string
+	break_ func(p *Program)
+	want   string
+}
+
+// checkBroken parses base, breaks it as each test says and checks that
+// Check reports the violation.
+func checkBroken(t *testing.T, base string, tests []breakTest) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := MustParse("f.ir", sanityBase)
+			p := MustParse("f.ir", base)
 			if err := Check(p); err != nil {
 				t.Fatalf("base program: %v", err)
 			}

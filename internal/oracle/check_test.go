@@ -24,15 +24,17 @@ type row struct {
 	flags    []string // extra flags
 }
 
-// rows are the configurations checked by default: every search strategy
-// family. Add a row when a strategy is added to the command line. Every run
-// has -validate-solver, so the solver's models and cores are checked too.
+// rows are the configurations checked: every search strategy family, and
+// treefrog with loop models. Add a row when a strategy is added to the
+// command line. Every run has -validate-solver, so the solver's models and
+// cores are checked too.
 var rows = []row{
 	{"dfs", "dfs", nil},
 	{"pm", "pm", nil},
 	{"treefrog", "treefrog", nil},
 	{"rgcb", "rgcb", nil},
 	{"mtelse", "mtelse", nil},
+	{"treefrog_models", "treefrog", []string{"-loop-models", "auto"}},
 }
 
 // disagreement is one way leapfrog's output contradicts the truth.
@@ -208,7 +210,7 @@ func runOracle(src, tmp string, names []string, opts oracleOptions) (*oracleRun,
 			if rep == nil {
 				continue // generate reported why
 			}
-			c := &comparison{row: r.name, f: f, rep: rep, obs: obs, sites: sites, pkg: pkg, reach: reach}
+			c := &comparison{row: r.name, f: f, rep: rep, obs: obs, sites: sites, entryKeys: instrumented.Entries, pkg: pkg, reach: reach}
 			ds := c.compare()
 			if replayed != nil {
 				ds = append(ds, c.compareCases(replayed)...)
@@ -291,13 +293,7 @@ func genRun(src, dir string, r row, names []string, opts oracleOptions) (map[str
 func (o *oracleRun) generate(src, tmp string, r row, names []string, opts oracleOptions) (map[string]*report.Function, []string) {
 	reps, test, run := genRun(src, filepath.Join(tmp, "gen-"+r.name), r, names, opts)
 	if run.code == 0 {
-		var per []string
-		for _, n := range names {
-			if reps[n] != nil {
-				per = append(per, fmt.Sprintf("%s %dms", n, reps[n].Stats.TimeMs))
-			}
-		}
-		o.logf("leapfrog gen -strategy %s %s: %v (%s)", r.strategy, strings.Join(r.flags, " "), run.elapsed.Round(time.Millisecond), strings.Join(per, ", "))
+		o.logf("leapfrog gen -strategy %s %s: %v", r.strategy, strings.Join(r.flags, " "), run.elapsed.Round(time.Millisecond))
 		for _, n := range names {
 			if reps[n] == nil {
 				o.add(disagreement{class: "no-report", row: r.name, fn: n, detail: "gen exited 0 but its report lacks the function"})

@@ -43,8 +43,10 @@ type comparison struct {
 	rep   *report.Function
 	obs   *observation
 	sites map[string]verify.Site
-	pkg   *pkgSource
-	reach []*ast.FuncDecl
+	// entryKeys are the functions' entries of the instrumenter.
+	entryKeys map[string]bool
+	pkg       *pkgSource
+	reach     []*ast.FuncDecl
 }
 
 func (c *comparison) fail(class string, b *report.Branch, witness, detail string, args ...any) disagreement {
@@ -66,14 +68,17 @@ func proof(b report.Branch) string {
 
 // acceptedUnknown reports whether an unknown verdict is acceptable: in a
 // function with input-dependent loops (LoopsDirective), for a loop bound;
-// anywhere, for a time budget (a loaded machine makes solver queries slow;
-// the run logs them).
+// anywhere, for a loop the models concretized (-loop-models) or a time
+// budget (a loaded machine makes solver queries slow; the run logs them).
 func acceptedUnknown(f *function, b report.Branch) bool {
 	if b.Verdict != report.Unknown {
 		return false
 	}
-	return isTimeout(b) || f.loops && strings.Contains(b.Reason, "loop ") &&
-		(strings.Contains(b.Reason, "bounded at") || strings.Contains(b.Reason, "concretized"))
+	if isTimeout(b) || !strings.Contains(b.Reason, "loop ") {
+		return isTimeout(b)
+	}
+	// Models concretize any loop; bounds stop input-dependent loops only.
+	return strings.Contains(b.Reason, "concretized") || f.loops && strings.Contains(b.Reason, "bounded at")
 }
 
 func isTimeout(b report.Branch) bool { return strings.Contains(b.Reason, "timeout") }
@@ -87,6 +92,7 @@ func (c *comparison) compare() []disagreement {
 	}
 	claims := map[bkey]report.Branch{}
 	panicClaims := map[panicKey][]report.Branch{}
+	entries := 0
 	for _, b := range c.rep.Branches {
 		switch {
 		case b.Verdict == report.Unknown && !acceptedUnknown(c.f, b):
@@ -100,6 +106,19 @@ func (c *comparison) compare() []disagreement {
 		key, line, err := siteKey(b.Pos)
 		if err != nil {
 			errs = append(errs, c.fail(clsBadReport, &b, "", "%v", err))
+			continue
+		}
+		if b.Outcome == "entry" {
+			entries++
+			entered := c.obs.entries[key]
+			switch {
+			case !c.entryKeys[key]:
+				errs = append(errs, c.fail(clsNoSite, &b, "", "the instrumenter has no function entry at this position"))
+			case b.Verdict == report.Covered && !entered:
+				errs = append(errs, c.fail(clsCoveredUnobserved, &b, "", "claimed covered (case %q) but no input of the %d enters the function", b.Case, c.obs.inputs))
+			case b.Verdict == report.Unreachable && entered:
+				errs = append(errs, c.fail(clsFalseUnreachable, &b, "every input", "the function is entered\n%s", proof(b)))
+			}
 			continue
 		}
 		if b.Outcome != "true" && b.Outcome != "false" {
@@ -158,6 +177,9 @@ func (c *comparison) compare() []disagreement {
 				errs = append(errs, disagreement{class: clsMissingObjective, row: c.row, fn: c.f.name, objective: obj, detail: "a branch outcome of the function itself with no objective in the report"})
 			}
 		}
+	}
+	if entries != 1 {
+		errs = append(errs, disagreement{class: clsMissingObjective, row: c.row, fn: c.f.name, detail: fmt.Sprintf("%d entry objectives, want 1", entries)})
 	}
 	return append(errs, c.comparePanics(panicClaims)...)
 }
@@ -250,9 +272,12 @@ func (c *comparison) compareCases(rs map[string]*replayed) []disagreement {
 				continue // compare reports it
 			}
 			reached := false
-			if b.Outcome == "true" || b.Outcome == "false" {
+			switch b.Outcome {
+			case "true", "false":
 				reached = r.outcomes[key][b.Outcome == "true"]
-			} else {
+			case "entry":
+				reached = true // every run enters the function
+			default:
 				reached = r.panic == panicKey{b.Outcome, line}
 			}
 			if !reached {
@@ -267,6 +292,7 @@ func (c *comparison) compareCases(rs map[string]*replayed) []disagreement {
 // report in several ways and expects compare to object to each.
 func (c *comparison) selfCheck() []disagreement {
 	isBranch := func(b report.Branch) bool { return b.Outcome == "true" || b.Outcome == "false" }
+	isPanic := func(b report.Branch) bool { return !isBranch(b) && b.Outcome != "entry" }
 	mutations := []struct {
 		name string
 		pick func(report.Branch) bool
@@ -286,13 +312,19 @@ func (c *comparison) selfCheck() []disagreement {
 			func(b report.Branch) bool { return b.Verdict != report.Unknown },
 			func(b *report.Branch) bool { b.Verdict, b.Reason = report.Unknown, "gave up"; return true }, []string{clsUnknown}},
 		{"covered panic claimed unreachable",
-			func(b report.Branch) bool { return !isBranch(b) && b.Verdict == report.Covered },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered },
 			func(b *report.Branch) bool { b.Verdict, b.SMT2 = report.Unreachable, "(check-sat)"; return true }, []string{clsPanicFalseUnreachable}},
 		{"unreachable panic claimed covered",
-			func(b report.Branch) bool { return !isBranch(b) && b.Verdict == report.Unreachable },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Unreachable },
 			func(b *report.Branch) bool { b.Verdict = report.Covered; return true }, []string{clsPanicUnobserved}},
+		{"entry claimed unreachable",
+			func(b report.Branch) bool { return b.Outcome == "entry" },
+			func(b *report.Branch) bool { b.Verdict, b.SMT2 = report.Unreachable, "(check-sat)"; return true }, []string{clsFalseUnreachable}},
+		{"entry dropped",
+			func(b report.Branch) bool { return b.Outcome == "entry" },
+			func(b *report.Branch) bool { return false }, []string{clsMissingObjective}},
 		{"covered panic dropped",
-			func(b report.Branch) bool { return !isBranch(b) && b.Verdict == report.Covered },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered },
 			func(b *report.Branch) bool { return false }, []string{clsPanicNoObjective, clsPanicNotCovered}},
 	}
 	var errs []disagreement

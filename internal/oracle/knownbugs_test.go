@@ -74,7 +74,7 @@ func checkKnownBug(t *testing.T, file string) {
 		t.Fatal("no want section")
 	}
 	opts := oracleOptions{limit: 5 * time.Minute}
-	for _, r := range randomRows {
+	for _, r := range rows {
 		// Only the rows named (dfs too: the reference of strategies-disagree).
 		if rowSet["*"] || rowSet[r.name] || r.name == "dfs" {
 			opts.rows = append(opts.rows, r)

@@ -199,6 +199,7 @@ type observation struct {
 	branches map[string]map[bool]string // site key -> outcome -> first input reaching it
 	panics   map[panicKey]string        // panic kind and line -> first input raising it
 	messages map[panicKey]string        // the panic message of that input
+	entries  map[string]bool            // functions entered, by the key of their name (verify's records)
 }
 
 // panicKey identifies a panic pseudo-branch from outside: its kind and the
@@ -273,6 +274,9 @@ func enumerate(bin, inst, tmp string, f *function, sites map[string]verify.Site)
 	}
 	if len(recPanics) != len(obs.panics) {
 		return nil, fmt.Errorf("enumeration of %s: %d panics in the record file (verify's panic recorder), %d seen by the enumeration", f.name, len(recPanics), len(obs.panics))
+	}
+	if obs.entries, err = verify.ObservedEntries(rec); err != nil {
+		return nil, fmt.Errorf("enumeration of %s: %v", f.name, err)
 	}
 	if obs.inputs != f.inputs {
 		return nil, fmt.Errorf("enumeration of %s: ran %d inputs, want %d", f.name, obs.inputs, f.inputs)

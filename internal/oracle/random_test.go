@@ -32,7 +32,7 @@ const defaultRandProgs = 200
 // the bug is fixed.
 type knownBug struct {
 	feature Feature // a generator feature to turn off, or
-	row     string  // a row of randomRows to leave out
+	row     string  // a row to leave out
 	bug     string  // what fails
 	repro   string  // its reproducer, testdata/bugs/<repro> (TestKnownBugs)
 }
@@ -41,24 +41,9 @@ type knownBug struct {
 // Each names the bug (issue 10) and, under testdata/, the reproducer that
 // TestKnownBugs checks still fails.
 var knownBugs = []knownBug{
-	{feature: FeatDivZeroLocal, repro: "div_zero_local.txtar", bug: "division by a local holding zero computes a value: go/ssa folds k := int8(0) into a constant divisor, which gets no DivCheck"},
-	{feature: FeatNilRecv, bug: "nil receivers never nil"},
-	{feature: FeatSymStore, bug: "stores through symbolic indices feeding later indices"},
-	{feature: FeatPtrElem, repro: "ptr_elem.txtar", bug: "pointer equality through symbolic indices judged constant"},
-	{feature: FeatLogicLocalLast, repro: "logic_local_last.txtar", bug: "a bool local holding && / || used as the last operand of another && / || has no objective"},
-	{feature: FeatLongLoop, repro: "pm_loop_crash.txtar", bug: "pm crashes (execution diverged from the tree) when raising loop bounds"},
-	{row: "treefrog_models", repro: "loop_models.txtar", bug: "treefrog with loop models: the models' pseudo branch enters conflict learning, giving false unreachable verdicts"},
-	{row: "pm", repro: "pm_no_smt2.txtar", bug: "pm proofs without smt2 (a function whose branches pm merges into one region has a single path)"},
-	{row: "pm", repro: "pm_no_proof.txtar", bug: "pm leaves objectives behind conditions constant inside a merged region unknown: internal: no proof found"},
 	{feature: FeatLogicHoisted, repro: "eval_order.txtar", bug: "gc evaluates a value-context && / || before the operands to its left (a call argument after an index that panics), the engine in go/ssa's left-to-right order"},
 	{feature: FeatEmptyCase, repro: "tag_case_empty.txtar", bug: "the empty last case of a tagged switch without default has no objective (go/ssa drops its If; dropped.go does not restore tagged cases)"},
 }
-
-// randomRows are the rows of TestRandomPrograms: every row of TestOracle,
-// and treefrog with loop models.
-var randomRows = append(append([]row(nil), rows...),
-	row{"treefrog_models", "treefrog", []string{"-loop-models", "auto"}},
-)
 
 // randomOptions are the options of TestRandomPrograms' runs: a leapfrog
 // -timeout keeps a slow function from stalling the suite (its open
@@ -97,7 +82,7 @@ func TestRandomPrograms(t *testing.T) {
 			}
 		}
 	}
-	for _, r := range randomRows {
+	for _, r := range rows {
 		if !gatedRows[r.name] {
 			opts.rows = append(opts.rows, r)
 		}

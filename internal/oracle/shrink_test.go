@@ -56,11 +56,11 @@ func TestShrinkTool(t *testing.T) {
 		t.Fatal("the scenario needs a funcs section and a p.go")
 	}
 	opts := randomOptions
-	opts.rows = randomRows
+	opts.rows = rows
 	class, rowName := *shrinkClass, *shrinkRow
 	if rowName != "" {
 		opts.rows = nil
-		for _, r := range randomRows {
+		for _, r := range rows {
 			if r.name == rowName || r.name == "dfs" { // dfs: the reference of strategies-disagree
 				opts.rows = append(opts.rows, r)
 			}

@@ -25,11 +25,21 @@ type leaf struct {
 	typ  string // int8, uint8 or bool
 }
 
-// param is one input of a function under test (the receiver's pointee first).
+// param is one input of a function under test (the receiver first).
 type param struct {
 	name   string // the Go name, or "recv"
 	typ    types.Type
-	leaves []leaf
+	ptr    bool   // a pointer receiver: nil, or a pointer to each value of its pointee
+	leaves []leaf // the scalars of the value (of the pointee for ptr)
+}
+
+// value returns the type of the value the leaves make up (the pointee of a
+// pointer receiver).
+func (p param) value() types.Type {
+	if p.ptr {
+		return p.typ.(*types.Pointer).Elem()
+	}
+	return p.typ
 }
 
 // function is one function under test.
@@ -135,7 +145,8 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 			return nil, fmt.Errorf("no method %s in the package", name)
 		}
 		sig = fn.Type().(*types.Signature)
-		p := param{name: "recv", typ: obj.Type()}
+		// The engine passes nil receivers too: the input is a *T.
+		p := param{name: "recv", typ: types.NewPointer(obj.Type()), ptr: true}
 		if n := sig.Recv().Name(); n != "" && n != "_" {
 			p.name = n
 		}
@@ -161,19 +172,24 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 	for i := range f.params {
 		p := &f.params[i]
 		var err error
-		if p.leaves, err = leaves(p.typ, ""); err != nil {
+		if p.leaves, err = leaves(p.value(), ""); err != nil {
 			return nil, fmt.Errorf("%s: parameter %s: %v", name, p.name, err)
 		}
+		n := 1
 		for _, l := range p.leaves {
 			if l.typ == "bool" {
-				f.inputs *= 2
+				n *= 2
 			} else {
-				f.inputs *= 256
+				n *= 256
 			}
-			if f.inputs > maxInputs {
+			if f.inputs*n > maxInputs {
 				return nil, fmt.Errorf("%s has more than %d inputs", name, maxInputs)
 			}
 		}
+		if p.ptr {
+			n++ // nil
+		}
+		f.inputs *= n
 	}
 	if f.decl.Doc != nil {
 		for _, c := range f.decl.Doc.List {

@@ -11,41 +11,123 @@ const (
 	Unknown     = "unknown"
 )
 
-// Report is the whole JSON report.
+// Report is the whole JSON report of leapfrog gen (and of leapfrog merge,
+// which joins the reports of shards into the report of the whole run).
 type Report struct {
-	Functions []*Function `json:"functions"`
+	Tool      string      `json:"tool"`            // "leapfrog"
+	Version   string      `json:"version"`         // the tool's version
+	Flags     Flags       `json:"flags"`           // the settings that shape the results
+	Args      []string    `json:"args"`            // the package and function arguments, as given
+	Shard     string      `json:"shard,omitempty"` // "K/N" for the report of one shard; never in a merged report
+	Packages  []*Package  `json:"packages"`        // every package matched, sorted by import path
+	Functions []*Function `json:"functions"`       // the functions analysed, by package, file and line
+	Rejected  []*Rejected `json:"rejected"`        // the functions leapfrog cannot handle, with the reason
+	Summary   Totals      `json:"summary"`         // the sums over Packages
+}
+
+// Flags are the settings that shape the results: two reports can only be
+// merged when they agree on them. Flags that only change where output goes
+// or how fast it comes (-json, -html, -o, -p, -q, -shard) are not recorded.
+type Flags struct {
+	Strategy       string `json:"strategy"`
+	KBound         int    `json:"kbound"`
+	LoopRaise      int    `json:"loop_raise"`
+	LoopModels     string `json:"loop_models"`
+	Timeout        string `json:"timeout"`        // per function, as a Go duration ("0s": none)
+	SolverTimeout  string `json:"solver_timeout"` // per solver query
+	Seed           int64  `json:"seed"`
+	Run            string `json:"run"`       // -run: the regular expression selecting functions ("" when not given)
+	Important      string `json:"important"` // -important as given
+	Workers        int    `json:"workers"`
+	ValidateSolver bool   `json:"validate_solver"`
+	MaxLen         int    `json:"maxlen"` // -maxlen: the bound on input sizes
+	Verify         bool   `json:"verify"`
+	Strict         bool   `json:"strict"`
+}
+
+// Package is one package matched by the arguments, with the sums over its
+// functions (those of this report: a shard's share).
+type Package struct {
+	Path string `json:"path"` // import path (a CFG model: its file name)
+	Dir  string `json:"dir"`  // directory, relative to the working directory
+	Totals
+}
+
+// Totals are the counts of a package or of the whole report.
+type Totals struct {
+	Packages    int `json:"packages,omitempty"` // the whole report only
+	Functions   int `json:"functions"`          // analysed + rejected
+	Analysed    int `json:"analysed"`
+	Rejected    int `json:"rejected"`
+	Objectives  int `json:"objectives"`
+	Covered     int `json:"covered"`
+	Unreachable int `json:"unreachable"`
+	Unknown     int `json:"unknown"`
+	Cases       int `json:"cases"` // kept (emitted) cases
+}
+
+// Rejected is a function leapfrog cannot handle: it has no test and no verdict.
+type Rejected struct {
+	Function string `json:"function"`
+	Package  string `json:"package"`
+	File     string `json:"file"`   // the file declaring it, relative to the working directory
+	Line     int    `json:"line"`   // of the declaration
+	Pos      string `json:"pos"`    // where the obstacle is: file:line:col relative to the working directory
+	Reason   string `json:"reason"` // "unsupported: <what>"
 }
 
 // Function is the result for one function under test.
 type Function struct {
-	Function string   `json:"function"` // as named on the command line: "F", "T.M"
+	Function string   `json:"function"` // "F", "T.M" or "(*T).M"
 	Package  string   `json:"package"`  // import path, or the IR file name
+	File     string   `json:"file"`     // the file declaring it, relative to the working directory
+	Line     int      `json:"line"`     // of the declaration
 	Strategy string   `json:"strategy"`
 	Branches []Branch `json:"branches"` // every objective, in source order
 	Cases    []Case   `json:"cases"`    // kept cases first, then discarded ones
 	Stats    Stats    `json:"stats"`
 
 	Warnings []string `json:"warnings,omitempty"` // e.g. loop models that conflict with their context
+
+	// Globals are the package-level variables of the package under test
+	// (their Go names) that the function may write, directly or through the
+	// map, slice or pointer they hold: the emitted test restores them after
+	// each case.
+	Globals []string `json:"globals,omitempty"`
+	// Assume is the function's precondition (//leapfrog:assume), a Go
+	// boolean expression over its parameters; verdicts are relative to it.
+	Assume string `json:"assume,omitempty"`
 }
 
 // Branch is one objective: a branch outcome, or a panic pseudo-branch.
 type Branch struct {
-	ID       string   `json:"id"`                 // stable id: "b<If.ID>.true", "b<If.ID>.false", "b<If.ID>.panic", "p<Panic.ID>"
+	ID       string   `json:"id"`                 // stable id: "b<If.ID>.true", "b<If.ID>.false", "b<If.ID>.panic", "p<Panic.ID>", "e<function>"
 	Func     string   `json:"func"`               // the IR function holding it (a callee, possibly)
 	Pos      string   `json:"pos"`                // file.go:line:col of the condition
-	Outcome  string   `json:"outcome"`            // "true", "false", or the pseudo-branch kind ("index out of range", "panic")
+	Outcome  string   `json:"outcome"`            // "true", "false", the pseudo-branch kind ("index out of range", "panic"), or "entry"
 	Verdict  string   `json:"verdict"`            // covered, unreachable, unknown
 	Case     string   `json:"case,omitempty"`     // covered: the name of the first kept case that covers it
 	Reason   string   `json:"reason,omitempty"`   // unknown: why; unreachable: a one-line summary of the proof
 	Conflict []string `json:"conflict,omitempty"` // unreachable: the branches that cannot hold together ("tcas.go:135:14 true")
 	SMT2     string   `json:"smt2,omitempty"`     // unreachable: the unsatisfiable formula; unknown (timeout): the formula
+	// Unreachable: who re-proved the verdict: "independent" (a second
+	// check, outside the engine), "engine" (the search's own proof only).
+	Checked     string `json:"checked,omitempty"`
+	CheckReason string `json:"check_reason,omitempty"` // why it was not checked independently, or how it was
+
+	// Folded says that the engine's proof rests on its own constant folding
+	// (a condition constant on the prefix, an obligation that simplified to
+	// false), not on a formula an outside solver can check: the re-check
+	// replaces SMT2 by the independent encoding's formula, or withdraws the
+	// verdict.
+	Folded bool `json:"-"`
 }
 
 // Case is one generated test case.
 type Case struct {
 	Name      string   `json:"name"`
 	Inputs    []Arg    `json:"inputs"`
-	Outputs   []Arg    `json:"outputs"`         // results in order ("r0", ...) and, for a pointer receiver, its final value
+	Outputs   []Arg    `json:"outputs"`         // results in order ("r0", ...), then the final value behind each pointer, slice or map parameter (named after it)
 	Panic     string   `json:"panic,omitempty"` // the panic message when the case panics
 	Covers    []string `json:"covers"`          // ids of the objectives it covers
 	Discarded bool     `json:"discarded"`       // later cases cover everything it covers: not emitted
@@ -59,6 +141,7 @@ type Case struct {
 type Arg struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+	Note  string `json:"note,omitempty"` // why the emitted test does not check it (cyclic, or depends on map order)
 }
 
 // Stats are the cost figures, named like the papers' table columns.
@@ -72,25 +155,46 @@ type Stats struct {
 	Conflicts       int `json:"conflicts"`
 	Paths           int `json:"paths"`            // executions of the function
 	InfeasiblePaths int `json:"infeasible_paths"` // flips the solver proved infeasible
-	// TreeFrog (conflict learning, feasible sequences, suffix enumeration).
+	// TreeFrog (conflict learning, feasible sequences, suffix enumeration,
+	// over-approximate conflicts learnt and reused at the same state).
 	Lemmas          int   `json:"lemmas"`
 	FeasibleReused  int   `json:"feasible_sequences_reused"`
 	Suffixes        int   `json:"suffixes_enumerated"`
 	OverConflicts   int   `json:"over_approximate_conflicts"`
-	Blocked         int   `json:"blocked"`          // flips skipped because they violate a learned conflict clause (rgcb)
-	ConflictClauses int   `json:"conflict_clauses"` // conflict clauses learned from unsat cores (rgcb)
-	LargestBackjump int   `json:"largest_backjump"` // most decision levels jumped over at once (rgcb); 0: none
-	TimeMs          int64 `json:"time_ms"`
+	OverReused      int   `json:"over_approximate_reused"`
+	Blocked         int   `json:"blocked"`           // flips skipped because they violate a learned conflict clause (rgcb)
+	ConflictClauses int   `json:"conflict_clauses"`  // conflict clauses learned from unsat cores (rgcb)
+	LargestBackjump int   `json:"largest_backjump"`  // most decision levels jumped over at once (rgcb); 0: none
+	TimeMs          int64 `json:"time_ms,omitempty"` // bench only: gen's report holds no timing
 	// Path merging (pm): merged region instances, solver queries of every kind, their mean time.
 	Merges     int     `json:"merges"`
 	Queries    int     `json:"queries"`
-	AvgQueryMs float64 `json:"avg_query_ms"`
+	AvgQueryMs float64 `json:"avg_query_ms,omitempty"` // bench only
 }
 
-// Value is a concrete value of an IR type: a bool or integer (Bits, masked to the
-// width) or an aggregate (Elems: array elements or struct fields in order).
+// Value is a concrete value of an IR type, as a tree (inputs never share
+// memory; an output that does, or that is cyclic, is cut where a pointer
+// meets an object already on the way down: Cycle).
+//
+//   - bool, integer: Bits (masked to the width);
+//   - string: Str (the bytes);
+//   - array, struct: Elems, the elements or the fields in order;
+//   - pointer: Nil, or Elems[0] the value it points to;
+//   - slice: Nil, or Elems its elements (len(Elems) is its length) and Cap;
+//   - map: Nil, or Keys and Elems (Elems[i] is the value of Keys[i]), sorted
+//     by key (bits, bytes, then element-wise), so the order is deterministic.
+//
+// Unordered marks a value that depends on the order in which a range over
+// a map visited its entries: Go's order is random, so a test must not assert
+// it.
 type Value struct {
-	Type  *ir.Type
-	Bits  uint64
-	Elems []Value
+	Type      *ir.Type
+	Bits      uint64
+	Str       string
+	Nil       bool
+	Elems     []Value
+	Keys      []Value
+	Cap       int64
+	Cycle     bool
+	Unordered bool
 }

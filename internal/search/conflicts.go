@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 )
 
@@ -21,18 +22,27 @@ import (
 type Conflict struct {
 	Lits  []Lit
 	Terms []*expr.Term
-	// Over marks an over-approximate conflict (TreeFrog §8.3): Target is the
-	// objective that no suffix from the conflict's last side reaches.
-	Over   bool
-	Target *Objective
+	seq   int // position in the database: the earliest conflict wins, deterministically
 }
 
 func (c *Conflict) String() string {
 	var parts []string
 	for _, l := range c.Lits {
-		parts = append(parts, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+		parts = append(parts, l.String())
 	}
 	return strings.Join(parts, ", ")
+}
+
+// String renders a literal as "file.go:line:col true", or an internal
+// decision by what it decides ("domain s", "bound s", "precondition").
+func (l Lit) String() string {
+	if engine.IsPseudo(l.If) {
+		if l.If.Pos.IsValid() {
+			return fmt.Sprintf("%s (%s) %v", l.If.Pos, l.If.Block().Comment, l.Dir)
+		}
+		return fmt.Sprintf("%s %v", l.If.Block().Comment, l.Dir)
+	}
+	return fmt.Sprintf("%s %v", l.If.Pos, l.Dir)
 }
 
 // ConflictDB stores conflicts and finds one contained in a set of constraints.
@@ -42,21 +52,15 @@ type ConflictDB struct {
 	list   []*Conflict
 	seen   map[string]bool
 	byTerm map[*expr.Term][]*Conflict // indexed by each conflict's first term
+	byAny  map[*expr.Term][]*Conflict // indexed by every term of each conflict
 }
 
 // NewConflictDB returns an empty database.
 func NewConflictDB() *ConflictDB {
-	return &ConflictDB{seen: map[string]bool{}, byTerm: map[*expr.Term][]*Conflict{}}
+	return &ConflictDB{seen: map[string]bool{}, byTerm: map[*expr.Term][]*Conflict{}, byAny: map[*expr.Term][]*Conflict{}}
 }
 
-func conflictKey(c *Conflict) string {
-	ids := termIDs(c.Terms)
-	k := fmt.Sprint(ids)
-	if c.Over {
-		k += fmt.Sprintf(" over %s", c.Target.ID)
-	}
-	return k
-}
+func conflictKey(c *Conflict) string { return fmt.Sprint(termIDs(c.Terms)) }
 
 // Add stores c unless an identical conflict is known; it reports whether c is new.
 func (db *ConflictDB) Add(c *Conflict) bool {
@@ -70,6 +74,7 @@ func (db *ConflictDB) Add(c *Conflict) bool {
 		return false
 	}
 	db.seen[k] = true
+	c.seq = len(db.list)
 	db.list = append(db.list, c)
 	first := c.Terms[0]
 	for _, t := range c.Terms[1:] {
@@ -78,6 +83,9 @@ func (db *ConflictDB) Add(c *Conflict) bool {
 		}
 	}
 	db.byTerm[first] = append(db.byTerm[first], c)
+	for _, t := range c.Terms {
+		db.byAny[t] = append(db.byAny[t], c)
+	}
 	return true
 }
 
@@ -88,28 +96,38 @@ func (db *ConflictDB) Len() int {
 	return len(db.list)
 }
 
-// Violated returns a plain (not over-approximate) conflict all of whose terms
-// are in the set, or nil.
+// Violated returns the earliest conflict all of whose terms are in the set,
+// or nil.
 func (db *ConflictDB) Violated(terms map[*expr.Term]bool) *Conflict {
 	db.mu.Lock()
 	defer db.mu.Unlock()
+	var best *Conflict
 	for t := range terms {
 		for _, c := range db.byTerm[t] {
-			if !c.Over && contains(terms, c.Terms) {
-				return c
+			if (best == nil || c.seq < best.seq) && contains(terms, c.Terms) {
+				best = c
 			}
 		}
 	}
-	return nil
+	return best
 }
 
-// Blocks returns an over-approximate conflict for target whose terms are all in
-// the set, or nil.
-func (db *ConflictDB) Blocks(terms map[*expr.Term]bool, target *Objective) *Conflict {
+// ViolatedBy returns the earliest conflict that holds t and whose other
+// terms are all in the set, or nil: the conflict that adding t to a
+// conflict-free set completes (the incremental check of a suffix built one
+// constraint at a time).
+func (db *ConflictDB) ViolatedBy(terms map[*expr.Term]bool, t *expr.Term) *Conflict {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	for _, c := range db.list {
-		if c.Over && c.Target == target && contains(terms, c.Terms) {
+	for _, c := range db.byAny[t] {
+		all := true
+		for _, u := range c.Terms {
+			if u != t && !terms[u] {
+				all = false
+				break
+			}
+		}
+		if all {
 			return c
 		}
 	}

@@ -1,7 +1,7 @@
 // Package search holds the search strategies and what they share: the objectives
 // of a function (both sides of every source branch, the failing side of every
-// run-time check, every explicit panic), the execution tree, the coverage state,
-// and the verdicts.
+// run-time check, every explicit panic, and the function's entry), the
+// execution tree, the coverage state, and the verdicts.
 //
 // Design:
 //
@@ -59,29 +59,58 @@
 //     PM.Bound term nodes is undone and the region explored branch by branch;
 //     Stats.Merges, Queries and AvgQueryMs report the outcome (merging pays on
 //     long if-chains, WBS, and bit loops, GetSetBits; it makes queries larger).
-//   - TreeFrog (treefrog.go, treefrog-exhaustive-branch-coverage.txt; the
-//     default strategy) keeps MTelse's eager phase but consults the conflict
-//     database before every flip, and learns a conflict from every refuted flip:
-//     back-substitution (bisected) finds mis(p), deletion shrinks it to a core
-//     (satisfiability checks, counted apart from solver calls); satisfiable
-//     fragments are feasible sequences, reused to reach an uncovered branch
-//     directly (§6); lemmas come from resolution on complementary constraints.
+//   - TreeFrog (treefrog*.go, whole.go, treefrog-exhaustive-branch-coverage.txt;
+//     the default strategy) first tries the whole-function encoding: a forced
+//     merged run from the entry (engine.RunForcedMerged, no forced step). When
+//     it records no step (the function and its callees are loop-free, no
+//     run-time check or panic can happen inside a region, no summary exceeds
+//     the bound), each objective's obligation holds exactly for the inputs
+//     that take it, and the objectives are settled on them (whole.go): one
+//     round per case, whose first check (the round's solver call) asks for
+//     the first open obligation and whose later checks keep adding the open
+//     obligations consistent with those kept (greedy packing, a scope per
+//     round, at most maxRoundFailures failed checks); an obligation
+//     unsatisfiable on its own refutes its objective, with the obligation as
+//     the proof (Session.decideWhole; the verdict rests on the encoding being
+//     exact, not on the tree). Otherwise TreeFrog keeps MTelse's eager phase
+//     but consults the conflict database before every flip, and learns a
+//     conflict from every refuted flip (treefrog_learn.go): back-substitution
+//     from the last constraint backwards finds mis(p), every satisfiable
+//     fragment becoming a feasible sequence (§6), and deletion shrinks mis(p)
+//     to a core; lemmas come from resolution on complementary constraints.
+//     Satisfiability checks use the session's solver incrementally (the
+//     conjuncts as assumptions) and are counted apart from solver calls.
 //     Conflicts are sets of constraint terms (conflicts.go): terms are
 //     hash-consed over the inputs, so matching by term protects the def-use
-//     links that §5.2 protects with extra branches. Instead of hopeful flips,
-//     for each uncovered objective u and unexplored side b' that may lead to
-//     it, suffixes from b' to u are enumerated depth first with forced
-//     symbolic runs (engine.RunForced), pruned by conflicts, by the CFG and by
-//     small fragment checks (§8); when that does not finish within a budget,
-//     the suffix is merged instead (engine.RunForcedMerged, path merging from
-//     b' on) and one query asks for all uncovered objectives beyond b' at once;
-//     from then on sides go to merged queries first. A side all of whose
-//     suffixes are refuted for u is recorded on its node (Node.Refuted, the
-//     over-approximate conflict of §8.3, kept on the node so that it is applied
-//     only to the state it was learnt in), and the verdicts count it as
-//     refuted. When nothing settles a side, it is flipped hopefully, so the
+//     links that §5.2 protects with extra branches. Instead of hopeful flips
+//     (treefrog_suffix.go), each unexplored side b' that may lead to uncovered
+//     objectives is enumerated, deepest sides first: guided runs
+//     (engine.RunGuided) take the prefix and b', then at each branch instance
+//     a side that may still reach a target, does not complete a known
+//     conflict with the constraints so far, and is not refuted by an
+//     over-approximate conflict; a branch where only one side qualifies is
+//     the skeleton's, one where both do leaves the other for a later run, so
+//     each run fleshes out one whole suffix. At a target, the suffix's own
+//     constraints are back-substituted (satisfiability checks), then one
+//     solver call with the prefix asks for a test. When every suffix is
+//     refuted for a target, the side is recorded as refuted on its node
+//     (Node.Refuted, the §8.3 conflict: the prefix sides the cores need, b'
+//     and u) and every side the enumeration took becomes an over-approximate
+//     conflict keyed by the engine's state number there (engine.States): any
+//     later side with the same branch, direction and state whose constraints
+//     before it contain what the cores needed is refuted without a run. When
+//     the enumeration exceeds its budget, the suffix is merged
+//     (treefrog_merged.go) and one query asks for every target beyond b';
+//     when that does not settle the side, it is flipped hopefully, so the
 //     search stays exhaustive. Cases that later cases cover entirely are
 //     discarded (§9).
+//   - The entry objective (outcome "entry", id "e<function>") is covered by
+//     every run that completes, returning or panicking, whatever the
+//     strategy: a branchless function still gets one case pinning its
+//     behaviour. It is never unreachable (unknown when no run completes). When
+//     every case panics, normalRun flips the unexplored ok sides of run-time
+//     checks (no strategy aims at them: they are no objective) until a run
+//     returns, and keep keeps that case too.
 //   - Hopeful and eager flips are counted as in the papers: a flip is hopeful when
 //     the side it aims at is already covered.
 package search

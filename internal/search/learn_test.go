@@ -21,14 +21,8 @@ func learnSession(t *testing.T) (*treefrog, *expr.Builder) {
 	b := expr.NewBuilder()
 	slv := z3.New(0)
 	t.Cleanup(slv.Close)
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(b, 10), Solver: slv,
-		Checker: func() interface {
-			solver.Solver
-			Reset()
-		} {
-			return z3.New(0)
-		}})
-	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{}}, b
+	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(b, 10), Solver: slv})
+	return newTreeFrog(s), b
 }
 
 func TestConflictDB(t *testing.T) {

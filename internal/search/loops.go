@@ -73,6 +73,7 @@ func ExploreLoops(s *Session, st Strategy, opt LoopOptions) []string {
 	}
 	st.Explore(s)
 	ls.raise()
+	s.normalRun()
 	ls.checkModels()
 	return ls.warnings
 }

@@ -10,21 +10,28 @@ import (
 )
 
 // Objective is one thing to cover: a side of a source branch, the failing side of
-// a run-time check, or an explicit panic.
+// a run-time check, an explicit panic, or the entry of the function under test.
 type Objective struct {
-	ID      string // "b12.true", "b12.false", "b13.panic", "p2"
-	If      *ir.If // nil for an explicit panic
+	ID      string // "b12.true", "b12.false", "b13.panic", "p2", "eF" (entry)
+	If      *ir.If // nil for an explicit panic and the entry
 	Dir     bool   // the side of If (false for a check's panic side)
 	Panic   *ir.Panic
+	Entry   bool // the function's entry: covered by every run that completes (returning or panicking)
 	Func    *ir.Function
-	Outcome string // "true", "false", or the panic kind
+	Outcome string // "true", "false", the panic kind, or "entry"
 	Index   int    // position in Session.Objectives
 }
 
-// Pos returns the objective's source position.
+// EntryOutcome is the outcome of the entry objective.
+const EntryOutcome = "entry"
+
+// Pos returns the objective's source position (the entry's: the function's name).
 func (o *Objective) Pos() ir.Pos {
-	if o.If != nil {
+	switch {
+	case o.If != nil:
 		return o.If.Pos
+	case o.Entry:
+		return o.Func.Pos
 	}
 	return o.Panic.Pos
 }
@@ -56,9 +63,11 @@ func Callees(fn *ir.Function) []*ir.Function {
 }
 
 // collectObjectives lists the objectives of fn and its callees, sorted by
-// position (file, line, column), then outcome (true before false).
+// position (file, line, column), then outcome (true before false). Among them
+// is fn's entry: every function gets at least one case, which pins its
+// behaviour even when it has no branch.
 func collectObjectives(fn *ir.Function) []*Objective {
-	var objs []*Objective
+	objs := []*Objective{{ID: "e" + fn.Name, Entry: true, Func: fn, Outcome: EntryOutcome}}
 	for _, f := range Callees(fn) {
 		for _, b := range f.Blocks {
 			switch t := b.Terminator().(type) {

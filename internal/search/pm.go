@@ -60,8 +60,10 @@ func (p PM) Explore(s *Session) {
 	if bound <= 0 {
 		bound = DefaultMergeBound
 	}
+	// The merger and the after-run hook stay for the rest of the session:
+	// the runs of the loop-bound raise (ExploreLoops) must merge as these
+	// do, or they would diverge from the tree built here.
 	s.Engine.Merge = engine.NewMerger(bound)
-	defer func() { s.Engine.Merge = nil }()
 	s.pm = &pmState{insts: map[pmKey]*pmInst{}, merged: map[*Objective][]*pmInst{}}
 	timed := &timedSolver{Solver: s.Solver, st: s.pm}
 	s.Solver = timed
@@ -76,7 +78,6 @@ func (p PM) Explore(s *Session) {
 		s.Stats.Merges += len(p.Merged)
 		s.pmPath(p, nodes)
 	}
-	defer func() { s.afterRun = nil }()
 	_, nodes := s.Execute(s.Initial())
 	dfs(s, nodes, 0)
 	// Suffixes opened by the runs of obligation models, and anything left.
@@ -184,7 +185,10 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 			return
 		}
 		q := s.B.Or(disj...)
-		s.Stats.SatChecks++
+		// A query for a test (or the refutation of what is left): a solver
+		// call, aimed at uncovered objectives.
+		s.Stats.SolverCalls++
+		s.Stats.EagerFlips++
 		switch s.Solver.Check([]*expr.Term{q}) {
 		case solver.Sat:
 			model := shrink([]*expr.Term{q}, s.Solver.Model())

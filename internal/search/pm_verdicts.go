@@ -29,6 +29,11 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 	var cores [][]*expr.Term
 	seen := map[string]bool{}
 	add := func(ts []*expr.Term) {
+		for _, t := range ts {
+			if t.IsConst() {
+				b.Folded = true // a refutation by constant folding
+			}
+		}
 		if k := fmt.Sprint(termIDs(ts)); !seen[k] {
 			seen[k] = true
 			cores = append(cores, ts)
@@ -38,14 +43,19 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 	impossible := 0
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
-		if st == Feasible || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
+		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
 			continue
 		}
 		switch st {
 		case Infeasible:
+			if why := s.needsBound(sr.n.Proof[ix(sr.dir)]); why != "" {
+				b.Verdict, b.Reason = report.Unknown, why
+				return true
+			}
 			add(sr.n.Proof[ix(sr.dir)].Terms)
 		case Impossible:
 			impossible++
+			b.Folded = true
 			if sr.n.If == o.If && sr.dir == o.Dir {
 				add([]*expr.Term{s.B.BoolConst(false)})
 			}
@@ -69,6 +79,10 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 			b.Verdict, b.Reason = report.Unknown, why
 			return true
 		}
+		if why := s.needsBound(p); why != "" {
+			b.Verdict, b.Reason = report.Unknown, why
+			return true
+		}
 		add(p.Terms)
 		if best == nil || len(p.Conflict) < len(best.Conflict) {
 			best = p
@@ -76,7 +90,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 	}
 	b.Verdict = report.Unreachable
 	for _, l := range best.Conflict {
-		b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+		b.Conflict = append(b.Conflict, l.String())
 	}
 	b.SMT2 = s.combinedProof(o, cores)
 	b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d infeasible or constant sides lead towards it besides); conflict: %s",

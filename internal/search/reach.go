@@ -14,10 +14,25 @@ type reachability struct {
 	memo map[*ir.Block]map[*ir.Block]bool
 }
 
-func newReachability(fn *ir.Function) *reachability {
+// A precondition (assume, nil when none) runs before fn: its returns reach
+// fn's entry, so that its unexplored sides may reach every objective.
+func newReachability(fn, assume *ir.Function) *reachability {
 	r := &reachability{succ: map[*ir.Block][]*ir.Block{}, memo: map[*ir.Block]map[*ir.Block]bool{}}
 	callers := map[*ir.Function][]*ir.Block{}
 	funcs := Callees(fn)
+	if assume != nil {
+		pre := Callees(assume)
+		funcs = append(funcs, pre...)
+		for _, f := range pre {
+			if f == assume {
+				for _, b := range f.Blocks {
+					if _, ok := b.Terminator().(*ir.Return); ok {
+						r.succ[b] = append(r.succ[b], fn.Blocks[0])
+					}
+				}
+			}
+		}
+	}
 	for _, f := range funcs {
 		for _, b := range f.Blocks {
 			r.succ[b] = append(r.succ[b], b.Succs...)
@@ -69,6 +84,9 @@ func (r *reachability) from(b *ir.Block) map[*ir.Block]bool {
 func (r *reachability) sideReaches(b *ir.If, dir bool, o *Objective) bool {
 	if o.If == b && o.Dir == dir {
 		return true
+	}
+	if o.Entry {
+		return false // reached before any branch: a side cannot lead to it
 	}
 	succ := b.Block().Succs[1]
 	if dir {

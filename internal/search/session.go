@@ -24,22 +24,18 @@ type Strategy interface {
 
 // Config is what a session needs.
 type Config struct {
-	Fn     *ir.Function
-	Engine *engine.Engine
-	Solver solver.Solver
-	// Checker makes a fresh solver for one satisfiability check of conflict
-	// learning (TreeFrog): short conjunctions decided once, with no
-	// assumptions and no scopes, which lets Z3 use its fast non-incremental
-	// bit-vector procedure. Nil: checks go to Solver in a scope of their own.
-	Checker func() interface {
-		solver.Solver
-		Reset()
-	}
+	Fn      *ir.Function
+	Engine  *engine.Engine
+	Solver  solver.Solver
 	Timeout time.Duration // for the whole function; 0: none
 	Seed    int64         // 0: the first input is all zeros; else random from the seed
 	// NewSolver makes a solver like Solver for one worker of a multi-threaded
 	// strategy (mtelse): Z3 contexts are not thread-safe. Nil: one worker.
 	NewSolver func() solver.Solver
+	// OnRun, when set, is told after every run how many objectives are
+	// covered out of how many, and how many cases there are (progress
+	// display). It is called by the goroutine running the search.
+	OnRun func(covered, objectives, cases int)
 }
 
 // Session holds the state of the search for one function.
@@ -54,7 +50,8 @@ type Session struct {
 
 	objOfSide  map[Lit]*Objective
 	objOfPanic map[*ir.Panic]*Objective
-	coveredBy  []*Case // per objective: the first case covering it
+	entry      *Objective // the function's entry, covered by every completed run
+	coveredBy  []*Case    // per objective: the first case covering it
 	uncovered  int
 	start      time.Time
 	expired    bool
@@ -63,7 +60,11 @@ type Session struct {
 	// afterRun, when set, sees every run once it is in the tree (PM's
 	// end-of-path obligation queries).
 	afterRun func(*engine.Path, []*Node)
-	pm       *pmState // merged regions (pm.go)
+	pm       *pmState    // merged regions (pm.go)
+	whole    *wholeState // TreeFrog's whole-function encoding (whole.go)
+	// bounds are the pseudo branches of input size bounds: a refutation
+	// whose conflict holds one needs the bound, so it proves nothing.
+	bounds map[*ir.If]bool
 }
 
 // Case is a run kept as a test case candidate.
@@ -76,18 +77,21 @@ type Case struct {
 
 // NewSession prepares a session.
 func NewSession(cfg Config) *Session {
-	s := &Session{Config: cfg, B: cfg.Engine.B, objOfSide: map[Lit]*Objective{}, objOfPanic: map[*ir.Panic]*Objective{}, start: time.Now()}
+	s := &Session{Config: cfg, B: cfg.Engine.B, objOfSide: map[Lit]*Objective{}, objOfPanic: map[*ir.Panic]*Objective{}, start: time.Now(), bounds: map[*ir.If]bool{}}
 	s.Objectives = collectObjectives(cfg.Fn)
 	for _, o := range s.Objectives {
-		if o.If != nil {
+		switch {
+		case o.Entry:
+			s.entry = o
+		case o.If != nil:
 			s.objOfSide[Lit{o.If, o.Dir}] = o
-		} else {
+		default:
 			s.objOfPanic[o.Panic] = o
 		}
 	}
 	s.coveredBy = make([]*Case, len(s.Objectives))
 	s.uncovered = len(s.Objectives)
-	s.reach = newReachability(cfg.Fn)
+	s.reach = newReachability(cfg.Fn, cfg.Engine.Assume[cfg.Fn])
 	s.Conflicts = NewConflictDB()
 	return s
 }
@@ -165,7 +169,7 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 			n.Input = model
 		}
 	}
-	if p.Aborted != "" {
+	if p.Aborted != "" || p.Excluded != "" {
 		return p, nodes
 	}
 	c := &Case{Path: p, Index: len(s.Cases)}
@@ -182,20 +186,36 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 			c.New = append(c.New, o)
 		}
 	}
-	for _, st := range p.Steps {
+	// A step taken after a range over a map chose an order is not a claim:
+	// Go may choose another order, and the test would not reach it.
+	ordered := len(p.Steps)
+	for i, st := range p.Steps {
+		if st.Order {
+			ordered = i
+			break
+		}
+	}
+	for _, st := range p.Steps[:ordered] {
 		cover(s.objOfSide[Lit{st.If, st.Taken}])
 	}
 	for _, r := range p.Merged { // outcomes taken inside merged regions (pm)
+		if r.At > ordered {
+			continue
+		}
 		for _, ob := range r.Obligations {
 			if ob.Taken {
 				cover(s.objOfSide[Lit{ob.If, ob.Dir}])
 			}
 		}
 	}
-	if p.PanicAt != nil {
+	if p.PanicAt != nil && ordered == len(p.Steps) {
 		cover(s.objOfPanic[p.PanicAt])
 	}
+	cover(s.entry) // last: a case is named after the first thing it covered
 	s.Cases = append(s.Cases, c)
+	if s.OnRun != nil {
+		s.OnRun(len(s.Objectives)-s.uncovered, len(s.Objectives), len(s.Cases))
+	}
 	return p, nodes
 }
 
@@ -229,10 +249,23 @@ func (s *Session) insert(p *engine.Path) []*Node {
 		if n.If != st.If {
 			panic(fmt.Sprintf("search: execution diverged from the tree at depth %d (%s vs %s)", i, n.If.Pos, st.If.Pos))
 		}
+		if n.Num == 0 {
+			n.Num = st.State
+		}
 		n.State[ix(st.Taken)] = Feasible
 		other := ix(!st.Taken)
+		if st.Domain == engine.DomainBound {
+			s.bounds[st.If] = true
+		}
 		switch {
 		case n.State[other] != Unexplored:
+		case st.Domain != engine.NoDomain:
+			n.State[other] = Excluded
+		case st.Order && !st.Flippable:
+			// Under another order of a range over a map, the condition
+			// may differ: neither constant nor explorable.
+			n.State[other] = Bounded
+			n.Reason[other] = engine.OrderReason
 		case st.Cond == nil:
 			n.State[other] = Impossible
 		case !st.Flippable:
@@ -304,12 +337,43 @@ func (s *Session) decideFlip(slv solver.Solver, q flipQuery) flipAnswer {
 	case solver.Sat:
 		a.model = shrink(q.terms, withInput(q.input, slv.Model()))
 	case solver.Unsat:
-		a.proof = s.proof(q.terms, q.lits, slv.Core())
+		core := slv.Core()
+		if terms, lits := withoutBounds(q.terms, q.lits, core); terms != nil && slv.Check(terms) == solver.Unsat {
+			// The core held a size bound, but the query is unsatisfiable
+			// without: the proof holds for inputs of every size (elements
+			// beyond the bound are free variables in the terms).
+			a.proof = s.proof(terms, lits, slv.Core())
+			break
+		}
+		a.proof = s.proof(q.terms, q.lits, core)
 	default:
 		a.reason = "solver: " + slv.Reason()
 		a.proof = &Proof{Conflict: q.lits, Terms: q.terms, SMT2: expr.SMT2(q.terms)}
 	}
 	return a
+}
+
+// withoutBounds returns the query without its input size bounds when the
+// core holds one, else nil.
+func withoutBounds(terms []*expr.Term, lits []Lit, core []*expr.Term) ([]*expr.Term, []Lit) {
+	inCore := map[*expr.Term]bool{}
+	for _, t := range core {
+		inCore[t] = true
+	}
+	bound := false
+	var ts []*expr.Term
+	var ls []Lit
+	for i, t := range terms {
+		if engine.IsBound(lits[i].If) {
+			bound = bound || inCore[t]
+			continue
+		}
+		ts, ls = append(ts, t), append(ls, lits[i])
+	}
+	if !bound {
+		return nil, nil
+	}
+	return ts, ls
 }
 
 // recordFlip marks side dir of n after an Unsat or Unknown answer.

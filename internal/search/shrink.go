@@ -24,14 +24,29 @@ func shrink(terms []*expr.Term, model solver.Model) solver.Model {
 		return model // let the run (and the divergence check) speak
 	}
 	m := model.Clone()
+	// Changing one variable can only falsify the constraints that read it.
+	readers := map[*expr.Term][]*expr.Term{}
+	for _, t := range terms {
+		for _, v := range expr.Vars(t) {
+			readers[v] = append(readers[v], t)
+		}
+	}
 	for _, v := range expr.Vars(terms...) {
 		if v.Width == 0 {
 			continue
 		}
 		orig := m[v.Name]
+		mine := readers[v]
 		try := func(c uint64) bool {
 			m[v.Name] = c & expr.Mask(v.Width)
-			if holds(m) {
+			ok := true
+			for _, t := range mine {
+				if expr.Eval(t, m) != 1 {
+					ok = false
+					break
+				}
+			}
+			if ok {
 				return true
 			}
 			m[v.Name] = orig

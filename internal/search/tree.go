@@ -19,6 +19,7 @@ const (
 	Bounded                // beyond the loop bound: not flipped (Reason names the loop)
 	Undecided              // the solver answered unknown, or a run diverged (Reason says)
 	Cut                    // a run reached here and could not go on (Reason says)
+	Excluded               // no input goes there: the other side of a fact of the input domain or of the precondition
 )
 
 // Node is a branch instance, identified by the directions taken before it.
@@ -39,6 +40,10 @@ type Node struct {
 	// Input is the input of the first run through this node: it satisfies the
 	// node's prefix.
 	Input solver.Model
+	// Num is the engine's state number at this branch instance
+	// (engine.States; 0: not numbered): nodes with equal numbers have the
+	// same continuations.
+	Num int
 }
 
 func ix(dir bool) int {
@@ -76,6 +81,18 @@ func (n *Node) Prefix(b *expr.Builder) ([]*expr.Term, []Lit) {
 		lits[i], lits[j] = lits[j], lits[i]
 	}
 	return terms, lits
+}
+
+// prefixLen returns the number of symbolic constraints from the root to n
+// (excluded): the length of Prefix.
+func (n *Node) prefixLen() int {
+	k := 0
+	for a := n.Parent; a != nil; a = a.Parent {
+		if a.Cond != nil {
+			k++
+		}
+	}
+	return k
 }
 
 // Lit is a branch side: one element of a conflict.

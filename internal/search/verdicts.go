@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 )
 
@@ -24,7 +25,7 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 	}
 	names := map[*Case]string{}
 	for i, c := range order {
-		names[c] = caseName(i+1, c)
+		names[c] = caseName(i+1, c, s.Fn)
 	}
 	for _, c := range s.Cases {
 		if !kept[c] {
@@ -91,6 +92,20 @@ func (s *Session) keep() map[*Case]bool {
 			}
 		}
 	}
+	// A function whose kept cases all panic keeps its first returning case
+	// too (see normalRun): its behaviour on normal input is pinned as well.
+	var first *Case
+	for _, c := range s.Cases {
+		if kept[c] && c.Path.Panic == "" {
+			return kept
+		}
+		if first == nil && c.Path.Panic == "" {
+			first = c
+		}
+	}
+	if first != nil {
+		kept[first] = true
+	}
 	return kept
 }
 
@@ -109,7 +124,10 @@ func (s *Session) firstKept(o *Objective, order []*Case, kept map[*Case]bool) *C
 }
 
 // caseName names a case after the first objective it covered.
-func caseName(n int, c *Case) string {
+func caseName(n int, c *Case, fn *ir.Function) string {
+	if len(c.New) == 0 { // a returning case kept for its own sake (keep)
+		return fmt.Sprintf("%02d %s returns", n, fn.Pos)
+	}
 	o := c.New[0]
 	p := o.Pos()
 	return fmt.Sprintf("%02d %s:%d:%d %s", n, p.File, p.Line, p.Col, o.Outcome)
@@ -134,7 +152,12 @@ func (s *Session) walk(n *Node, f func(*Node)) {
 // it: every feasible path is then in the tree, and none covers it. The proof is
 // the shortest conflict among the infeasible sides that lead towards it.
 func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
-	if s.decideMerged(o, sides, b) {
+	if o.Entry {
+		// No run completed: the entry is never unreachable.
+		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
+		return
+	}
+	if s.decideWhole(o, b) || s.decideMerged(o, sides, b) {
 		return
 	}
 	if s.rootCut != "" {
@@ -165,10 +188,14 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	seenCore := map[string]bool{}
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
-		if st == Feasible || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
+		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
 			continue
 		}
 		if p := sr.n.Refuted[ix(sr.dir)][o]; p != nil && st != Infeasible && st != Impossible {
+			if why := s.needsBound(p); why != "" {
+				b.Verdict, b.Reason = report.Unknown, why
+				return
+			}
 			// Every suffix through this side towards o was refuted (TreeFrog).
 			proofs++
 			for _, c := range p.Cores {
@@ -187,6 +214,10 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		case Infeasible:
 			proofs++
 			p := sr.n.Proof[ix(sr.dir)]
+			if why := s.needsBound(p); why != "" {
+				b.Verdict, b.Reason = report.Unknown, why
+				return
+			}
 			k := fmt.Sprint(termIDs(p.Terms))
 			if !seenCore[k] {
 				seenCore[k] = true
@@ -209,7 +240,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	}
 	if s.Root == nil {
 		// No branch was executed: the function has one path, and it misses o.
-		b.Verdict, b.Reason = report.Unreachable, "the function has a single path (no branch depends on anything), which does not reach it"
+		b.Verdict, b.Reason, b.Folded = report.Unreachable, "the function has a single path (no branch depends on anything), which does not reach it", true
 		return
 	}
 	if best == nil {
@@ -230,14 +261,17 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	}
 	if len(cores) > 0 && p != nil && len(p.Conflict) > 0 {
 		for _, l := range p.Conflict {
-			b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+			b.Conflict = append(b.Conflict, l.String())
 		}
 		b.SMT2 = s.combinedProof(o, cores)
 		b.Reason = fmt.Sprintf("no feasible path reaches it (%s); conflict: %s", towards, strings.Join(b.Conflict, ", "))
+		// Sides refuted by constant conditions are part of the argument too.
+		b.Folded = impossible > 0
 		return
 	}
 	side := fmt.Sprintf("%s %v", best.n.If.Pos, best.dir)
 	b.Conflict = []string{side}
+	b.Folded = true
 	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v:\n; earlier branches decide its value, no input can change it\n(assert false)\n(check-sat)\n", best.n.If.Pos, !best.dir)
 	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
 }
@@ -270,6 +304,31 @@ func (s *Session) entryReaches(o *Objective) bool {
 		target = o.Panic.Block()
 	}
 	return s.reach.from(s.Fn.Blocks[0])[target]
+}
+
+// needsBound returns why a refutation proves nothing when its conflict
+// holds an input size bound (the other inputs were never considered), or "".
+func (s *Session) needsBound(p *Proof) string {
+	if p == nil {
+		return ""
+	}
+	for _, l := range p.Conflict {
+		if s.bounds[l.If] {
+			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
+		}
+	}
+	return ""
+}
+
+// noRunReason says why no run of the function completed.
+func (s *Session) noRunReason() string {
+	switch {
+	case s.rootCut != "":
+		return s.rootCut
+	case s.Expired():
+		return "timeout: no run completed within the budget"
+	}
+	return "no run completed: every run stopped before the function returned"
 }
 
 func unfinishedReason(st Side, why string) string {

@@ -1,9 +1,78 @@
-// Package testgen emits the generated tests: one table-driven test per function,
-// a t.Run per kept case, inputs and expected results as Go literals (typed by
-// go/types, named relative to the package under test), panicking cases asserted
-// through recover and the run-time error's text, gofmt'ed and deterministic.
+// Package testgen emits the generated tests: one table-driven test per
+// function, a t.Run per kept case, gofmt'ed and deterministic. The expected
+// values come from the engine's own concrete run, so running the emitted
+// file with go test is a differential check of the engine against the Go
+// compiler.
 //
-// The expected results come from the engine's own concrete run, so running the
-// emitted file with go test is a differential check of the engine against the
-// Go compiler.
+// # Values (literal.go)
+//
+// A report.Value is written as a Go developer would write it, typed by
+// go/types and named relative to the package under test (other packages
+// are qualified and imported, under a name that clashes with nothing the
+// package declares):
+//
+//   - integers in decimal; a byte as 'c' when printable ASCII, else 0xff; a
+//     rune as 'é' when a valid code point, else in decimal;
+//   - strings with strconv.Quote, which writes invalid UTF-8 as \x escapes,
+//     so the literal holds exactly the same bytes;
+//   - nil for a nil slice, map or pointer, []T{} for an empty one (the two
+//     differ under == nil and reflect.DeepEqual);
+//   - a slice of bytes (byte, or a type defined over it) as []byte("...")
+//     when it is text (valid UTF-8, every rune printable or \t \n \r),
+//     else as a list of bytes; []rune and other slices as lists;
+//   - composite literals with the element type elided inside composites
+//     ([]P{{X: 1}}, []*P{{X: 1}}, map[K]V{{A: 1}: 2}); zero struct fields
+//     and trailing zero array elements left implicit; map entries in the
+//     report's order (sorted by key, so deterministic);
+//   - a pointer to a composite as &T{...} (lists and trees nest); to any
+//     other value as new(v) when the package's Go version has it (1.26),
+//     else through a generic helper func ptr_X[T any](v T) *T emitted once
+//     in the file (1.18), named after the file's first test so that two
+//     emitted files of one package never both declare it, else as a
+//     function literal; v is converted when its default type is not the
+//     pointee's (new(int32(5))).
+//
+// The emitted code uses nothing the package's language version (its
+// go.mod) lacks: maps.Clone, slices.Clone and clear from Go 1.21, loops
+// before. An unknown version counts as Go 1.21.
+//
+// Capacities are never written: the engine's input slices have cap = len,
+// which a slice literal guarantees and gc gives a conversion of a constant
+// string (the literal tests check both against the compiler), and outputs
+// are compared with reflect.DeepEqual, which ignores capacity.
+//
+// # The test (emit.go, checks.go, state.go)
+//
+// The table has a column per parameter (the receiver first), per result
+// (want, or want0, want1, ...) and per final value of a pointer, slice or
+// map parameter (wantP: what the caller sees after the call; the order of
+// report.Case.Out), and wantPanic when a case panics. Each row is its own
+// set of composite literals, evaluated when the table is built and given to
+// one t.Run only, so a case that modifies or keeps its inputs cannot change
+// another case's; go test -count=N runs the test function again, which
+// builds the table again.
+//
+// A value is compared with == when its type is made of booleans,
+// integers, strings, arrays and structs, and with reflect.DeepEqual
+// otherwise; a failure says "F(x, s) = %#v, want %#v" (a result), "F(x,
+// s) result 1 = ..." (one of several), or "after F(x, s), s = ..." (a final
+// value); the subtest's name and its row identify the inputs. A value that
+// depends on the order of a range over a map (Unordered) or is cyclic
+// (Cycle) is not checked: if no case can check it, a comment in the test
+// says why; if some can, a skipWant column marks the others, with a
+// comment on their rows. Panicking cases are checked through recover and
+// the panic's text.
+//
+// The package-level variables the function writes (report.Function.Globals)
+// are saved before each case and restored by deferred functions, a map's
+// entries, a slice's elements and a pointer's pointee too (one level down),
+// so that every case starts from the values the variables had when the test
+// began: the package's initial values, if every test of the package restores
+// what it changes. A precondition (report.Function.Assume) is stated in the
+// test's doc comment and checked on each case's inputs before the call
+// (parameters rewritten to the case's columns), unless it holds a function
+// or composite literal, which the rewrite does not handle.
+//
+// Locals of the emitted code (t, tests, tt, got, ...) and imports are
+// renamed when the package declares the same names.
 package testgen

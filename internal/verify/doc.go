@@ -21,8 +21,9 @@
 //     must be observed; an observed objective claimed unreachable is the
 //     worst bug leapfrog can have and is reported as FALSE UNREACHABLE; an
 //     observed objective claimed unknown is a note (the engine was too
-//     pessimistic); a branch claim at a position that is not a site means
-//     the two countings disagree and is an error. Panics are compared by
+//     pessimistic); a branch claim at a position that is not a site (an
+//     entry claim at no function's name) means the two countings disagree
+//     and is an error. Panics are compared by
 //     kind and line (a stack trace has no column): a covered panic claim
 //     must have been seen, and a panic seen is a FALSE UNREACHABLE only when
 //     every claim of that kind on that line is unreachable. The claims of a
@@ -76,9 +77,12 @@
 //	switch init; tag { ... }
 //	  => switch init; { default: switch __lfTag1 := tag;  { ... } }
 //
-// Every function body also starts with "defer __leapfrogPanicRec();" (on
-// the line of its opening brace, so that line numbers stay): deferred first,
-// it runs last, records a panic passing through (the kind from the run-time
+// Every function body also starts with __leapfrogEnter("file.go:line:col")
+// (the position of the function's name, where the engine places its entry
+// objective; the record is "entry<TAB>key", read by [ObservedEntries]) and
+// "defer __leapfrogPanicRec();", both on the line of its opening brace, so
+// that line numbers stay. The panic recorder, deferred first, runs last: it
+// records a panic passing through (the kind from the run-time
 // error's text, "panic" for any other value; the line from the stack: the
 // first frame under runtime.gopanic that is neither the runtime's nor the
 // recorder's) and panics again with the same value, so that the tests see

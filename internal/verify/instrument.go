@@ -49,6 +49,7 @@ type Site struct {
 // Instrumented is what Instrument did to a package.
 type Instrumented struct {
 	Sites   map[string]Site // the branch sites by key "file.go:line:col"
+	Entries map[string]bool // the functions' entries by key: "file.go:line:col" of the function's name
 	Skipped []Skipped       // declarations left as they are
 }
 
@@ -89,7 +90,7 @@ func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 	}
 	// Compute all rewrites before touching dstDir (it may be srcDir).
 	out := map[string][]byte{}
-	res := &Instrumented{Sites: map[string]Site{}}
+	res := &Instrumented{Sites: map[string]Site{}, Entries: map[string]bool{}}
 	nextID := 0
 	for _, f := range pkg.files {
 		src := pkg.src[f]
@@ -101,6 +102,9 @@ func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 		res.Skipped = append(res.Skipped, ins.walkFile()...)
 		for _, s := range ins.sites {
 			res.Sites[s.Key] = s
+		}
+		for _, k := range ins.entries {
+			res.Entries[k] = true
 		}
 		out[f] = ins.apply()
 	}
@@ -143,9 +147,10 @@ type instrumenter struct {
 	nextID *int
 	tagN   int
 
-	edits []edit
-	sites []Site
-	err   error
+	edits   []edit
+	sites   []Site
+	entries []string // keys of the functions' entries
+	err     error
 }
 
 func (in *instrumenter) off(p token.Pos) int { return int(p) - in.base }
@@ -292,12 +297,16 @@ func (in *instrumenter) apply() []byte {
 func (in *instrumenter) walkFile() []Skipped {
 	var skipped []Skipped
 	for _, d := range in.file.Decls {
-		edits, sites := len(in.edits), len(in.sites)
+		edits, sites, entries := len(in.edits), len(in.sites), len(in.entries)
 		in.value(d)
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && in.err == nil {
-			// Deferred first, so it runs last: a panic the function recovers
-			// itself is not recorded.
-			in.addEdit(fd.Body.Lbrace+1, fd.Body.Lbrace+1, " defer "+PanicFunc+"();", "")
+			// The entry, at the function's name as the engine places its entry
+			// objective; the panic recorder deferred first, so it runs last: a
+			// panic the function recovers itself is not recorded.
+			p := in.fset.Position(fd.Name.Pos())
+			key := fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+			in.entries = append(in.entries, key)
+			in.addEdit(fd.Body.Lbrace+1, fd.Body.Lbrace+1, fmt.Sprintf(" %s(%q); defer %s();", EnterFunc, key, PanicFunc), "")
 		}
 		keys := map[string]string{}
 		for _, s := range in.sites[sites:] {
@@ -311,7 +320,7 @@ func (in *instrumenter) walkFile() []Skipped {
 		}
 		start, end := in.fset.Position(d.Pos()), in.fset.Position(d.End())
 		skipped = append(skipped, Skipped{Name: declName(d), File: filepath.Base(start.Filename), Line: start.Line, End: end.Line, Reason: in.err.Error()})
-		in.edits, in.sites, in.err = in.edits[:edits], in.sites[:sites], nil
+		in.edits, in.sites, in.entries, in.err = in.edits[:edits], in.sites[:sites], in.entries[:entries], nil
 	}
 	return skipped
 }

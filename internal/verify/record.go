@@ -55,7 +55,36 @@ func __leapfrogRec(id int, b bool) bool {
 	return b
 }
 
-var __leapfrogPanics = map[string]bool{}
+var (
+	__leapfrogPanics  = map[string]bool{}
+	__leapfrogEntries = map[string]bool{}
+)
+
+// __leapfrogEnter records the entry of the function whose name is at key
+// ("entry<TAB>key"), the first time.
+func __leapfrogEnter(key string) {
+	__leapfrogMu.Lock()
+	defer __leapfrogMu.Unlock()
+	if __leapfrogEntries[key] {
+		return
+	}
+	__leapfrogEntries[key] = true
+	__leapfrogAppend("entry\t" + key + "\n")
+}
+
+// __leapfrogAppend appends a record to the file named by $LEAPFROG_REC.
+func __leapfrogAppend(rec string) {
+	path := __lfos.Getenv("LEAPFROG_REC")
+	if path == "" {
+		return
+	}
+	f, err := __lfos.OpenFile(path, __lfos.O_APPEND|__lfos.O_CREATE|__lfos.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	_, _ = f.WriteString(rec)
+	_ = f.Close()
+}
 
 // __leapfrogPanicRec is deferred first in every instrumented function: a
 // panic passing through is recorded ("panic<TAB>kind<TAB>file.go:line", the
@@ -103,18 +132,13 @@ func __leapfrogPanicNote(r any) {
 		return
 	}
 	__leapfrogPanics[key] = true
-	path := __lfos.Getenv("LEAPFROG_REC")
-	if path == "" {
-		return
-	}
-	f, err := __lfos.OpenFile(path, __lfos.O_APPEND|__lfos.O_CREATE|__lfos.O_WRONLY, 0o644)
-	if err != nil {
-		return
-	}
-	_, _ = f.WriteString("panic\t" + key + "\n")
-	_ = f.Close()
+	__leapfrogAppend("panic\t" + key + "\n")
 }
 `
+
+// EnterFunc is the name of the function called first in every instrumented
+// function to record its entry.
+const EnterFunc = "__leapfrogEnter"
 
 // PanicFunc is the name of the function deferred first in every
 // instrumented function to record the panics passing through.
@@ -171,7 +195,7 @@ func Observed(recFile string, sites map[string]Site) (map[string]map[bool]bool, 
 		return nil, err
 	}
 	for i, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "panic\t") {
+		if line == "" || strings.HasPrefix(line, "panic\t") || strings.HasPrefix(line, "entry\t") {
 			continue
 		}
 		fields := strings.Fields(line)
@@ -191,6 +215,25 @@ func Observed(recFile string, sites map[string]Site) (map[string]map[bool]bool, 
 			obs[key] = map[bool]bool{}
 		}
 		obs[key][b] = true
+	}
+	return obs, nil
+}
+
+// ObservedEntries reads the entry records of recFile: the keys of the
+// functions entered. A missing file means nothing was recorded.
+func ObservedEntries(recFile string) (map[string]bool, error) {
+	obs := map[string]bool{}
+	data, err := os.ReadFile(recFile)
+	if os.IsNotExist(err) {
+		return obs, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, ok := strings.CutPrefix(line, "entry\t"); ok {
+			obs[k] = true
+		}
 	}
 	return obs, nil
 }

@@ -20,11 +20,11 @@ const (
 	Unknown     = "unknown"
 )
 
-// Claim is the engine's verdict for one objective: a branch outcome, or a
-// panic (a run-time check failing, an explicit panic).
+// Claim is the engine's verdict for one objective: a branch outcome, a panic
+// (a run-time check failing, an explicit panic), or a function's entry.
 type Claim struct {
 	Pos     string // "file.go:line:col" of the condition or the panicking operation (a directory part is ignored)
-	Outcome string // "true" or "false", or a panic kind (see PanicSite)
+	Outcome string // "true" or "false", a panic kind (see PanicSite), or "entry"
 	Verdict string // Covered, Unreachable or Unknown
 }
 
@@ -186,11 +186,16 @@ func Run(opts Options) (*Result, error) {
 		res.errorf("reading records: %v", err)
 		return res, res.err()
 	}
+	entries, err := ObservedEntries(recFile)
+	if err != nil {
+		res.errorf("reading records: %v", err)
+		return res, res.err()
+	}
 	for _, m := range obs {
 		res.ObservedOutcomes += len(m)
 	}
 	res.ObservedPanics = len(panics)
-	compareClaims(res, opts.Claims, inst, obs, panics)
+	compareClaims(res, opts.Claims, inst, observed{obs, panics, entries})
 	return res, res.err()
 }
 
@@ -206,11 +211,19 @@ func (r *Result) err() error {
 	return fmt.Errorf("verify: %d problem(s):\n%s", len(r.Errors), strings.Join(r.Errors, "\n"))
 }
 
+// observed is what an instrumented run recorded.
+type observed struct {
+	branches map[string]map[bool]bool
+	panics   map[PanicSite]bool
+	entries  map[string]bool
+}
+
 // compareClaims checks each claim against the sites and what was observed.
-// Branch claims are compared by position and outcome; panic claims by kind
-// and line (a stack trace has no column): a covered panic must have been
-// seen, and a panic seen must not have only unreachable claims.
-func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs map[string]map[bool]bool, panics map[PanicSite]bool) {
+// Branch claims are compared by position and outcome, entry claims by
+// position; panic claims by kind and line (a stack trace has no column): a
+// covered panic must have been seen, and a panic seen must not have only
+// unreachable claims.
+func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed) {
 	seen := map[string]string{}
 	type group struct {
 		claims      []Claim
@@ -238,6 +251,15 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs map[stri
 			res.notef("%s claimed %s: not checked, %s was not instrumented", what, c.Verdict, s.Name)
 			continue
 		}
+		if c.Outcome == "entry" {
+			if !inst.Entries[key] {
+				res.BadClaims++
+				res.errorf("%s claimed %s but is the entry of no function of the instrumenter", what, c.Verdict)
+				continue
+			}
+			tally(res, what, c.Verdict, obs.entries[key], "")
+			continue
+		}
 		if c.Outcome != "true" && c.Outcome != "false" {
 			res.PanicClaims++
 			if !isPanicKind(c.Outcome) {
@@ -262,20 +284,20 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs map[stri
 			res.errorf("%s claimed %s but is not a branch site of the instrumenter (the two countings disagree)", what, c.Verdict)
 			continue
 		}
-		tally(res, what, c.Verdict, obs[key][b], "")
+		tally(res, what, c.Verdict, obs.branches[key][b], "")
 	}
 	for _, ps := range order {
 		g := groups[ps]
-		observed := panics[ps]
+		seen := obs.panics[ps]
 		for _, c := range g.claims {
 			what := claimKey(c.Pos) + " " + c.Outcome
 			switch {
-			case c.Verdict == Unreachable && observed && !g.unreachable:
+			case c.Verdict == Unreachable && seen && !g.unreachable:
 				// Another objective of that kind on that line may be the
 				// one that panicked: not a contradiction.
 				res.UnreachableOK++
 			default:
-				tally(res, what, c.Verdict, observed, fmt.Sprintf(" (a %q panic at line %s)", ps.Kind, ps.Line))
+				tally(res, what, c.Verdict, seen, fmt.Sprintf(" (a %q panic at line %s)", ps.Kind, ps.Line))
 			}
 		}
 	}

@@ -43,25 +43,6 @@ func extract(t *testing.T, ar *txtar.Archive) string {
 	return dir
 }
 
-func section(ar *txtar.Archive, name string) string {
-	for _, f := range ar.Files {
-		if f.Name == name {
-			return string(f.Data)
-		}
-	}
-	return ""
-}
-
-func setSection(ar *txtar.Archive, name, data string) {
-	for i := range ar.Files {
-		if ar.Files[i].Name == name {
-			ar.Files[i].Data = []byte(data)
-			return
-		}
-	}
-	ar.Files = append(ar.Files, txtar.File{Name: name, Data: []byte(data)})
-}
-
 func sortedSites(sites map[string]Site) []Site {
 	var list []Site
 	for _, s := range sites {
@@ -171,17 +152,17 @@ func TestInstrument(t *testing.T) {
 			}
 			gotSites, gotObs := formatSites(sites), formatObserved(sites, obs)
 			if *update {
-				setSection(ar, wantSites, gotSites)
-				setSection(ar, wantObserved, gotObs)
+				testutil.SetSection(ar, wantSites, gotSites)
+				testutil.SetSection(ar, wantObserved, gotObs)
 				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			if want := section(ar, wantSites); gotSites != want {
+			if want := testutil.Section(ar, wantSites); gotSites != want {
 				t.Errorf("sites:\n--- got\n%s--- want\n%s", gotSites, want)
 			}
-			if want := section(ar, wantObserved); gotObs != want {
+			if want := testutil.Section(ar, wantObserved); gotObs != want {
 				t.Errorf("observed:\n--- got\n%s--- want\n%s", gotObs, want)
 			}
 		})
@@ -194,7 +175,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	observed := parseObserved(t, section(ar, wantObserved), Covered)
+	observed := parseObserved(t, testutil.Section(ar, wantObserved), Covered)
 	if len(observed) == 0 {
 		t.Fatal("logic.txtar: empty want/observed")
 	}
@@ -493,6 +474,7 @@ func TestRunPanics(t *testing.T) {
 		{"a.go:5:3", "panic", Unreachable},                  // never: fine
 		{"a.go:12:9", "index out of range", Covered},        // never: an error
 		{"a.go:7:9", "integer divide by zero", Unreachable}, // a second objective on the line: not a contradiction
+		{"a.go:3:6", "entry", Covered},                      // Div is entered
 	}
 	res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile}, Claims: claims})
 	if res == nil {
@@ -504,7 +486,7 @@ func TestRunPanics(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `a.go:12:9 index out of range claimed covered but not observed (a "index out of range" panic at line a.go:12)`) || len(res.Errors) != 1 {
 		t.Errorf("error %v, want exactly the unobserved index panic", err)
 	}
-	if res.PanicClaims != 5 || res.CoveredOK != 3 || res.UnreachableOK != 2 || res.CoveredMissing != 1 || res.ObservedPanics != 2 {
+	if res.PanicClaims != 5 || res.CoveredOK != 4 || res.UnreachableOK != 2 || res.CoveredMissing != 1 || res.ObservedPanics != 2 {
 		t.Errorf("counts: %+v", res)
 	}
 	// A panic claimed unreachable that happens.
@@ -512,6 +494,12 @@ func TestRunPanics(t *testing.T) {
 		Claims: []Claim{{"a.go:18:10", "nil pointer dereference", Unreachable}}})
 	if err == nil || res.FalseUnreachable != 1 || !strings.Contains(err.Error(), "FALSE UNREACHABLE: a.go:18:10 nil pointer dereference") {
 		t.Errorf("want a false unreachable panic, got %v", err)
+	}
+	// An entry claimed unreachable that happens, and one that is no entry.
+	res, err = Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile},
+		Claims: []Claim{{"a.go:15:6", "entry", Unreachable}, {"a.go:4:5", "entry", Covered}}})
+	if err == nil || res.FalseUnreachable != 1 || res.BadClaims != 1 || !strings.Contains(err.Error(), "FALSE UNREACHABLE: a.go:15:6 entry") {
+		t.Errorf("want a false unreachable entry and a bad claim, got %v", err)
 	}
 	// Without the test file nothing runs: an error, not "passed".
 	res, err = Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", Claims: claims[:1]})

@@ -1,5 +1,6 @@
-// Run-time checks: division by zero, index range, negative shift and nil pointer
-// checks as pseudo-branches, and the analysis of which pointers cannot be nil.
+// Run-time checks: division by zero, index range, slice bounds, make sizes,
+// negative shift and nil pointer checks as pseudo-branches, and the analysis
+// of which pointers cannot be nil.
 package gossa
 
 import (
@@ -30,12 +31,14 @@ func (fl *fnLowerer) check(kind ir.BranchKind, cond ir.Value, pos token.Pos) {
 	fl.cur = ok
 }
 
-// index lowers the index v of an array of length n used by instr, inserting
-// an IndexCheck unless it is a constant in range or the counter of a range
-// loop over the array. The check is one unsigned comparison: the index
-// converted to u64 (sign-extended if signed, so negative indices become
-// huge) is below the length.
-func (fl *fnLowerer) index(instr ssa.Instruction, v ssa.Value, n int, pos token.Pos) (ir.Value, error) {
+// index lowers the index v into the collection coll (IR value x) used by
+// instr: an array of length n, or (n < 0) a string or a slice, whose
+// length is its Len (a constant string's is known). It inserts an
+// IndexCheck unless the index is a constant in range or the counter of a
+// range loop over the collection. The check is one unsigned comparison:
+// the index converted to u64 (sign-extended if signed, so negative indices
+// become huge) is below the length.
+func (fl *fnLowerer) index(instr ssa.Instruction, v, coll ssa.Value, x ir.Value, n int, pos token.Pos) (ir.Value, error) {
 	idx, err := fl.value(v, pos)
 	if err != nil {
 		return nil, err
@@ -44,39 +47,127 @@ func (fl *fnLowerer) index(instr ssa.Instruction, v ssa.Value, n int, pos token.
 	if t.Kind != ir.KInt {
 		return nil, fl.l.unsupported(pos, "index of %s", fl.goType(v.Type()))
 	}
-	if c, ok := idx.(*ir.Const); ok && constInRange(c, n) {
+	if c, ok := x.(*ir.Const); ok && c.Typ.Kind == ir.KString {
+		n = len(c.Str)
+	}
+	if c, ok := idx.(*ir.Const); ok && n >= 0 && constInRange(c, n) {
 		return idx, nil
 	}
-	if rangeIndexInBounds(v, instr.Block(), n) {
+	key := checkKey{kind: ir.IndexCheck, v: v, n: n}
+	if n < 0 {
+		key.coll = coll
+	}
+	if rangeIndexInBounds(v, instr.Block(), n, coll) || fl.checkedAlready(key) {
 		return idx, nil
 	}
-	u := idx
-	if !ir.Identical(t, ir.U64) {
-		u = fl.emit(&ir.Convert{X: idx}, ir.U64).(ir.Value)
+	var length ir.Value = &ir.Const{Typ: ir.U64, Val: uint64(n)}
+	if n < 0 {
+		length = fl.toU64(fl.length(x))
 	}
-	fl.check(ir.IndexCheck, fl.binop(ir.Lt, u, &ir.Const{Typ: ir.U64, Val: uint64(n)}), pos)
+	fl.check(ir.IndexCheck, fl.binop(ir.Lt, fl.toU64(idx), length), pos)
 	return idx, nil
+}
+
+// sliceCond is the condition of the SliceCheck of x[low:high:max] (bounds
+// as written, nil when absent), or nil when it holds whatever the values: Go's
+// 0 <= low <= high <= max <= cap(x) (len(x) for a string), an absent low
+// being 0, high len(x) (N for a pointer to an array [N]T) and max cap(x).
+// It is one conjunction of unsigned comparisons of the bounds converted to
+// u64: a negative bound becomes huge and fails the comparison towards the
+// capacity, which is below 2^63. Comparisons that hold for constants (or
+// trivially: 0 <= b, len <= cap) are left out.
+func (fl *fnLowerer) sliceCond(x ir.Value, bounds [3]ir.Value) ir.Value {
+	low, high, max := bounds[0], bounds[1], bounds[2]
+	t := x.Type()
+	// The length and capacity, emitted only when a comparison needs them.
+	lenOf := func() ir.Value {
+		if t.Kind == ir.KPointer {
+			return &ir.Const{Typ: ir.I64, Val: uint64(t.Elem.Len)}
+		}
+		return fl.length(x)
+	}
+	capOf := lenOf
+	if t.Kind == ir.KSlice {
+		capOf = func() ir.Value { return fl.emit(&ir.Cap{X: x}, ir.I64).(ir.Value) }
+	}
+	val := func(v ir.Value) func() ir.Value { return func() ir.Value { return v } }
+	hi := val(high)
+	if high == nil {
+		hi = lenOf
+	}
+	var pairs [][2]func() ir.Value // a <= b
+	if low != nil {
+		pairs = append(pairs, [2]func() ir.Value{val(low), hi})
+	}
+	switch {
+	case max != nil:
+		pairs = append(pairs, [2]func() ir.Value{hi, val(max)}, [2]func() ir.Value{val(max), capOf})
+	case high != nil:
+		pairs = append(pairs, [2]func() ir.Value{hi, capOf})
+	}
+	u64 := map[ir.Value]ir.Value{}
+	toU64 := func(v ir.Value) ir.Value {
+		if u := u64[v]; u != nil {
+			return u
+		}
+		u64[v] = fl.toU64(v)
+		return u64[v]
+	}
+	var cond ir.Value
+	for _, p := range pairs {
+		a := toU64(p[0]())
+		ca, aConst := a.(*ir.Const)
+		if aConst && ca.Val == 0 {
+			continue // 0 <= b
+		}
+		b := toU64(p[1]())
+		if cb, bConst := b.(*ir.Const); aConst && bConst && ca.Val <= cb.Val {
+			continue
+		}
+		le := fl.binop(ir.Le, a, b)
+		if cond == nil {
+			cond = le
+		} else {
+			cond = fl.binop(ir.And, cond, le)
+		}
+	}
+	return cond
+}
+
+// makeChecks inserts the checks of make([]T, n, c) (n64 and c64 are n and
+// c as i64): MakeLenCheck 0 <= n, unless n is a constant or of a narrower
+// unsigned type; then MakeCapCheck n <= c, unless the capacity is the
+// length (same) or both are constants. The order is Go's: a negative
+// length panics with "len out of range" whatever the capacity.
+func (fl *fnLowerer) makeChecks(n, n64, c64 ir.Value, same bool, pos token.Pos) {
+	_, nConst := n.(*ir.Const)
+	if t := n.Type(); !nConst && (t.Signed || t.Width == 64) {
+		fl.check(ir.MakeLenCheck, fl.binop(ir.Ge, n64, zero(ir.I64)), pos)
+	}
+	_, cConst := c64.(*ir.Const)
+	if !same && !(nConst && cConst) {
+		fl.check(ir.MakeCapCheck, fl.binop(ir.Le, n64, c64), pos)
+	}
 }
 
 // constInRange reports whether the integer constant c lies in 0..n-1.
 func constInRange(c *ir.Const, n int) bool {
-	v := c.Val
-	if c.Typ.Signed && c.Typ.Width < 64 && v>>(uint(c.Typ.Width)-1)&1 == 1 {
-		return false // negative
-	}
-	if c.Typ.Signed && int64(v) < 0 {
-		return false
-	}
-	return v < uint64(n)
+	return !constNegative(c) && c.Val < uint64(n)
+}
+
+// constNegative reports whether the integer constant c is negative.
+func constNegative(c *ir.Const) bool {
+	return c.Typ.Signed && c.Val>>(uint(c.Typ.Width)-1)&1 == 1
 }
 
 // rangeIndexInBounds reports whether idx is the counter of a range loop over
-// an array of length n, used where the loop body runs. go/ssa's rangeIndexed
-// keeps a hidden variable (phi "rangeindex", starting at -1), computes
-// incr = rangeindex + 1 and enters the body only when incr < len; the phi's
-// edges are -1 and incr. So 0 <= incr < len wherever the true side of that
-// test dominates.
-func rangeIndexInBounds(idx ssa.Value, at *ssa.BasicBlock, n int) bool {
+// an array of length n, or (n < 0) over the slice coll, used where the loop
+// body runs. go/ssa's rangeIndexed keeps a hidden variable (phi
+// "rangeindex", starting at -1), computes incr = rangeindex + 1 and enters
+// the body only when incr < len (a constant for an array, len(coll) for a
+// slice); the phi's edges are -1 and incr. So 0 <= incr < len wherever the
+// true side of that test dominates.
+func rangeIndexInBounds(idx ssa.Value, at *ssa.BasicBlock, n int, coll ssa.Value) bool {
 	incr, ok := idx.(*ssa.BinOp)
 	if !ok || incr.Op != token.ADD || !isIntConst(incr.Y, 1) {
 		return false
@@ -98,6 +189,16 @@ func rangeIndexInBounds(idx ssa.Value, at *ssa.BasicBlock, n int) bool {
 	cmp, ok := ifi.Cond.(*ssa.BinOp)
 	if !ok || cmp.Op != token.LSS || cmp.X != incr {
 		return false
+	}
+	if n < 0 {
+		call, ok := cmp.Y.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" || len(call.Call.Args) != 1 || call.Call.Args[0] != coll {
+			return false
+		}
+		return b.Succs[0].Dominates(at)
 	}
 	c, ok := cmp.Y.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
@@ -121,9 +222,9 @@ func isIntConst(v ssa.Value, want int64) bool {
 // nilFacts records, for the functions of the package, which pointer
 // parameters and results may be nil. It is the greatest fixpoint of "every
 // static call site passes a non-nil argument" and "every return returns a
-// non-nil value": code outside the package (and dynamic calls, which are
-// unsupported) never runs in the IR, and the engine passes non-nil pointer
-// receivers to targets.
+// non-nil value", seeded with the target's pointer parameters, which are
+// inputs and may be nil: code outside the package (and dynamic calls, which
+// are unsupported) never runs in the IR.
 type nilFacts struct {
 	param  map[*ssa.Parameter]bool    // may be nil
 	result map[*ssa.Function][]bool   // result i may be nil
@@ -137,7 +238,7 @@ type nilFacts struct {
 // of those.
 func (l *loader) nonNil(v ssa.Value) bool {
 	if l.nils == nil {
-		l.nils = computeNilFacts(l.spkg)
+		l.nils = computeNilFacts(l.spkg, l.inputs)
 	}
 	l.nils.seen = map[*ssa.Phi]bool{}
 	return l.nils.nonNil(v)
@@ -145,8 +246,12 @@ func (l *loader) nonNil(v ssa.Value) bool {
 
 func (n *nilFacts) nonNil(v ssa.Value) bool {
 	switch v := v.(type) {
-	case *ssa.Alloc, *ssa.FieldAddr, *ssa.IndexAddr:
+	case *ssa.Alloc, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global:
 		return true
+	case *ssa.SliceToArrayPointer:
+		// Checked: len >= N, so not nil unless N is 0 (a nil slice gives nil).
+		at, ok := v.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
+		return ok && at.Len() > 0
 	case *ssa.Parameter:
 		return !n.param[v]
 	case *ssa.ChangeType:
@@ -189,7 +294,7 @@ func isPointer(t types.Type) bool {
 	return ok
 }
 
-func computeNilFacts(pkg *ssa.Package) *nilFacts {
+func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts {
 	n := &nilFacts{
 		param:  map[*ssa.Parameter]bool{},
 		result: map[*ssa.Function][]bool{},
@@ -209,6 +314,9 @@ func computeNilFacts(pkg *ssa.Package) *nilFacts {
 		for _, a := range f.AnonFuncs {
 			add(a)
 		}
+	}
+	for p := range inputs {
+		n.param[p] = true
 	}
 	for _, name := range sortedMembers(pkg) {
 		switch m := pkg.Members[name].(type) {

@@ -1,4 +1,4 @@
-// Loop directives in a target's doc comment: //leapfrog:kbound and //leapfrog:models.
+// Loop directives in a target's doc comment: //leapfrog:kbound and //leapfrog:models (//leapfrog:assume: assume.go).
 
 package gossa
 
@@ -68,8 +68,10 @@ func (l *loader) directives(decl *ast.FuncDecl) ([]LoopBound, []LoopModels, erro
 				models = append(models, lm)
 				rest = strings.TrimSpace(rest[len(q):])
 			}
+		case strings.HasPrefix(text, assumeDirective):
+			// compiled with the package (assume.go)
 		case strings.HasPrefix(text, "leapfrog:"):
-			return nil, nil, bad("unknown directive %q (have leapfrog:kbound, leapfrog:models)", strings.Fields(text)[0])
+			return nil, nil, bad("unknown directive %q (have leapfrog:kbound, leapfrog:models, leapfrog:assume)", strings.Fields(text)[0])
 		}
 	}
 	return bounds, models, nil

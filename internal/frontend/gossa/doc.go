@@ -1,47 +1,91 @@
 // Package gossa is the Go frontend: it loads a Go package with go/packages,
 // builds it with go/ssa (ssa.GlobalDebug, for DebugRef instructions) and
-// lowers the requested functions, and everything they call, into one
-// ir.Program.
+// lowers each requested function, and everything it calls, into an
+// ir.Program of its own (Target.Prog): what a target receives differs from
+// what the package's call sites pass (a pointer parameter may be nil), and
+// a function's IR, so its verdicts, must not depend on which other
+// functions were asked for. The program also holds the target's
+// precondition (Target.Assume) and, when it uses package-level variables,
+// the package initializer (Program.Init) and what they call.
 //
 // # Files
 //
-//	load.go    Load, Result, Target; package loading and build errors; target
-//	           lookup; lazy lowering of a target and its transitive callees
-//	           (all committed, or none); final function order and branch/panic ids
-//	types.go   go/types -> ir types
-//	lower.go   one ssa function -> one ir function: values, instructions, CFG wiring
-//	checks.go  run-time checks as pseudo-branches; which pointers may be nil
-//	logic.go   branches on the right operand of value-context && and ||
-//	dropped.go conditions whose If go/ssa dropped (empty if bodies), restored
-//	pos.go     source positions of branches and calls
+//	load.go     Load, Result, Target; package loading and build errors; target
+//	            lookup; lazy lowering of a target and its transitive callees
+//	            (all committed, or none); the precondition and the initializer;
+//	            final function, global, branch and panic order
+//	assume.go   //leapfrog:assume: the precondition functions added to the package
+//	types.go    go/types -> ir types (named and recursive types, sizes)
+//	lower.go    one ssa function -> one ir function: blocks, instructions, CFG wiring
+//	operands.go ssa values -> ir operands (constants, parameters, globals), pointers, types
+//	ops.go      operators, conversions and calls
+//	values.go   instructions on strings, slices and maps; builtins
+//	globals.go  package-level variables; the package initializer as Program.Init
+//	checks.go   run-time checks as pseudo-branches; which pointers may be nil
+//	logic.go    branches on the right operand of value-context && and ||
+//	dropped.go  conditions whose If go/ssa dropped (empty if bodies), restored
+//	pos.go      source positions of branches and calls
 //
 // # Supported subset
 //
-// Parameters and results of bool, every integer type (int, uint and uintptr
-// are 64 bits), fixed-size arrays and structs of those, nested. Inside the
-// package's code also pointers: locals, address-taken locals, new(T), &T{}
-// (ssa.Alloc on the heap or not), FieldAddr, Field, IndexAddr and Index on
-// arrays (symbolic indices too) and structs, loads and stores. Static calls
-// to functions and methods of the same package (the callee is lowered too and
-// executed by the engine, not summarised), Extract of multiple results, Phi,
-// every integer BinOp and comparison (== and != also on bools and pointers),
-// UnOp (-x, !b, ^x, *p), Convert between integer types (a no-op when the IR
-// types are identical, e.g. int to int64), ChangeType (always a no-op),
-// If, Jump, Return and Panic. DebugRef instructions are skipped. Constants
-// become ir.Const with the bits masked to the width; nil pointers and zero
-// structs and arrays become Const with Val 0 (the IR's "zero:T").
+// Types: bool, every integer type (int, uint and uintptr are 64 bits),
+// string, arrays, slices, structs, pointers and maps of supported types,
+// nested, named or not, as parameters, receivers, results, locals and
+// package-level variables. A named type keeps its name (ir.Type.Name: the
+// Go name, qualified by the package name for another package's, with a
+// "$N" suffix for a second type of the same name, as a type declared in a
+// function); while its underlying type is mapped the named type is a
+// placeholder, so a recursive type (type Node struct{ Next *Node }) maps
+// to a cyclic ir.Type. Every type has its size (go/types' gc sizes on
+// amd64).
+//
+// Instructions: locals, address-taken locals, new(T), composite literals
+// (ssa.Alloc on the heap or not), FieldAddr, Field, IndexAddr (arrays
+// through a pointer, slices), Index (arrays, strings), loads and stores;
+// static calls to functions and methods of the same package (the callee
+// is lowered too and executed by the engine, not summarised), Extract of
+// multiple results, Phi; every integer BinOp and comparison, + and the
+// comparisons on strings, == and != on every comparable type (bools,
+// integers, strings, pointers, and structs and arrays of those) and on
+// slices and maps against nil; UnOp (-x, !b, ^x, *p); Convert between
+// integer types (a no-op when the IR types are identical, e.g. int to
+// int64), from an integer to a string, and between a string and []byte or
+// []rune; ChangeType (always a no-op: IR types are identical modulo
+// names); Slice (strings, slices, pointers to arrays), MakeSlice (and
+// make([]T, n, C) with a constant C, which go/ssa builds as new([C]T)[:n]),
+// MakeMap, Lookup of a map (with and without comma-ok), MapUpdate, Range and
+// Next over strings and maps (ranges over arrays, slices and integers are
+// plain loops in go/ssa), SliceToArrayPointer; the builtins len and cap
+// (IR Len and Cap; of an array or a pointer to an array, a constant),
+// append (go/ssa passes the elements as a slice of a fresh array), copy,
+// delete, clear, min and max (integers and strings; folded pairwise into
+// BinOp Min and Max); Global (a package-level variable of the package: a
+// pointer to it); If, Jump, Return and Panic. DebugRef instructions are
+// skipped. Constants become ir.Const: integer bits masked to the width,
+// string bytes, and Val 0 for nil pointers, slices and maps and zero
+// structs and arrays (the IR's "zero:T").
+//
+// Package-level variables: a function that uses one makes the program
+// list it (Program.Globals, in source order) and lower go/ssa's package
+// initializer "init" (the variables' initializers in dependency order, the
+// init functions, and their callees) as Program.Init; its calls to
+// imported packages' initializers are skipped (no code of another package
+// runs in the IR). When the initializer cannot be lowered, every target
+// that uses a package-level variable fails with its reason. Another
+// package's variables are unsupported.
 //
 // Everything else fails with "file:line:col: unsupported: <what>" at the
 // position of the offending instruction (calls and conversions: the start of
-// the call expression), value or parameter: strings, floats, maps, slices,
-// channels, interfaces, closures, defer, go, package-level variables, calls
-// out of the package, builtins (len of an array is a constant already),
-// generic functions, comparisons of whole structs or arrays. Defer and go
-// statements, then calls out of the package and closures, are looked for
-// before lowering so that their message wins over the messages of the values
-// they need. A target's parameters and results must not contain pointers,
-// except its pointer receiver. A target fails with the error of any function
-// it reaches.
+// the call expression), value or parameter: floats, complex numbers,
+// channels, interfaces (and so any, errors and fmt), function values,
+// closures, defer, go, unsafe.Pointer, calls out of the package, the other
+// builtins (print, println, recover, complex, real, imag, close), generic
+// functions and types, other packages' variables. Defer and go statements,
+// then calls out of the package and closures, are looked for before
+// lowering so that their message wins over the messages of the values they
+// need. A target fails with the error of any function it reaches, of its
+// precondition, or (when it uses a package-level variable) of the package
+// initializer.
 //
 // Function names are "F", "T.M" for value receivers and "(*T).M" for pointer
 // receivers; params are the receiver (if any) then the parameters, named as
@@ -65,23 +109,79 @@
 // kind.PanicMessage()}); the If's Pos is the operation's (the ssa
 // instruction's position).
 //
-//   - DivCheck "y != 0" before x/y and x%y with a non-constant divisor.
+//   - DivCheck "y != 0" before x/y and x%y unless the divisor is a non-zero
+//     constant (go/ssa propagates a local holding zero as the constant 0).
 //   - IndexCheck "u64(i) < len" before Index/IndexAddr with a non-constant
 //     index: one unsigned comparison, the index converted to u64 first (a
 //     negative signed index sign-extends to a huge value). Constant in-range
 //     indices and the counter of a range loop over the array (go/ssa's hidden
 //     "rangeindex" variable, in the body guarded by its "< len" test) need
 //     no check.
-//   - ShiftCheck "s >= 0" before a shift by a signed non-constant count.
-//   - NilCheck "p != nil" before FieldAddr, IndexAddr, load and store through
-//     a pointer that may be nil. Allocations, field and element addresses
-//     are never nil; a pointer parameter or result is never nil when every
-//     static call site in the package passes a non-nil argument and every
-//     return returns a non-nil value (a greatest fixpoint over the package:
-//     code outside it never runs in the IR, dynamic calls are unsupported,
-//     and the engine passes non-nil receivers to targets). So tcas and wbs
-//     have no nil checks at all, while the result of a function that may
-//     return nil is checked before use.
+//   - ShiftCheck "s >= 0" before a shift by a signed count that is not a
+//     non-negative constant.
+//   - IndexCheck on strings and slices likewise, against their Len (and the
+//     counter of a range loop over the same slice, whose bound is its len,
+//     needs none); a constant string's length is known.
+//   - SliceCheck before every Slice: Go's 0 <= low <= high <= max <= cap
+//     (len for a string; N for a pointer to [N]T; an absent low is 0, high
+//     len, max cap) as one conjunction (IR And on bools) of unsigned
+//     comparisons of the bounds converted to u64: a negative bound becomes
+//     huge and fails its comparison towards the capacity, below 2^63.
+//     Comparisons that hold for constants (and 0 <= b, len <= cap) are left
+//     out, and the check is dropped when nothing is left.
+//   - MakeLenCheck "len >= 0" (signed, after converting to i64; none for a
+//     constant or a narrower unsigned length) and MakeCapCheck "len <= cap"
+//     (none when the capacity is the length or both are constant) before
+//     MakeSlice, in Go's order; make([]T, n, C) with a constant C gets the
+//     same two checks instead of a SliceCheck, as Go reports it. Sizes
+//     whose bytes exceed Go's maxAlloc also panic in Go (with a message
+//     that depends on escape analysis); the checks do not model that.
+//   - MapCheck "m != nil" before MapUpdate unless the map is made in the
+//     function (make, a literal, or a phi of those).
+//   - ConvCheck "len(s) >= N" before SliceToArrayPointer to *[N]T (and so
+//     before a conversion to [N]T) unless N is 0.
+//   - NilCheck "p != nil" before FieldAddr, IndexAddr, Slice, load and store
+//     through a pointer that may be nil. Allocations, globals, field and
+//     element addresses and pointers into a slice converted to a non-empty
+//     array are never nil; a pointer loaded from memory (p.Next), taken from
+//     a field of a value or an element is unknown and may be nil; the
+//     target's own pointer parameters (and those of its precondition) are
+//     inputs and may be nil; another pointer parameter or a result is never
+//     nil when every static call site in the package passes a non-nil
+//     argument and every return returns a non-nil value (a greatest fixpoint
+//     over the package, seeded with the target's parameters: code outside it
+//     never runs in the IR, dynamic calls are unsupported). So tcas and wbs
+//     have no nil checks in AltSepTest12, Step and Launch, while a method
+//     analysed on its own checks its receiver, and the result of a function
+//     that may return nil is checked before use.
+//
+// A check dominated by the same check (the same kind, the same pointer,
+// index or map value, the same length or collection) is not emitted: it
+// could never fail. go/ssa
+// addresses an operand twice for p.x++ and a[i] += 1, and every use of a
+// receiver after the first would otherwise be a second, unreachable, nil
+// dereference objective.
+//
+// Each check's panic message is its kind's PanicMessage, the start of Go's
+// run-time error text.
+//
+// # Preconditions
+//
+// A doc comment line "//leapfrog:assume <expr>" (several: their
+// conjunction, evaluated left to right as && would) restricts a target's
+// inputs. Before loading, assume.go parses the package's files with
+// go/parser to find the directives, and the package is loaded with a
+// go/packages overlay that appends to the declaring file, for each function
+// with directives, "func leapfrogAssume_<F or T_M>(<receiver and parameters
+// as written>) (ok bool)" assigning each expression to ok in turn; a //line
+// comment before each expression gives it the directive's position, so
+// that the type checker's errors and the IR's branches point at the
+// directive. The function is lowered into the target's program like any
+// other (Target.Assume, with Target.AssumeText the expressions joined by
+// &&); it is no callee of the target, so its branches are no objectives. A
+// directive that does not parse or type-check makes its target fail with
+// "file:line:col: leapfrog:assume: <message>" at the directive (the package
+// is loaded again without that function); the other targets load.
 //
 // Explicit panic(v) becomes Panic{Kind: ExplicitPanic} with the constant
 // argument as text ("" when not constant) at the start of the panic call.
@@ -98,8 +198,10 @@
 // in a Jump, which becomes If y with two new blocks jumping to the phi's
 // block; the phi's last edge becomes two edges (true and false) and the
 // other phis of the block get their old value on both. No branch is added
-// when y is a constant or itself an && / || value (possibly negated): its
-// operands branch already.
+// when y is a constant or an && / || expression written in place (possibly
+// negated or parenthesised: its operands branch already); a variable
+// holding such a value (c := a || b; return x && c) is an operand like any
+// other and gets its branch.
 //
 // go/ssa's jump threading drops an If whose two targets reach the same block
 // ("if c {}", or the last operand of "if a && b {}"): the If becomes a Jump,

@@ -92,9 +92,22 @@ func outcome(t *testing.T, dir string, names []string) string {
 	}
 	for _, tg := range res.Targets {
 		fmt.Fprintf(&sb, "target %s: func %s, ptrrecv %v, params [%s]\n", tg.Name, tg.Func.Name, tg.PtrRecv, strings.Join(tg.Params, " "))
+		if tg.Assume != nil {
+			fmt.Fprintf(&sb, "\tassume %s: %s\n", tg.Assume.Name, tg.AssumeText)
+		}
 	}
-	sb.WriteString("\n")
-	sb.WriteString(ir.Print(res.Prog))
+	// Each target's program; a program printed already for an earlier
+	// target with the same text is named, not repeated.
+	printed := map[string]string{}
+	for _, tg := range res.Targets {
+		text := ir.Print(tg.Prog)
+		if first, ok := printed[text]; ok {
+			fmt.Fprintf(&sb, "\nprogram of %s: as for %s\n", tg.Name, first)
+			continue
+		}
+		printed[text] = tg.Name
+		fmt.Fprintf(&sb, "\nprogram of %s:\n%s", tg.Name, text)
+	}
 	return strings.ReplaceAll(sb.String(), dir, "$DIR")
 }
 
@@ -102,10 +115,14 @@ func outcome(t *testing.T, dir string, names []string) string {
 // that the checker does not know about.
 func checkProgram(t *testing.T, res *Result) {
 	t.Helper()
-	if err := ir.Check(res.Prog); err != nil {
-		t.Fatalf("ir.Check: %v\n%s", err, ir.Print(res.Prog))
-	}
 	for _, tg := range res.Targets {
+		if err := ir.Check(tg.Prog); err != nil {
+			t.Fatalf("ir.Check: %v\n%s", err, ir.Print(tg.Prog))
+		}
+		roundTrip(t, tg.Prog)
+		if tg.Assume != nil && (tg.Prog.Func(tg.Assume.Name) != tg.Assume || len(tg.Assume.Params) != len(tg.Func.Params)) {
+			t.Errorf("target %s: precondition %s not in the program or with other parameters", tg.Name, tg.Assume.Name)
+		}
 		if tg.Func == nil || tg.GoFunc == nil || !filepath.IsAbs(tg.File) {
 			t.Errorf("target %s incomplete: %+v", tg.Name, tg)
 		}
@@ -113,26 +130,48 @@ func checkProgram(t *testing.T, res *Result) {
 			t.Errorf("target %s: %d names for %d params", tg.Name, len(tg.Params), len(tg.Func.Params))
 		}
 	}
-	for _, f := range res.Prog.Funcs {
-		for _, b := range f.Blocks {
-			switch term := b.Terminator().(type) {
-			case *ir.If:
-				if term.Kind != ir.InternalBranch && !term.Pos.IsValid() {
-					t.Errorf("%s: %s branch without position", f.Name, term.Kind)
-				}
-				if term.Kind != ir.SourceBranch && term.Kind != ir.InternalBranch {
-					p, ok := b.Succs[1].Terminator().(*ir.Panic)
-					if !ok || p.Kind != ir.CheckPanic || p.Msg != term.Kind.PanicMessage() {
-						t.Errorf("%s: %s check's else side does not panic", f.Name, term.Kind)
+	for _, tg := range res.Targets {
+		for _, f := range tg.Prog.Funcs {
+			for _, b := range f.Blocks {
+				switch term := b.Terminator().(type) {
+				case *ir.If:
+					if term.Kind != ir.InternalBranch && !term.Pos.IsValid() {
+						t.Errorf("%s: %s branch without position", f.Name, term.Kind)
 					}
-				}
-			case *ir.Panic:
-				if !term.Pos.IsValid() {
-					t.Errorf("%s: panic without position", f.Name)
+					if term.Kind != ir.SourceBranch && term.Kind != ir.InternalBranch {
+						p, ok := b.Succs[1].Terminator().(*ir.Panic)
+						if !ok || p.Kind != ir.CheckPanic || p.Msg != term.Kind.PanicMessage() {
+							t.Errorf("%s: %s check's else side does not panic", f.Name, term.Kind)
+						}
+					}
+				case *ir.Panic:
+					if !term.Pos.IsValid() {
+						t.Errorf("%s: panic without position", f.Name)
+					}
 				}
 			}
 		}
 	}
+}
+
+// roundTrip checks that the printed program parses back to the same text,
+// and that every type's Size (from go/types) is the size the parser
+// computes for it (ir.SizeOf).
+func roundTrip(t *testing.T, p *ir.Program) {
+	t.Helper()
+	text := ir.Print(p)
+	p2, err := ir.Parse("print.ir", []byte(text))
+	if err != nil {
+		t.Fatalf("the printed program does not parse: %v\n%s", err, text)
+	}
+	if text2 := ir.Print(p2); text2 != text {
+		t.Errorf("round trip differs:\n%s\n--- reprinted ---\n%s", text, text2)
+	}
+	ir.WalkTypes(p, func(typ *ir.Type) {
+		if want := ir.SizeOf(typ); typ.Size != want {
+			t.Errorf("type %s has Size %d, ir.SizeOf says %d", typ, typ.Size, want)
+		}
+	})
 }
 
 func lineDiff(want, got string) string {
@@ -256,7 +295,7 @@ func TestBench(t *testing.T) {
 				}
 			}
 			if c.pkg == "tcas" {
-				alim := res.Prog.Func("(*state).ALIM")
+				alim := res.Targets[0].Prog.Func("(*state).ALIM")
 				if alim == nil {
 					t.Fatal("no (*state).ALIM")
 				}

@@ -3,7 +3,6 @@
 package gossa
 
 import (
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -22,7 +21,6 @@ import (
 
 // Result is the outcome of Load.
 type Result struct {
-	Prog    *ir.Program
 	Targets []*Target // one per name lowered successfully, in the order given
 	Errors  []error   // per-name failures: "file:line:col: unsupported: <what>" or "no function X in package P"
 	Fset    *token.FileSet
@@ -31,30 +29,39 @@ type Result struct {
 
 // Target is one lowered function asked for by name.
 type Target struct {
-	Name    string // as given
+	Name    string      // as given
+	Prog    *ir.Program // the target and everything it calls (Func.Prog)
 	Func    *ir.Function
 	GoFunc  *types.Func
 	File    string   // absolute path of the .go file declaring it
 	PtrRecv bool     // method with pointer receiver: IR param 0 is a pointer to the receiver's struct
 	Params  []string // Go parameter names in IR param order (receiver first; "_"/unnamed become "argN")
 	// Loop directives of the doc comment (directives.go), and the Go variable
-	// of each phi of the program (shared by all targets).
+	// of each phi of the program.
 	KBounds  []LoopBound
 	Models   []LoopModels
 	PhiNames map[*ir.Phi]string
+	// Assume is the precondition (//leapfrog:assume, assume.go): a function
+	// of Prog with the target's parameters returning bool, nil when there
+	// is none; AssumeText is its Go expression.
+	Assume     *ir.Function
+	AssumeText string
 }
 
-// Load loads the Go package in dir, lowers the named functions ("F", "T.M" for
-// methods with value or pointer receivers; "(*T).M" is accepted too) and
-// everything they call into one ir.Program. It fails only when the package
-// cannot be loaded or does not build; unknown or unsupported functions are
-// reported per name in Result.Errors.
+// Load loads the Go package in dir and lowers each named function ("F", "T.M"
+// for methods with value or pointer receivers; "(*T).M" is accepted too) and
+// everything it calls into an ir.Program of its own. A program per target
+// makes a function's IR, and so its verdicts, independent of which other
+// functions were asked for: what a target receives (a pointer parameter may
+// be nil) differs from what the package's own call sites pass. It fails only
+// when the package cannot be loaded or does not build; unknown or
+// unsupported functions are reported per name in Result.Errors.
 func Load(dir string, names []string) (*Result, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	pkg, err := loadPackage(abs)
+	pkg, assumes, err := loadPackage(abs)
 	if err != nil {
 		return nil, err
 	}
@@ -66,35 +73,70 @@ func Load(dir string, names []string) (*Result, error) {
 	spkg.Build()
 
 	l := newLoader(abs, pkg, prog, spkg)
-	res := &Result{Prog: l.prog, Fset: pkg.Fset, Pkg: pkg}
+	l.assumes = assumes
+	res := &Result{Fset: pkg.Fset, Pkg: pkg}
 	for _, name := range names {
 		t, err := l.target(name)
 		if err != nil {
 			res.Errors = append(res.Errors, err)
 			continue
 		}
+		l.finish()
+		// The sanity check is always on: it is cheap next to the search, and a
+		// malformed program would make every verdict meaningless.
+		if err := ir.Check(t.Prog); err != nil {
+			return nil, fmt.Errorf("internal error: the lowered IR of %s in %s is malformed: %v", name, pkg.PkgPath, err)
+		}
 		res.Targets = append(res.Targets, t)
-	}
-	l.finish()
-	// The sanity check is always on: it is cheap next to the search, and a
-	// malformed program would make every verdict meaningless.
-	if err := ir.Check(res.Prog); err != nil {
-		return nil, fmt.Errorf("internal error: the lowered IR of %s is malformed: %v", pkg.PkgPath, err)
 	}
 	return res, nil
 }
 
-// loadPackage loads the package in dir with types and syntax, and turns load,
-// parse and type errors into one error naming the place.
-func loadPackage(dir string) (*packages.Package, error) {
+// loadPackage loads the package in dir with types and syntax, its files
+// extended with the precondition functions of its //leapfrog:assume
+// directives, and turns load, parse and type errors into one error naming
+// the place. Type errors in a precondition are the precondition's (its
+// Err): the package is loaded again without it.
+func loadPackage(dir string) (*packages.Package, []*assumeDecl, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("%s: not a directory", dir)
+		return nil, nil, fmt.Errorf("%s: not a directory", dir)
 	}
+	assumes, err := scanAssumes(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", dir, err)
+	}
+	for attempt := 0; ; attempt++ {
+		overlay, err := assumeOverlay(assumes)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", dir, err)
+		}
+		pkg, err := loadOnce(dir, overlay)
+		if err != nil || len(pkg.Errors) == 0 || attempt > 0 {
+			if err == nil {
+				err = packageError(dir, pkg)
+			}
+			return pkg, assumes, err
+		}
+		other := false
+		for _, e := range pkg.Errors {
+			if !assumeError(assumes, e.Pos, e.Msg, dir) {
+				other = true
+			}
+		}
+		if other {
+			return nil, nil, packageError(dir, pkg)
+		}
+	}
+}
+
+// loadOnce loads the package in dir with the overlay.
+func loadOnce(dir string, overlay map[string][]byte) (*packages.Package, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
-		Dir:   dir,
-		Tests: false,
+		Dir:     dir,
+		Tests:   false,
+		Overlay: overlay,
 	}
 	pkgs, err := packages.Load(cfg, ".")
 	if err != nil {
@@ -103,25 +145,29 @@ func loadPackage(dir string) (*packages.Package, error) {
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("%s: no Go package", dir)
 	}
-	pkg := pkgs[0]
+	return pkgs[0], nil
+}
+
+// packageError is the error of a package that did not load or build, or nil.
+func packageError(dir string, pkg *packages.Package) error {
 	if len(pkg.Errors) > 0 {
 		e := pkg.Errors[0]
 		msg := firstLine(e.Msg)
 		if strings.Contains(msg, "no Go files") || (len(pkg.GoFiles) == 0 && len(pkg.CompiledGoFiles) == 0) {
-			return nil, fmt.Errorf("%s: no Go package", dir)
+			return fmt.Errorf("%s: no Go package", dir)
 		}
 		if e.Pos != "" && e.Pos != "-" {
-			return nil, fmt.Errorf("%s: %s", relPos(dir, e.Pos), msg)
+			return fmt.Errorf("%s: %s", relPos(dir, e.Pos), msg)
 		}
-		return nil, fmt.Errorf("%s: %s", dir, msg)
+		return fmt.Errorf("%s: %s", dir, msg)
 	}
 	if len(pkg.GoFiles) == 0 || pkg.Types == nil {
-		return nil, fmt.Errorf("%s: no Go package", dir)
+		return fmt.Errorf("%s: no Go package", dir)
 	}
 	if pkg.IllTyped {
-		return nil, fmt.Errorf("%s: package %s has type errors", dir, pkg.PkgPath)
+		return fmt.Errorf("%s: package %s has type errors", dir, pkg.PkgPath)
 	}
-	return pkg, nil
+	return nil
 }
 
 func firstLine(s string) string {
@@ -151,8 +197,9 @@ func relFile(dir, file string) string {
 	return file
 }
 
-// loader holds the state shared by all targets of one Load: the program being
-// built and the functions already lowered (or known to fail).
+// loader holds the state of one Load: the package, and for the target being
+// lowered the program being built and the functions already lowered (or
+// known to fail).
 type loader struct {
 	dir    string
 	pkg    *packages.Package
@@ -162,23 +209,23 @@ type loader struct {
 	types  *typeMapper
 	done   map[*ssa.Function]*ir.Function // committed to prog
 	failed map[*ssa.Function]error
-	nils   *nilFacts              // which pointers may be nil (computed on first use)
-	calls  map[token.Pos]ast.Expr // call expressions by the position of their '('
+	nils   *nilFacts               // which pointers may be nil (per target, computed on first use)
+	inputs map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
+	calls  map[token.Pos]ast.Expr  // call expressions by the position of their '('
 
-	phiNames map[*ir.Phi]string // Go variable of lifted phis (directives.go)
+	phiNames map[*ir.Phi]string         // Go variable of lifted phis (directives.go)
+	globals  map[*ssa.Global]*ir.Global // the package-level variables the program uses
+	assumes  []*assumeDecl              // the package's preconditions (assume.go)
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
 	l := &loader{
-		dir:    dir,
-		pkg:    pkg,
-		ssa:    prog,
-		spkg:   spkg,
-		prog:   &ir.Program{},
-		done:   map[*ssa.Function]*ir.Function{},
-		failed: map[*ssa.Function]error{},
+		dir:  dir,
+		pkg:  pkg,
+		ssa:  prog,
+		spkg: spkg,
 	}
-	l.types = &typeMapper{cache: map[types.Type]*ir.Type{}, busy: map[*types.Named]bool{}}
+	l.types = newTypeMapper(pkg.Types, pkg.Fset)
 	return l
 }
 
@@ -195,6 +242,32 @@ func (l *loader) target(name string) (*Target, error) {
 	if err := l.checkTargetSignature(fn); err != nil {
 		return nil, err
 	}
+	ad := l.assumeOf(obj)
+	if ad != nil && ad.Err != nil {
+		return nil, ad.Err
+	}
+	var assumeFn *ssa.Function
+	if ad != nil {
+		if assumeFn = l.spkg.Func(ad.Func); assumeFn == nil {
+			return nil, fmt.Errorf("internal error: no precondition function %s", ad.Func)
+		}
+	}
+	// A fresh program: the target's pointer parameters may be nil whatever
+	// the package's call sites pass (and the precondition receives them too).
+	l.prog = &ir.Program{}
+	l.done, l.failed = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}
+	l.nils, l.phiNames, l.globals = nil, nil, map[*ssa.Global]*ir.Global{}
+	l.inputs = map[*ssa.Parameter]bool{}
+	for _, f := range []*ssa.Function{fn, assumeFn} {
+		if f == nil {
+			continue
+		}
+		for _, p := range f.Params {
+			if isPointer(p.Type()) {
+				l.inputs[p] = true
+			}
+		}
+	}
 	irf, err := l.lowerClosure(fn)
 	if err != nil {
 		return nil, err
@@ -202,10 +275,24 @@ func (l *loader) target(name string) (*Target, error) {
 	sig := fn.Signature
 	t := &Target{
 		Name:   name,
+		Prog:   l.prog,
 		Func:   irf,
 		GoFunc: obj,
 		File:   l.pkg.Fset.Position(obj.Pos()).Filename,
 		Params: paramNames(sig),
+	}
+	if assumeFn != nil {
+		if t.Assume, err = l.lowerClosure(assumeFn); err != nil {
+			return nil, err
+		}
+		t.AssumeText = ad.Text
+		t.Assume.Pos = ir.Pos{File: filepath.Base(ad.File), Line: ad.Lines[0].Line, Col: ad.Lines[0].Col}
+		for i, p := range t.Assume.Params {
+			p.Ident = irf.Params[i].Ident // the target's names ("recv" for an unnamed receiver)
+		}
+	}
+	if err := l.lowerInit(); err != nil {
+		return nil, err
 	}
 	if recv := sig.Recv(); recv != nil {
 		_, t.PtrRecv = types.Unalias(recv.Type()).(*types.Pointer)
@@ -245,8 +332,8 @@ func (l *loader) lookup(name string) *types.Func {
 	return nil
 }
 
-// checkTargetSignature rejects targets whose inputs or outputs cannot be
-// supplied or observed: pointers may only be the receiver.
+// checkTargetSignature rejects targets whose inputs or outputs have types
+// the IR cannot represent.
 func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 	sig := fn.Signature
 	params := fn.Params
@@ -257,13 +344,13 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 		return l.unsupported(fn.Pos(), "generic function %s", fn.Name())
 	}
 	for _, p := range params {
-		if err := l.checkTargetType(p.Type()); err != nil {
+		if _, err := l.types.irType(p.Type()); err != nil {
 			return l.unsupported(p.Pos(), "parameter %s of type %s", p.Name(), typeString(p.Type(), l.pkg.Types))
 		}
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
 		r := sig.Results().At(i)
-		if err := l.checkTargetType(r.Type()); err != nil {
+		if _, err := l.types.irType(r.Type()); err != nil {
 			pos := r.Pos()
 			if !pos.IsValid() {
 				pos = fn.Pos()
@@ -272,34 +359,6 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 		}
 	}
 	return nil
-}
-
-// checkTargetType accepts the supported types that contain no pointer.
-func (l *loader) checkTargetType(t types.Type) error {
-	it, err := l.types.irType(t)
-	if err != nil {
-		return err
-	}
-	if hasPointer(it) {
-		return errors.New("pointer")
-	}
-	return nil
-}
-
-func hasPointer(t *ir.Type) bool {
-	switch t.Kind {
-	case ir.KPointer:
-		return true
-	case ir.KArray:
-		return hasPointer(t.Elem)
-	case ir.KStruct:
-		for _, f := range t.Fields {
-			if hasPointer(f.Type) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // lowerClosure lowers fn and its transitive callees. Either all of them are
@@ -359,7 +418,7 @@ func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
 	if fn.Parent() != nil {
 		return nil, l.unsupported(fn.Pos(), "closure (function literal)")
 	}
-	if fn.Synthetic != "" || fn.Blocks == nil {
+	if (fn.Synthetic != "" && fn != l.spkg.Func("init")) || fn.Blocks == nil {
 		return nil, l.unsupported(fn.Pos(), "call to %s", fn.String())
 	}
 	f := &ir.Function{Name: funcName(fn), Pos: l.irPos(fn.Pos()), Prog: l.prog}
@@ -435,19 +494,24 @@ func paramNames(sig *types.Signature) []string {
 func (l *loader) finish() {
 	fset := l.pkg.Fset
 	pos := map[*ir.Function]token.Position{}
+	gpos := map[*ir.Global]token.Position{}
 	for sf, f := range l.done {
 		pos[f] = fset.Position(sf.Pos())
 	}
 	sort.SliceStable(l.prog.Funcs, func(i, j int) bool {
-		a, b := pos[l.prog.Funcs[i]], pos[l.prog.Funcs[j]]
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Offset != b.Offset {
-			return a.Offset < b.Offset
-		}
-		return l.prog.Funcs[i].Name < l.prog.Funcs[j].Name
+		return sourceOrder(pos[l.prog.Funcs[i]], pos[l.prog.Funcs[j]], l.prog.Funcs[i].Name, l.prog.Funcs[j].Name)
 	})
+	l.prog.Globals = l.prog.Globals[:0]
+	for sg, g := range l.globals {
+		l.prog.Globals = append(l.prog.Globals, g)
+		gpos[g] = fset.Position(sg.Pos())
+	}
+	sort.Slice(l.prog.Globals, func(i, j int) bool {
+		return sourceOrder(gpos[l.prog.Globals[i]], gpos[l.prog.Globals[j]], l.prog.Globals[i].Ident, l.prog.Globals[j].Ident)
+	})
+	for i, g := range l.prog.Globals {
+		g.Index = i
+	}
 	l.prog.Branches, l.prog.Panics = nil, nil
 	for _, f := range l.prog.Funcs {
 		f.Prog = l.prog
@@ -462,6 +526,17 @@ func (l *loader) finish() {
 			}
 		}
 	}
+}
+
+// sourceOrder orders by file, then offset, then name.
+func sourceOrder(a, b token.Position, aName, bName string) bool {
+	if a.Filename != b.Filename {
+		return a.Filename < b.Filename
+	}
+	if a.Offset != b.Offset {
+		return a.Offset < b.Offset
+	}
+	return aName < bName
 }
 
 // unsupported builds the error "file:line:col: unsupported: <what>".

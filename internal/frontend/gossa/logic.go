@@ -3,6 +3,7 @@
 package gossa
 
 import (
+	"go/ast"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
@@ -31,7 +32,7 @@ func (fl *fnLowerer) operandBranches() {
 			}
 			last := len(phi.Edges) - 1
 			y := phi.Edges[last]
-			if _, isConst := y.(*ssa.Const); isConst || isLogicalValue(y) || !fl.reach[b.Preds[last]] {
+			if _, isConst := y.(*ssa.Const); isConst || fl.nestedLogical(phi, y) || !fl.reach[b.Preds[last]] {
 				continue
 			}
 			fl.operandBranch(phi, y)
@@ -107,6 +108,28 @@ func splice[T any](s []T, k int, a, b T) []T {
 	out := append([]T{}, s[:k]...)
 	out = append(out, a, b)
 	return append(out, s[k+1:]...)
+}
+
+// nestedLogical reports whether the right operand y of the && or || whose
+// value is phi is itself an && or || expression (possibly negated and
+// parenthesised) written in place, whose operands branch already. A
+// variable holding such a value (c := a || b; return x && c) is an operand
+// like any other and gets its branch. The operator is found by its position
+// (go/ssa places the phi at the operator); without syntax the value decides.
+func (fl *fnLowerer) nestedLogical(phi *ssa.Phi, y ssa.Value) bool {
+	if syn := fl.sfn.Syntax(); syn != nil && phi.Pos().IsValid() {
+		var found ast.Expr
+		ast.Inspect(syn, func(n ast.Node) bool {
+			if e, ok := n.(*ast.BinaryExpr); ok && e.OpPos == phi.Pos() && (e.Op == token.LAND || e.Op == token.LOR) {
+				found = e.Y
+			}
+			return found == nil
+		})
+		if found != nil {
+			return isLogicalExpr(found)
+		}
+	}
+	return isLogicalValue(y)
 }
 
 // operandPos is the position of the right operand y: the last DebugRef of y in

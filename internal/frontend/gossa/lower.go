@@ -3,12 +3,10 @@
 package gossa
 
 import (
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -30,9 +28,11 @@ type fnLowerer struct {
 	reach        map[*ssa.BasicBlock]bool
 	phis         []phiFix
 
-	cur     *ir.Block  // block being filled
-	curInfo *blockInfo // of the ssa block being lowered
-	lastPos token.Pos  // last source position seen in the ssa block being lowered
+	cur     *ir.Block                      // block being filled
+	curInfo *blockInfo                     // of the ssa block being lowered
+	curSSA  *ssa.BasicBlock                // the ssa block being lowered
+	checked map[checkKey][]*ssa.BasicBlock // run-time checks emitted, and where
+	lastPos token.Pos                      // last source position seen in the ssa block being lowered
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -126,7 +126,7 @@ func (fl *fnLowerer) emit(instr ir.Instr, typ *ir.Type) ir.Instr {
 }
 
 func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
-	fl.curInfo = fl.info[b]
+	fl.curInfo, fl.curSSA = fl.info[b], b
 	fl.cur = fl.curInfo.first
 	fl.lastPos = token.NoPos
 	for i, instr := range b.Instrs {
@@ -185,14 +185,15 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return fl.lowerConvert(v)
 
 	case *ssa.ChangeType:
-		if _, err := fl.typeOf(v, fl.pos(v)); err != nil {
-			return err
-		}
-		x, err := fl.value(v.X, fl.pos(v))
+		t, ops, err := fl.typedOperands(v, v.X)
 		if err != nil {
 			return err
 		}
-		fl.vals[v] = x // identical underlying types: the same IR value
+		x := ops[0]
+		if !ir.Identical(t, x.Type()) {
+			return fmt.Errorf("internal error: %s: ChangeType from %s to %s", fl.l.posString(fl.pos(v)), x.Type(), t)
+		}
+		fl.vals[v] = x // identical underlying types: the same IR value (IR names are labels)
 		return nil
 
 	case *ssa.Field:
@@ -219,52 +220,62 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.Index:
+		return fl.lowerIndex(v)
+
+	case *ssa.IndexAddr:
+		return fl.lowerIndexAddr(v)
+
+	case *ssa.Slice:
+		return fl.lowerSlice(v)
+
+	case *ssa.MakeSlice:
+		return fl.lowerMakeSlice(v)
+
+	case *ssa.MakeMap:
+		t, err := fl.typeOf(v, fl.pos(v))
+		if err != nil {
+			return err
+		}
+		fl.vals[v] = fl.emit(&ir.MakeMap{}, t).(ir.Value)
+		return nil
+
+	case *ssa.Lookup:
+		return fl.lowerLookup(v)
+
+	case *ssa.MapUpdate:
+		return fl.lowerMapUpdate(v)
+
+	case *ssa.Range:
 		x, err := fl.value(v.X, fl.pos(v))
 		if err != nil {
 			return err
 		}
-		if x.Type().Kind != ir.KArray {
-			return fl.l.unsupported(fl.pos(v), "indexing of %s", fl.goType(v.X.Type()))
+		if k := x.Type().Kind; k != ir.KString && k != ir.KMap {
+			return fl.l.unsupported(fl.pos(v), "range over %s", fl.goType(v.X.Type()))
 		}
-		idx, err := fl.index(v, v.Index, x.Type().Len, v.Pos())
-		if err != nil {
-			return err
-		}
-		fl.vals[v] = fl.emit(&ir.Index{X: x, Index: idx}, x.Type().Elem).(ir.Value)
+		fl.vals[v] = fl.emit(&ir.Range{X: x}, ir.IterOf(x.Type())).(ir.Value)
 		return nil
 
-	case *ssa.IndexAddr:
-		if _, ok := v.X.Type().Underlying().(*types.Pointer); !ok {
-			return fl.l.unsupported(fl.pos(v), "indexing of %s", fl.goType(v.X.Type()))
-		}
-		ptr, err := fl.pointer(v.X, fl.pos(v))
+	case *ssa.Next:
+		it, err := fl.value(v.Iter, fl.pos(v))
 		if err != nil {
 			return err
 		}
-		at := ptr.Type().Elem
-		if at.Kind != ir.KArray {
-			return fl.l.unsupported(fl.pos(v), "indexing of %s", fl.goType(v.X.Type()))
-		}
-		idx, err := fl.index(v, v.Index, at.Len, v.Pos())
-		if err != nil {
-			return err
-		}
-		fl.vals[v] = fl.emit(&ir.IndexAddr{Ptr: ptr, Index: idx}, ir.PointerTo(at.Elem)).(ir.Value)
+		fl.vals[v] = fl.emit(&ir.Next{Iter: it}, ir.NextType(it.Type().Elem)).(ir.Value)
 		return nil
+
+	case *ssa.SliceToArrayPointer:
+		return fl.lowerSliceToArrayPointer(v)
 
 	case *ssa.Call:
 		return fl.lowerCall(v)
 
 	case *ssa.Extract:
-		t, err := fl.typeOf(v, fl.pos(v))
+		t, ops, err := fl.typedOperands(v, v.Tuple)
 		if err != nil {
 			return err
 		}
-		x, err := fl.value(v.Tuple, fl.pos(v))
-		if err != nil {
-			return err
-		}
-		fl.vals[v] = fl.emit(&ir.Extract{X: x, Index: v.Index}, t).(ir.Value)
+		fl.vals[v] = fl.emit(&ir.Extract{X: ops[0], Index: v.Index}, t).(ir.Value)
 		return nil
 
 	case *ssa.Store:
@@ -316,280 +327,6 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 	}
 	return fl.l.unsupported(fl.pos(instr), "%s", describe(instr))
 }
-
-func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
-	op, ok := binOps[v.Op]
-	if !ok {
-		return fl.l.unsupported(v.Pos(), "operator %s", v.Op)
-	}
-	x, err := fl.value(v.X, v.Pos())
-	if err != nil {
-		return err
-	}
-	y, err := fl.value(v.Y, v.Pos())
-	if err != nil {
-		return err
-	}
-	t, err := fl.typeOf(v, v.Pos())
-	if err != nil {
-		return err
-	}
-	xt := x.Type()
-	switch {
-	case op == ir.Eq || op == ir.Ne:
-		if xt.Kind != ir.KInt && xt.Kind != ir.KBool && xt.Kind != ir.KPointer {
-			return fl.l.unsupported(v.Pos(), "comparison of %s values", fl.goType(v.X.Type()))
-		}
-	case xt.Kind != ir.KInt || y.Type().Kind != ir.KInt:
-		return fl.l.unsupported(v.Pos(), "operator %s on %s", v.Op, fl.goType(v.X.Type()))
-	}
-	switch op {
-	case ir.Div, ir.Rem:
-		if _, isConst := y.(*ir.Const); !isConst {
-			fl.check(ir.DivCheck, fl.binop(ir.Ne, y, zero(y.Type())), v.Pos())
-		}
-	case ir.Shl, ir.Shr:
-		if _, isConst := y.(*ir.Const); !isConst && y.Type().Signed {
-			fl.check(ir.ShiftCheck, fl.binop(ir.Ge, y, zero(y.Type())), v.Pos())
-		}
-	}
-	fl.vals[v] = fl.emit(&ir.BinOp{Op: op, X: x, Y: y}, t).(ir.Value)
-	return nil
-}
-
-var binOps = map[token.Token]ir.BinOpKind{
-	token.ADD: ir.Add, token.SUB: ir.Sub, token.MUL: ir.Mul, token.QUO: ir.Div, token.REM: ir.Rem,
-	token.AND: ir.And, token.OR: ir.Or, token.XOR: ir.Xor, token.AND_NOT: ir.AndNot,
-	token.SHL: ir.Shl, token.SHR: ir.Shr,
-	token.EQL: ir.Eq, token.NEQ: ir.Ne, token.LSS: ir.Lt, token.LEQ: ir.Le, token.GTR: ir.Gt, token.GEQ: ir.Ge,
-}
-
-func (fl *fnLowerer) lowerUnOp(v *ssa.UnOp) error {
-	if v.Op == token.MUL {
-		ptr, err := fl.pointer(v.X, fl.pos(v))
-		if err != nil {
-			return err
-		}
-		fl.vals[v] = fl.emit(&ir.Load{Ptr: ptr}, ptr.Type().Elem).(ir.Value)
-		return nil
-	}
-	var op ir.UnOpKind
-	want := ir.KInt
-	switch v.Op {
-	case token.SUB:
-		op = ir.Neg
-	case token.XOR:
-		op = ir.Compl
-	case token.NOT:
-		op, want = ir.Not, ir.KBool
-	case token.ARROW:
-		return fl.l.unsupported(fl.pos(v), "channel receive")
-	default:
-		return fl.l.unsupported(fl.pos(v), "operator %s", v.Op)
-	}
-	x, err := fl.value(v.X, fl.pos(v))
-	if err != nil {
-		return err
-	}
-	if x.Type().Kind != want {
-		return fl.l.unsupported(fl.pos(v), "operator %s on %s", v.Op, fl.goType(v.X.Type()))
-	}
-	fl.vals[v] = fl.emit(&ir.UnOp{Op: op, X: x}, x.Type()).(ir.Value)
-	return nil
-}
-
-func (fl *fnLowerer) lowerConvert(v *ssa.Convert) error {
-	t, err := fl.typeOf(v, fl.pos(v))
-	if err != nil {
-		return err
-	}
-	x, err := fl.value(v.X, fl.pos(v))
-	if err != nil {
-		return err
-	}
-	if t.Kind != ir.KInt || x.Type().Kind != ir.KInt {
-		return fl.l.unsupported(fl.pos(v), "conversion from %s to %s", fl.goType(v.X.Type()), fl.goType(v.Type()))
-	}
-	if ir.Identical(t, x.Type()) {
-		fl.vals[v] = x // e.g. int to int64: same width and signedness
-		return nil
-	}
-	fl.vals[v] = fl.emit(&ir.Convert{X: x}, t).(ir.Value)
-	return nil
-}
-
-func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
-	callee, err := fl.callee(v.Common(), v.Pos())
-	if err != nil {
-		return err
-	}
-	f, err := fl.get(callee)
-	if err != nil {
-		return err
-	}
-	call := &ir.Call{Callee: f}
-	for _, a := range v.Call.Args {
-		x, err := fl.value(a, v.Pos())
-		if err != nil {
-			return err
-		}
-		call.Args = append(call.Args, x)
-	}
-	var t *ir.Type
-	switch len(f.Results) {
-	case 0:
-		t = voidType
-	case 1:
-		t = f.Results[0]
-	default:
-		t = &ir.Type{Kind: ir.KTuple, Elems: f.Results}
-	}
-	fl.vals[v] = fl.emit(call, t).(ir.Value)
-	return nil
-}
-
-// callee returns the static callee of a call if it is supported: a function or
-// method of the package (not a closure, not generic).
-func (fl *fnLowerer) callee(c *ssa.CallCommon, pos token.Pos) (*ssa.Function, error) {
-	pos = fl.l.callStart(pos)
-	if c.IsInvoke() {
-		return nil, fl.l.unsupported(pos, "interface method call %s.%s", fl.goType(c.Value.Type()), c.Method.Name())
-	}
-	switch f := c.Value.(type) {
-	case *ssa.Builtin:
-		return nil, fl.l.unsupported(pos, "call to builtin %s", f.Name())
-	case *ssa.MakeClosure:
-		return nil, fl.l.unsupported(pos, "closure (function literal)")
-	case *ssa.Function:
-		if f.Parent() != nil {
-			return nil, fl.l.unsupported(pos, "closure (function literal)")
-		}
-		if f.TypeParams().Len() > 0 || f.Origin() != nil {
-			return nil, fl.l.unsupported(pos, "call to generic function %s", f.Name())
-		}
-		if f.Pkg != fl.l.spkg {
-			name := f.String()
-			if f.Pkg != nil && f.Pkg.Pkg != nil && f.Signature.Recv() == nil {
-				name = f.Pkg.Pkg.Name() + "." + f.Name()
-			}
-			return nil, fl.l.unsupported(pos, "call to %s", name)
-		}
-		return f, nil
-	}
-	return nil, fl.l.unsupported(pos, "dynamic call")
-}
-
-// value returns the IR value of an ssa operand; pos places errors.
-func (fl *fnLowerer) value(v ssa.Value, pos token.Pos) (ir.Value, error) {
-	switch v := v.(type) {
-	case *ssa.Const:
-		return fl.constant(v, pos)
-	case *ssa.Parameter:
-		return fl.params[v], nil
-	case *ssa.Global:
-		return nil, fl.l.unsupported(pos, "package-level variable %s", v.Name())
-	case *ssa.Function:
-		return nil, fl.l.unsupported(pos, "function value %s", v.Name())
-	case *ssa.FreeVar:
-		return nil, fl.l.unsupported(pos, "closure (free variable %s)", v.Name())
-	case *ssa.Builtin:
-		return nil, fl.l.unsupported(pos, "builtin %s as a value", v.Name())
-	}
-	if x, ok := fl.vals[v]; ok {
-		return x, nil
-	}
-	if instr, ok := v.(ssa.Instruction); ok {
-		return nil, fl.l.unsupported(pos, "%s", describe(instr))
-	}
-	return nil, fl.l.unsupported(pos, "value %s", v.Name())
-}
-
-// pointer returns the IR value of a pointer operand about to be dereferenced,
-// inserting a NilCheck unless the pointer is known not to be nil.
-func (fl *fnLowerer) pointer(v ssa.Value, pos token.Pos) (ir.Value, error) {
-	p, err := fl.value(v, pos)
-	if err != nil {
-		return nil, err
-	}
-	if p.Type().Kind != ir.KPointer {
-		return nil, fl.l.unsupported(pos, "dereference of %s", fl.goType(v.Type()))
-	}
-	if !fl.l.nonNil(v) {
-		fl.check(ir.NilCheck, fl.binop(ir.Ne, p, zero(p.Type())), pos)
-	}
-	return p, nil
-}
-
-// constant lowers a constant: bool and integer bits masked to the width, nil
-// pointers and zero structs and arrays as Val 0.
-func (fl *fnLowerer) constant(c *ssa.Const, pos token.Pos) (ir.Value, error) {
-	t, err := fl.typeOf(c, pos)
-	if err != nil {
-		return nil, err
-	}
-	switch t.Kind {
-	case ir.KBool:
-		if c.Value != nil && constant.BoolVal(c.Value) {
-			return &ir.Const{Typ: t, Val: 1}, nil
-		}
-		return &ir.Const{Typ: t, Val: 0}, nil
-	case ir.KInt:
-		if c.Value == nil {
-			return &ir.Const{Typ: t, Val: 0}, nil
-		}
-		iv := constant.ToInt(c.Value)
-		var bits uint64
-		if i, exact := constant.Int64Val(iv); exact {
-			bits = uint64(i)
-		} else if u, exact := constant.Uint64Val(iv); exact {
-			bits = u
-		} else {
-			return nil, fl.l.unsupported(pos, "constant %s", c.Value)
-		}
-		return &ir.Const{Typ: t, Val: mask(bits, t.Width)}, nil
-	case ir.KPointer, ir.KStruct, ir.KArray:
-		return &ir.Const{Typ: t, Val: 0}, nil // nil, or the zero value (ir: "zero:T")
-	}
-	return nil, fl.l.unsupported(pos, "constant of type %s", fl.goType(c.Type()))
-}
-
-func mask(bits uint64, width int) uint64 {
-	if width >= 64 {
-		return bits
-	}
-	return bits & (1<<uint(width) - 1)
-}
-
-// zero is the zero constant of an integer, bool or pointer type.
-func zero(t *ir.Type) *ir.Const { return &ir.Const{Typ: t, Val: 0} }
-
-// binop emits x op y in the current block.
-func (fl *fnLowerer) binop(op ir.BinOpKind, x, y ir.Value) ir.Value {
-	t := x.Type()
-	if op.IsComparison() {
-		t = ir.Bool
-	}
-	return fl.emit(&ir.BinOp{Op: op, X: x, Y: y}, t).(ir.Value)
-}
-
-// typeOf maps the type of v; pos places the error.
-func (fl *fnLowerer) typeOf(v ssa.Value, pos token.Pos) (*ir.Type, error) {
-	t, err := fl.l.types.irType(v.Type())
-	if err != nil {
-		return nil, fl.typeError(err, v.Type(), pos)
-	}
-	return t, nil
-}
-
-func (fl *fnLowerer) typeError(err error, t types.Type, pos token.Pos) error {
-	var ut *unsupportedType
-	if errors.As(err, &ut) {
-		t = ut.t
-	}
-	return fl.l.unsupported(pos, "type %s", fl.goType(t))
-}
-
-func (fl *fnLowerer) goType(t types.Type) string { return typeString(t, fl.l.pkg.Types) }
 
 // pos is the best position for an error about instr: its own (the start of
 // the call expression for calls and conversions), else the last
@@ -702,22 +439,11 @@ func panicText(v ssa.Value) string {
 
 // describe names an unsupported instruction for error messages.
 func describe(instr ssa.Instruction) string {
-	switch v := instr.(type) {
-	case *ssa.MakeMap, *ssa.MapUpdate:
-		return "map"
-	case *ssa.Lookup:
-		if _, ok := v.X.Type().Underlying().(*types.Map); ok {
-			return "map"
-		}
-		return "string indexing"
+	switch instr.(type) {
 	case *ssa.MakeChan, *ssa.Send, *ssa.Select:
 		return "channel"
-	case *ssa.Range, *ssa.Next:
-		return "range over map or string"
 	case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.TypeAssert:
 		return "interface value"
-	case *ssa.Slice, *ssa.MakeSlice, *ssa.SliceToArrayPointer:
-		return "slice"
 	case *ssa.Defer, *ssa.RunDefers:
 		return "defer"
 	case *ssa.Go:
@@ -752,7 +478,7 @@ func (fl *fnLowerer) precheck() error {
 						return fl.l.unsupported(v.Fn.Pos(), "%s", describe(instr))
 					}
 				case *ssa.Call:
-					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin {
+					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin && !fl.l.isImportedInit(v.Common()) {
 						if _, err := fl.callee(v.Common(), v.Pos()); err != nil {
 							return err
 						}

@@ -4,17 +4,36 @@ package gossa
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
+	"strconv"
 
 	"leapfrog/internal/ir"
 )
 
-// typeMapper maps Go types to IR types: bool and integers (int, uint and
-// uintptr are 64 bits), fixed-size arrays, structs, pointers and tuples.
-// Named types become their underlying structure.
+// typeMapper maps Go types to IR types: bool, integers (int, uint and
+// uintptr are 64 bits), strings, arrays, slices, structs, pointers, maps and
+// tuples, each with its size (gc on amd64). A named type keeps its name
+// (ir.Type.Name) over its underlying structure; while the underlying type
+// is being mapped, the named type's IR type is a placeholder, so a
+// recursive type (type Node struct{ Next *Node }) maps to a cyclic IR type.
 type typeMapper struct {
+	pkg   *types.Package
+	fset  *token.FileSet
 	cache map[types.Type]*ir.Type
-	busy  map[*types.Named]bool // named types being mapped (recursive types are unsupported)
+	names map[string]*types.Named // IR names given, to keep them unique
+	sizes types.Sizes
+	added []types.Type // cache entries of the mapping in progress (undone on failure)
+}
+
+func newTypeMapper(pkg *types.Package, fset *token.FileSet) *typeMapper {
+	return &typeMapper{
+		pkg:   pkg,
+		fset:  fset,
+		cache: map[types.Type]*ir.Type{},
+		names: map[string]*types.Named{},
+		sizes: types.SizesFor("gc", "amd64"),
+	}
 }
 
 // unsupportedType is the error of irType: the innermost Go type that has no IR counterpart.
@@ -22,33 +41,67 @@ type unsupportedType struct{ t types.Type }
 
 func (e *unsupportedType) Error() string { return fmt.Sprintf("type %s", e.t) }
 
-// irType maps t, or fails with an *unsupportedType.
+// irType maps t, or fails with an *unsupportedType. A failure leaves no
+// trace in the cache (a recursive type's placeholder included).
 func (m *typeMapper) irType(t types.Type) (*ir.Type, error) {
 	if it, ok := m.cache[t]; ok {
 		return it, nil
 	}
+	outer := m.added == nil
+	mark := len(m.added)
 	it, err := m.mapType(t)
 	if err != nil {
+		for _, k := range m.added[mark:] {
+			delete(m.cache, k)
+		}
+		m.added = m.added[:mark]
+		if outer {
+			m.added = nil
+		}
 		return nil, err
 	}
-	m.cache[t] = it
+	if _, isNamed := t.(*types.Named); !isNamed {
+		m.remember(t, it) // a named type is cached (as a placeholder) before its structure
+	}
+	if outer {
+		m.added = nil
+	}
 	return it, nil
 }
 
+func (m *typeMapper) remember(t types.Type, it *ir.Type) {
+	m.cache[t] = it
+	m.added = append(m.added, t)
+}
+
+// size is t's size in bytes (an untyped constant's: its default type's).
+func (m *typeMapper) size(t types.Type) int64 { return m.sizes.Sizeof(types.Default(t)) }
+
+// mapType maps t: the types it makes have their size, the others (an
+// alias, a tuple of one) are those of another type.
 func (m *typeMapper) mapType(t types.Type) (*ir.Type, error) {
+	it, err := m.mapStructure(t)
+	if err != nil {
+		return nil, err
+	}
+	switch t := t.(type) {
+	case *types.Alias, *types.Named:
+	case *types.Tuple:
+		if t.Len() != 1 {
+			it.Size = 0
+		}
+	default:
+		it.Size = m.size(t)
+	}
+	return it, nil
+}
+
+func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 	switch t := t.(type) {
 	case *types.Alias:
 		return m.irType(types.Unalias(t))
 	case *types.Named:
-		if t.TypeParams().Len() > 0 || t.TypeArgs().Len() > 0 {
-			return nil, &unsupportedType{t}
-		}
-		if m.busy[t] {
-			return nil, &unsupportedType{t}
-		}
-		m.busy[t] = true
-		defer delete(m.busy, t)
-		return m.irType(t.Underlying())
+		return m.named(t)
 	case *types.Basic:
 		return basicType(t)
 	case *types.Array:
@@ -60,6 +113,22 @@ func (m *typeMapper) mapType(t types.Type) (*ir.Type, error) {
 			return nil, &unsupportedType{t}
 		}
 		return &ir.Type{Kind: ir.KArray, Elem: elem, Len: int(t.Len())}, nil
+	case *types.Slice:
+		elem, err := m.irType(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		return &ir.Type{Kind: ir.KSlice, Elem: elem}, nil
+	case *types.Map:
+		key, err := m.irType(t.Key())
+		if err != nil {
+			return nil, err
+		}
+		elem, err := m.irType(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		return &ir.Type{Kind: ir.KMap, Key: key, Elem: elem}, nil
 	case *types.Struct:
 		st := &ir.Type{Kind: ir.KStruct}
 		for i := 0; i < t.NumFields(); i++ {
@@ -76,7 +145,7 @@ func (m *typeMapper) mapType(t types.Type) (*ir.Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		return ir.PointerTo(elem), nil
+		return &ir.Type{Kind: ir.KPointer, Elem: elem}, nil
 	case *types.Tuple:
 		if t.Len() == 1 {
 			return m.irType(t.At(0).Type())
@@ -94,27 +163,69 @@ func (m *typeMapper) mapType(t types.Type) (*ir.Type, error) {
 	return nil, &unsupportedType{t}
 }
 
-// basicType maps bool and the integer types.
+// named maps a named type: a placeholder with its name is cached first,
+// then filled with the underlying structure.
+func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
+	if t.TypeParams().Len() > 0 || t.TypeArgs().Len() > 0 {
+		return nil, &unsupportedType{t}
+	}
+	ph := &ir.Type{Name: m.nameOf(t)}
+	m.remember(t, ph)
+	u, err := m.irType(t.Underlying())
+	if err != nil {
+		return nil, err
+	}
+	name := ph.Name
+	*ph = *u
+	ph.Name, ph.Size = name, m.size(t)
+	return ph, nil
+}
+
+// nameOf is the IR name of a named type: its Go name, qualified by its
+// package's name when it is not the package being lowered; a type declared
+// inside a function gets the suffix "$line" (its declaration's line), so
+// that its name does not depend on which functions were lowered before; a
+// name still given to another type gets a suffix "$N". No Go name has a '$'.
+func (m *typeMapper) nameOf(t *types.Named) string {
+	obj := t.Obj()
+	base := obj.Name()
+	if p := obj.Pkg(); p != nil && p != m.pkg {
+		base = p.Name() + "." + base
+	}
+	if p := obj.Pkg(); p != nil && obj.Parent() != nil && obj.Parent() != p.Scope() {
+		base += "$" + strconv.Itoa(m.fset.Position(obj.Pos()).Line)
+	}
+	name := base
+	for i := 2; m.names[name] != nil && m.names[name] != t; i++ {
+		name = base + "$" + strconv.Itoa(i)
+	}
+	m.names[name] = t
+	return name
+}
+
+// basicType maps bool, the integer types and string.
 func basicType(t *types.Basic) (*ir.Type, error) {
 	switch t.Kind() {
 	case types.Bool, types.UntypedBool:
-		return ir.Bool, nil
+		return &ir.Type{Kind: ir.KBool}, nil
+	case types.String, types.UntypedString:
+		return &ir.Type{Kind: ir.KString}, nil
 	case types.Int, types.Int64, types.UntypedInt:
-		return ir.I64, nil
+		return ir.IntType(64, true), nil
 	case types.Int8:
-		return ir.I8, nil
+		return ir.IntType(8, true), nil
 	case types.Int16:
-		return ir.I16, nil
+		return ir.IntType(16, true), nil
 	case types.Int32, types.UntypedRune:
-		return ir.I32, nil
+		return ir.IntType(32, true), nil
 	case types.Uint, types.Uint64, types.Uintptr:
-		return ir.U64, nil
+		return ir.IntType(64, false), nil
 	case types.Uint8:
-		return ir.U8, nil
+		return ir.IntType(8, false), nil
 	case types.Uint16:
-		return ir.U16, nil
+		return ir.IntType(16, false), nil
 	case types.Uint32:
-		return ir.U32, nil
+		return ir.IntType(32, false), nil
 	}
 	return nil, &unsupportedType{t}
 }

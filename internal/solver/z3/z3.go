@@ -33,6 +33,11 @@ type Solver struct {
 	ctx     C.Z3_context
 	slv     C.Z3_solver
 	timeout time.Duration
+	// deadline, when set, bounds every Check further: the parameter
+	// "timeout" is lowered to the time left (applied is its value in
+	// effect), and a Check after the deadline answers Unknown at once.
+	deadline time.Time
+	applied  time.Duration
 
 	callErr string // set by the error handler during a failing Z3 call
 
@@ -92,6 +97,15 @@ func New(timeout time.Duration) *Solver {
 	s.slv = C.Z3_mk_solver(s.ctx)
 	C.Z3_solver_inc_ref(s.ctx, s.slv)
 
+	s.setParams(timeout)
+	if s.callErr != "" {
+		s.failed, s.callErr = s.callErr, ""
+	}
+	return s
+}
+
+// setParams sets the solver's parameters: timeout (0: none) and ctrl_c off.
+func (s *Solver) setParams(timeout time.Duration) {
 	p := C.Z3_mk_params(s.ctx)
 	C.Z3_params_inc_ref(s.ctx, p)
 	if timeout > 0 {
@@ -106,10 +120,42 @@ func New(timeout time.Duration) *Solver {
 	C.Z3_params_set_bool(s.ctx, p, s.symbol("ctrl_c"), C.bool(false))
 	C.Z3_solver_set_params(s.ctx, s.slv, p)
 	C.Z3_params_dec_ref(s.ctx, p)
-	if s.callErr != "" {
-		s.failed, s.callErr = s.callErr, ""
+	s.applied = timeout
+}
+
+// SetDeadline bounds every later Check by d as well as by the timeout given
+// to New: a check started near d gets only the time left, and a check after
+// d answers Unknown with Reason "timeout" without calling Z3. It is how a
+// budget for a whole search (leapfrog gen -timeout) holds when a single query
+// could take longer than what is left of it. The zero time removes the bound.
+func (s *Solver) SetDeadline(d time.Time) {
+	s.mustBeOpen()
+	s.deadline = d
+	if d.IsZero() && s.applied != s.timeout {
+		s.setParams(s.timeout)
 	}
-	return s
+}
+
+// boundByDeadline lowers the timeout parameter to the time left before the
+// deadline; it reports false when none is left.
+func (s *Solver) boundByDeadline() bool {
+	if s.deadline.IsZero() {
+		return true
+	}
+	left := time.Until(s.deadline)
+	if left <= 0 {
+		return false
+	}
+	want := s.timeout
+	if want == 0 || left < want {
+		want = left
+	}
+	// Parameters are set again only when the bound shrinks by more than a
+	// few milliseconds (or returns to the plain timeout).
+	if s.applied == 0 || want < s.applied-5*time.Millisecond || want > s.applied {
+		s.setParams(want)
+	}
+	return true
 }
 
 func (s *Solver) symbol(name string) C.Z3_symbol {
@@ -279,6 +325,9 @@ func (s *Solver) Check(assumptions []*expr.Term) solver.Result {
 	if s.failed != "" {
 		return s.unknown(s.failed)
 	}
+	if !s.boundByDeadline() {
+		return s.unknown("timeout")
+	}
 	s.litOf = make(map[uint][]*expr.Term, len(assumptions))
 	lits := make([]C.Z3_ast, 0, len(assumptions))
 	dup := make(map[*expr.Term]bool, len(assumptions))
@@ -320,7 +369,7 @@ func (s *Solver) Check(assumptions []*expr.Term) solver.Result {
 	default:
 		reason := C.GoString(C.Z3_solver_get_reason_unknown(s.ctx, s.slv))
 		s.takeErr()
-		if s.timeout > 0 && (reason == "canceled" || reason == "timeout") {
+		if (s.timeout > 0 || !s.deadline.IsZero()) && (reason == "canceled" || reason == "timeout") {
 			reason = "timeout"
 		}
 		if reason == "" {

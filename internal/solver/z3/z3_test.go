@@ -449,6 +449,35 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
+// TestDeadline: a deadline cuts a check that the solver's own timeout would
+// let run on, and a check after the deadline answers at once.
+func TestDeadline(t *testing.T) {
+	b := expr.NewBuilder()
+	s := New(time.Minute)
+	defer s.Close()
+	_, _, f := factoring(b)
+	s.SetDeadline(time.Now().Add(300 * time.Millisecond))
+	start := time.Now()
+	r := s.Check(f)
+	elapsed := time.Since(start)
+	if r == solver.Unknown && s.Reason() != "timeout" {
+		t.Errorf("Reason = %q, want timeout", s.Reason())
+	}
+	if elapsed > 600*time.Millisecond {
+		t.Errorf("a check under a deadline 300ms away took %v (%v)", elapsed, r)
+	}
+	time.Sleep(time.Until(start.Add(310 * time.Millisecond)))
+	x := b.Var("easy", 8)
+	start = time.Now()
+	if r := s.Check(terms{b.Eq(x, b.BVConst(8, 42))}); r != solver.Unknown || s.Reason() != "timeout" || time.Since(start) > 50*time.Millisecond {
+		t.Errorf("check after the deadline: %v (%s) in %v, want unknown (timeout) at once", r, s.Reason(), time.Since(start))
+	}
+	s.SetDeadline(time.Time{})
+	if r := s.Check(terms{b.Eq(x, b.BVConst(8, 42))}); r != solver.Sat {
+		t.Errorf("check after the deadline was removed: %v (%s)", r, s.Reason())
+	}
+}
+
 func TestErrorsBecomeUnknown(t *testing.T) {
 	b := expr.NewBuilder()
 	s := raw(t)

@@ -1,0 +1,125 @@
+// Analysing the selected functions in parallel: one engine, builder and set of solvers each, results in selection order.
+
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"leapfrog/internal/report"
+	"leapfrog/internal/testgen"
+)
+
+// result is one analysed function.
+type result struct {
+	t   *target
+	rep *report.Function
+	f   testgen.Func // for the emitter (Go packages only)
+	err error
+}
+
+// analyzeAll analyses the targets on up to par goroutines. Each analysis has
+// its own expression builder, engine and solvers (analyze), so nothing is
+// shared but the read-only IR. The per-function summaries and warnings are
+// printed in selection order as the functions finish, whatever par; an
+// analysis that fails (or panics: an internal error) fails the run, after the
+// others finished, with one line per failure.
+func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd string, stdout, stderr io.Writer) ([]*result, error) {
+	pr := newProgress(cmd, len(sel.targets), quiet, stdout, stderr)
+	results := make([]*result, len(sel.targets))
+	var mu sync.Mutex
+	next := 0 // the first result not printed yet
+	parallel(len(sel.targets), par, func(i int) {
+		t := sel.targets[i]
+		fp := pr.begin(label(t, qualify))
+		r := analyzeTarget(t, opts, fp.onRun)
+		decided, objectives, cases := 0, 0, 0
+		note := ""
+		if r.err == nil {
+			c, u, _ := r.rep.Count()
+			decided, objectives, cases = c+u, len(r.rep.Branches), r.rep.Stats.Cases-r.rep.Stats.Discarded
+		} else {
+			note = " (failed)"
+		}
+		pr.end(fp, decided, objectives, cases, note)
+		mu.Lock()
+		defer mu.Unlock()
+		results[i] = r
+		for next < len(results) && results[next] != nil {
+			r := results[next]
+			next++
+			if r.err != nil {
+				continue
+			}
+			var warn strings.Builder
+			for _, w := range r.rep.Warnings {
+				fmt.Fprintf(&warn, "leapfrog %s: %s: warning: %s\n", cmd, label(r.t, qualify), w)
+			}
+			if warn.Len() > 0 {
+				pr.print(stderr, warn.String())
+			}
+			if !quiet {
+				var sb strings.Builder
+				summarize(&sb, r.rep, label(r.t, qualify))
+				pr.print(stdout, sb.String())
+			}
+		}
+	})
+	pr.finish()
+	var errs []string
+	for _, r := range results {
+		if r.err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", label(r.t, qualify), r.err))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	return results, nil
+}
+
+// label names a target in messages: "F", or "pkg.F" when several packages run.
+func label(t *target, qualify bool) string {
+	if qualify {
+		return t.pkg.path + "." + t.decl.name
+	}
+	return t.decl.name
+}
+
+// analyzeTarget analyses one function and renders its cases' values.
+func analyzeTarget(t *target, opts options, onRun func(int, int, int)) (r *result) {
+	r = &result{t: t}
+	defer func() {
+		if p := recover(); p != nil {
+			r.err = fmt.Errorf("internal error: %v (LEAPFROG_DEBUG=1 prints the stack)", p)
+			if os.Getenv("LEAPFROG_DEBUG") != "" {
+				os.Stderr.Write(debug.Stack())
+			}
+		}
+	}()
+	opts.loops.target = t.t
+	opts.onRun = onRun
+	rep, err := analyze(t.t.Func, t.decl.name, t.pkg.path, opts)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	rep.File, rep.Line = relPath(t.decl.file), t.decl.line
+	if t.res.Pkg.Types == nil { // a CFG model
+		for i := range rep.Cases {
+			rep.Cases[i].Inputs, rep.Cases[i].Outputs = modelArgs(t.t.Func, &rep.Cases[i])
+		}
+		r.rep = rep
+		return r
+	}
+	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Report: rep}
+	for i := range rep.Cases {
+		rep.Cases[i].Inputs, rep.Cases[i].Outputs = testgen.Args(t.res.Pkg.Types, r.f, &rep.Cases[i])
+	}
+	r.rep = rep
+	return r
+}

@@ -1,0 +1,155 @@
+// Text output of gen and merge: a line per function, the totals per package, the rejections; -verify's lines.
+
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"leapfrog/internal/report"
+	"leapfrog/internal/testgen"
+	"leapfrog/internal/verify"
+)
+
+// summarize prints the text summary of one function.
+func summarize(w io.Writer, r *report.Function, name string) {
+	cov, unr, unk := r.Count()
+	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
+		name, r.Strategy, len(r.Branches), cov, unr, unk, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
+		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, time.Duration(r.Stats.TimeMs)*time.Millisecond)
+	if n := notTargeted(r); n > 0 {
+		fmt.Fprintf(w, "  %d objectives not targeted (-important) and not covered: unknown\n", n)
+	}
+	shown, more := 0, 0
+	for _, b := range r.Branches {
+		if b.Verdict == report.Covered {
+			continue
+		}
+		if shown == maxListed {
+			more++
+			continue
+		}
+		shown++
+		switch b.Verdict {
+		case report.Unreachable:
+			fmt.Fprintf(w, "  unreachable %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
+		case report.Unknown:
+			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
+		}
+	}
+	if more > 0 {
+		fmt.Fprintf(w, "  ... and %d more not covered (the JSON and HTML reports list them all)\n", more)
+	}
+}
+
+// maxListed is how many objectives not covered the summary of a function lists.
+const maxListed = 20
+
+// summarizeRun prints the rejections and the totals: one line when there is
+// a single package and nothing rejected, else a table per package.
+func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
+	for _, x := range rep.Rejected {
+		fmt.Fprintf(w, "rejected %s.%s: %s: %s\n", x.Package, x.Function, x.Pos, x.Reason)
+	}
+	if table && !quiet {
+		width := len("package")
+		for _, p := range rep.Packages {
+			width = max(width, len(p.Path))
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%-*s\tfunctions\tanalysed\trejected\tobjectives\tcovered\tunreachable\tunknown\tcases\t\n", width, "package")
+		for _, p := range rep.Packages {
+			fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", width, p.Path, p.Functions, p.Analysed, p.Rejected, p.Objectives, p.Covered, p.Unreachable, p.Unknown, p.Cases)
+		}
+		tw.Flush()
+	}
+	s := rep.Summary
+	shard := ""
+	if rep.Shard != "" {
+		shard = " (shard " + rep.Shard + ")"
+	}
+	fmt.Fprintf(w, "total%s: %d functions in %d packages: %d analysed, %d rejected; %d objectives: %d covered, %d unreachable, %d unknown; %d cases\n",
+		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.Cases)
+}
+
+// verifyFunction checks one function's claims (branch outcomes, panics, the
+// entry) from outside the engine, running its emitted test from testFile.
+// One run per function: functions sharing a callee may give one source
+// branch different verdicts (wbs Step and Launch do).
+func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) bool {
+	var claims []verify.Claim
+	for _, b := range r.Branches {
+		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
+	}
+	vr, err := verify.Run(verify.Options{PkgDir: dir, TestRun: "^" + testgen.TestName(r.Function) + "$", TestFiles: []string{testFile}, Claims: claims})
+	if vr != nil {
+		fmt.Fprintf(stdout, "verify %s: go test %s, %.1f%% of the package's statements covered; %d claims (%d panics): %d covered confirmed, %d unreachable never observed, %d unknown",
+			r.Function, passFail(vr.TestsPassed && vr.InstrumentedPassed), vr.Coverage, vr.Claims, vr.PanicClaims, vr.CoveredOK, vr.UnreachableOK, vr.UnknownObserved+vr.UnknownOpen)
+		if vr.Unchecked > 0 {
+			fmt.Fprintf(stdout, ", %d not checked", vr.Unchecked)
+		}
+		fmt.Fprintln(stdout)
+		for _, n := range vr.Notes {
+			fmt.Fprintf(stdout, "verify %s: note: %s\n", r.Function, n)
+		}
+		for _, e := range vr.Errors {
+			fmt.Fprintf(stderr, "verify %s: %s\n", r.Function, e)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %s\n", r.Function, verifyFailure(vr, err))
+		return false
+	}
+	return true
+}
+
+// verifyFailure says in one line what failed: the counts of each kind of
+// problem and the first problem's first line.
+func verifyFailure(vr *verify.Result, err error) string {
+	if vr == nil || len(vr.Errors) == 0 {
+		return firstLine(err.Error())
+	}
+	var parts []string
+	if !vr.TestsPassed {
+		parts = append(parts, "the emitted test failed or did not run")
+	} else if !vr.InstrumentedPassed {
+		parts = append(parts, "the emitted test failed in the instrumented copy")
+	}
+	for _, c := range []struct {
+		n    int
+		what string
+	}{
+		{vr.FalseUnreachable, "FALSE UNREACHABLE"},
+		{vr.CoveredMissing, "covered but not observed"},
+		{vr.BadClaims, "claims the instrumenter cannot place"},
+	} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	first := firstLine(vr.Errors[0])
+	if len(vr.Errors) > 1 {
+		first += fmt.Sprintf(" (and %d more above)", len(vr.Errors)-1)
+	}
+	if len(parts) == 0 {
+		return first
+	}
+	return strings.Join(parts, ", ") + ": " + first
+}
+
+func passFail(ok bool) string {
+	if ok {
+		return "passed"
+	}
+	return "FAILED"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,287 @@
+// Targets: which functions of the packages are analysed (names, -run, -shard), lowered by the Go front end; which are rejected and why.
+
+package cli
+
+import (
+	"fmt"
+	"hash/fnv"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/report"
+)
+
+// target is one function to analyse.
+type target struct {
+	pkg  *pkgInfo
+	decl funcDecl
+	t    *gossa.Target
+	res  *gossa.Result // the package's lowering (types, for the emitter)
+}
+
+// selection is what a command line selects.
+type selection struct {
+	pkgs     []*pkgInfo
+	targets  []*target // in package, file and line order
+	rejected []*report.Rejected
+}
+
+// shardSpec is -shard K/N (N == 0: no sharding).
+type shardSpec struct{ k, n int }
+
+func (s shardSpec) String() string {
+	if s.n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.k, s.n)
+}
+
+// has reports whether the function belongs to this shard: a hash of the
+// package path and the function's name, so the share of a function does not
+// depend on which other functions exist or on the machine.
+func (s shardSpec) has(pkg, name string) bool {
+	if s.n == 0 {
+		return true
+	}
+	h := fnv.New64a()
+	h.Write([]byte(pkg))
+	h.Write([]byte{0})
+	h.Write([]byte(name))
+	return h.Sum64()%uint64(s.n) == uint64(s.k-1)
+}
+
+// selectTargets picks the functions of pkgs: the named ones (one package),
+// else every function with a body, filtered by -run; then this shard's share.
+// Unknown names are a usage error. Every package with something selected is
+// lowered (all its functions, so that objective ids do not depend on the
+// selection); a function the front end cannot handle becomes a rejection.
+func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard shardSpec, par int) (*selection, error) {
+	sel := &selection{pkgs: pkgs}
+	want := make([]map[string]bool, len(pkgs))
+	if len(names) > 0 {
+		p := pkgs[0]
+		want[0] = map[string]bool{}
+		var bad []string
+		for _, n := range names {
+			d, ok := findDecl(p, n)
+			if !ok {
+				bad = append(bad, fmt.Sprintf("%s: no function %s in package %s%s", n, n, p.path, suggest(p, n)))
+				continue
+			}
+			want[0][d.name] = true
+		}
+		if len(bad) > 0 {
+			return nil, &usageError{strings.Join(bad, "\n")}
+		}
+	}
+	for i, p := range pkgs {
+		if want[i] == nil {
+			want[i] = map[string]bool{}
+			for _, d := range p.funcs {
+				if run == nil || run.MatchString(d.name) || run.MatchString(plainName(d.name)) {
+					want[i][d.name] = true
+				}
+			}
+		}
+		for name := range want[i] {
+			if !shard.has(p.path, name) {
+				delete(want[i], name)
+			}
+		}
+	}
+	results := make([]*gossa.Result, len(pkgs))
+	errs := make([]error, len(pkgs))
+	parallel(len(pkgs), par, func(i int) {
+		if len(want[i]) > 0 {
+			results[i], errs[i] = lower(pkgs[i])
+		}
+	})
+	for i, p := range pkgs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		res := results[i]
+		if res == nil {
+			continue
+		}
+		lowered := map[string]*gossa.Target{}
+		for _, t := range res.Targets {
+			lowered[t.Name] = t
+		}
+		e := 0
+		for _, d := range p.funcs {
+			t := lowered[d.name]
+			var err error
+			if t == nil && e < len(res.Errors) {
+				err, e = res.Errors[e], e+1
+			}
+			if !want[i][d.name] {
+				continue
+			}
+			if t != nil {
+				sel.targets = append(sel.targets, &target{pkg: p, decl: d, t: t, res: res})
+				continue
+			}
+			pos, reason := splitPos(p.dir, fmt.Sprint(err))
+			sel.rejected = append(sel.rejected, &report.Rejected{
+				Function: d.name, Package: p.path, File: relPath(d.file), Line: d.line, Pos: pos, Reason: reason,
+			})
+		}
+	}
+	return sel, nil
+}
+
+// lower loads and lowers every function of the package. A panic of the front
+// end is an internal error naming the package, not a crash of the whole run.
+func lower(p *pkgInfo) (res *gossa.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("%s: internal error in the Go front end: %v", relPath(p.dir), r)
+		}
+	}()
+	names := make([]string, len(p.funcs))
+	for i, d := range p.funcs {
+		names[i] = d.name
+	}
+	res, err = gossa.Load(p.dir, names)
+	if err != nil {
+		return nil, fmt.Errorf("%s", relMessage(p.dir, err.Error()))
+	}
+	if len(res.Targets)+len(res.Errors) != len(names) {
+		return nil, fmt.Errorf("%s: internal error: %d functions lowered and %d rejected of %d", relPath(p.dir), len(res.Targets), len(res.Errors), len(names))
+	}
+	return res, nil
+}
+
+// findDecl finds a named function; "T.M" and "(*T).M" name the same method.
+func findDecl(p *pkgInfo, name string) (funcDecl, bool) {
+	for _, d := range p.funcs {
+		if d.name == name || plainName(d.name) == plainName(name) {
+			return d, true
+		}
+	}
+	return funcDecl{}, false
+}
+
+// plainName writes "(*T).M" as "T.M".
+func plainName(name string) string {
+	if t, m, ok := strings.Cut(strings.TrimPrefix(name, "(*"), ")."); ok && strings.HasPrefix(name, "(*") {
+		return t + "." + m
+	}
+	return name
+}
+
+// suggest proposes the declared name closest to a misspelt one.
+func suggest(p *pkgInfo, name string) string {
+	best, dist := "", 3
+	for _, d := range p.funcs {
+		if k := editDistance(strings.ToLower(plainName(d.name)), strings.ToLower(plainName(name))); k < dist {
+			best, dist = d.name, k
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean " + best + "?)"
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+var posRE = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
+
+// splitPos splits a front-end message "file:line:col: what" (file relative
+// to the package directory) into the position relative to the working
+// directory and the rest.
+func splitPos(dir, msg string) (pos, what string) {
+	m := posRE.FindStringSubmatch(msg)
+	if m == nil {
+		return relPath(dir), msg
+	}
+	file := m[1]
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(dir, file)
+	}
+	return relPath(file) + ":" + m[2] + ":" + m[3], m[4]
+}
+
+// relMessage rewrites the place at the start of a front-end message relative
+// to the working directory.
+func relMessage(dir, msg string) string {
+	msg = firstLine(msg)
+	if posRE.MatchString(msg) {
+		pos, what := splitPos(dir, msg)
+		return pos + ": " + what
+	}
+	if i := strings.Index(msg, ": "); i > 0 && filepath.IsAbs(msg[:i]) {
+		return relPath(msg[:i]) + msg[i:]
+	}
+	return msg
+}
+
+// selectArgs turns the arguments into a selection: packages (or a CFG
+// model) and function names, -run, the shard. check, when set, sees the
+// packages before they are lowered. A named function leapfrog cannot handle
+// is an error (exit 3); an empty selection is a usage error, but for a shard.
+func selectArgs(args []string, c *commonFlags, shard shardSpec, check func(pkgs []*pkgInfo, model bool) error) (sel *selection, named, model bool, err error) {
+	pkgArgs, names, err := splitArgs(args)
+	if err != nil {
+		return nil, false, false, err
+	}
+	model = isModel(pkgArgs[0])
+	if model {
+		if len(pkgArgs) > 1 {
+			return nil, false, true, usagef("%s: a CFG model is analysed alone, but %d arguments name packages or models", pkgArgs[0], len(pkgArgs))
+		}
+		if check != nil {
+			if err := check(nil, true); err != nil {
+				return nil, false, true, err
+			}
+		}
+		sel, err = selectModel(pkgArgs[0], names, c.runRE, shard)
+	} else {
+		var pkgs []*pkgInfo
+		if pkgs, err = resolvePackages(pkgArgs); err != nil {
+			return nil, false, false, err
+		}
+		if check != nil {
+			if err := check(pkgs, false); err != nil {
+				return nil, false, false, err
+			}
+		}
+		sel, err = selectTargets(pkgs, names, c.runRE, shard, c.par)
+	}
+	if err != nil {
+		return nil, false, model, err
+	}
+	named = len(names) > 0
+	if named && len(sel.rejected) > 0 {
+		return nil, named, model, rejection(sel.rejected)
+	}
+	if len(sel.targets)+len(sel.rejected) == 0 && shard.n == 0 {
+		if c.run != "" {
+			return nil, named, model, usagef("-run: %q matches no function of %s", c.run, strings.Join(pkgArgs, " "))
+		}
+		return nil, named, model, usagef("%s: no function with a body", strings.Join(pkgArgs, " "))
+	}
+	return sel, named, model, nil
+}

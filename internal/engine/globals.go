@@ -1,0 +1,155 @@
+// Package-level variables (initialised once by the program's initializer, copied for each run) and preconditions.
+
+package engine
+
+import (
+	"fmt"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+)
+
+// globalState is the initial state of a program's package-level variables:
+// one object per Program.Globals entry, as Program.Init leaves them, or why
+// it could not be computed.
+type globalState struct {
+	objs []*object
+	err  string
+}
+
+// global returns a pointer to package-level variable idx of prog for this
+// run, initialising the run's variables on first use.
+func (m *machine) global(prog *ir.Program, idx int) val {
+	if m.globals == nil {
+		gs := m.initialGlobals(prog)
+		if gs.err != "" {
+			panic(runError("package initialization: " + gs.err))
+		}
+		m.globals = copyObjects(gs.objs)
+	}
+	return &ptr{obj: m.globals[idx]}
+}
+
+// initialGlobals runs the program's initializer once, concretely, on
+// zeroed variables.
+func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
+	if gs := e.globals[prog]; gs != nil {
+		return gs
+	}
+	gs := &globalState{objs: make([]*object, len(prog.Globals))}
+	for i, g := range prog.Globals {
+		gs.objs[i] = &object{v: zero(g.Typ.Elem)}
+	}
+	e.globals[prog] = gs
+	if prog.Init != nil {
+		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					switch r := r.(type) {
+					case runError:
+						gs.err = string(r)
+					case excluded, stopRun:
+						gs.err = fmt.Sprint(r)
+					default:
+						panic(r)
+					}
+				}
+			}()
+			if _, panicked := im.call(prog.Init, nil, 0); panicked {
+				gs.err = "the initializer panics: " + im.path.Panic
+			}
+		}()
+		for _, st := range im.path.Steps {
+			if st.Cond != nil {
+				gs.err = "the initializer depends on an input"
+			}
+		}
+	}
+	return gs
+}
+
+// copyObjects deep-copies a set of objects and everything they refer to, so
+// that a run's writes do not reach the initial state.
+func copyObjects(objs []*object) []*object {
+	c := &copier{seen: map[*object]*object{}}
+	out := make([]*object, len(objs))
+	for i, o := range objs {
+		out[i] = c.object(o)
+	}
+	return out
+}
+
+type copier struct{ seen map[*object]*object }
+
+func (c *copier) object(o *object) *object {
+	if o == nil {
+		return nil
+	}
+	if n := c.seen[o]; n != nil {
+		return n
+	}
+	n := &object{lazy: o.lazy}
+	c.seen[o] = n
+	n.v = c.val(o.v)
+	return n
+}
+
+func (c *copier) val(v val) val {
+	switch v := v.(type) {
+	case nil, *scalar, *str:
+		return v
+	case *agg:
+		r := &agg{elems: make([]val, len(v.elems))}
+		for i, e := range v.elems {
+			r.elems[i] = c.val(e)
+		}
+		return r
+	case *tuple:
+		r := &tuple{elems: make([]val, len(v.elems))}
+		for i, e := range v.elems {
+			r.elems[i] = c.val(e)
+		}
+		return r
+	case *ptr:
+		r := *v
+		r.obj = c.object(v.obj)
+		return &r
+	case *slice:
+		r := *v
+		r.arr = c.object(v.arr)
+		return &r
+	case *mapv:
+		r := *v
+		r.obj = c.object(v.obj)
+		return &r
+	case *table:
+		r := &table{entries: make([]entry, len(v.entries))}
+		for i, e := range v.entries {
+			r.entries[i] = entry{present: e.present, key: c.val(e.key), v: c.val(e.v)}
+		}
+		return r
+	case *iter:
+		r := *v
+		r.m = c.object(v.m)
+		return &r
+	}
+	panic(fmt.Sprintf("engine: cannot copy %T", v))
+}
+
+// precondition runs the target's precondition on its arguments: the input
+// is in the domain only when it returns true.
+func (m *machine) precondition(pre *ir.Function, args []val) {
+	res, panicked := m.call(pre, args, 1)
+	if panicked {
+		panic(excluded("the precondition panics: " + m.path.Panic))
+	}
+	c := res[0].(*scalar)
+	var t *expr.Term
+	if c.s != nil {
+		t = c.s
+	} else {
+		t = m.B.BoolConst(c.c == 1)
+	}
+	m.domain(m.root.Blocks[0], Precondition, "assume", t, c.c == 1)
+}

@@ -1,0 +1,345 @@
+// Slices: windows on backing arrays, slicing, make, append (with Go's growth), copy, clear, conversion to arrays.
+
+package engine
+
+import (
+	"fmt"
+	"reflect"
+
+	"leapfrog/internal/ir"
+)
+
+// array returns the elements of a slice's backing array.
+func (m *machine) array(s *slice) []val {
+	return m.load(m.contents(s.arr), s.base).(*agg).elems
+}
+
+// window returns the elements a slice can see, from its offset to the end of
+// its array: element k of the slice is window[k] (an ite chain when the
+// offset is symbolic).
+func (m *machine) window(s *slice) []val {
+	arr := m.array(s)
+	if s.off.s == nil {
+		off := int(s.off.c)
+		if off > len(arr) {
+			off = len(arr)
+		}
+		return arr[off:]
+	}
+	out := make([]val, len(arr))
+	for k := range out {
+		idx := m.uop(ir.Add, s.off, i64(uint64(k)))
+		out[k] = m.load(&agg{elems: arr}, []step{{index: idx}})
+	}
+	return out
+}
+
+// elemAddr is &s[idx].
+func (m *machine) elemAddr(s *slice, idx *scalar) *ptr {
+	at := m.uop(ir.Add, s.off, idx)
+	return &ptr{obj: s.arr, path: appendStep(s.base, step{index: at})}
+}
+
+// sliceExpr evaluates X[Low:High:Max] on a string, a slice or a pointer to an array.
+func (m *machine) sliceExpr(in *ir.Slice, fr *frame, ci *cinstr) val {
+	x := m.operand(fr, ci.ops[0])
+	k := 1
+	bound := func(b ir.Value) *scalar {
+		if b == nil {
+			return nil
+		}
+		v := m.operand(fr, ci.ops[k]).(*scalar)
+		k++
+		return m.index(v, b.Type())
+	}
+	lo, hi, mx := bound(in.Low), bound(in.High), bound(in.Max)
+	if lo == nil {
+		lo = i64(0)
+	}
+	switch x := x.(type) {
+	case *str:
+		if hi == nil {
+			hi = x.n
+		}
+		r := &str{n: m.uop(ir.Sub, hi, lo)}
+		if lo.s == nil {
+			l := int(min(lo.c, uint64(len(x.b))))
+			r.b = x.b[l:]
+		} else {
+			r.b = make([]*scalar, len(x.b))
+			for j := range r.b {
+				r.b[j] = m.pick(x.b, m.uop(ir.Add, lo, i64(uint64(j))))
+			}
+		}
+		return r
+	case *slice:
+		if hi == nil {
+			hi = x.n
+		}
+		if mx == nil {
+			mx = x.cap
+		}
+		return &slice{arr: x.arr, base: x.base, off: m.uop(ir.Add, x.off, lo), n: m.uop(ir.Sub, hi, lo), cap: m.uop(ir.Sub, mx, lo), nilT: x.nilT, isNil: x.isNil}
+	case *ptr:
+		p := m.deref(x)
+		n := uint64(in.X.Type().Elem.Len)
+		if hi == nil {
+			hi = i64(n)
+		}
+		if mx == nil {
+			mx = i64(n)
+		}
+		return &slice{arr: p.obj, base: p.path, off: lo, n: m.uop(ir.Sub, hi, lo), cap: m.uop(ir.Sub, mx, lo)}
+	}
+	panic(fmt.Sprintf("engine: slice of %T", x))
+}
+
+// maxAlloc bounds the elements of one allocation the engine models.
+const maxAlloc = 1 << 20
+
+// slots returns how many element slots an allocation of symbolic size n
+// needs: MaxLen when n is within it (a decision recorded at b), else n
+// exactly (n made concrete by a decision whose other side is not explored).
+func (m *machine) slots(b *ir.Block, what string, n *scalar) int {
+	if n.s == nil {
+		if n.c > maxAlloc {
+			panic(runError(fmt.Sprintf("%s of %d elements: too large to model", what, n.c)))
+		}
+		return int(n.c)
+	}
+	if m.decide(b, "size", what, m.uop(ir.Le, n, i64(uint64(m.MaxLen)))) {
+		return m.MaxLen
+	}
+	if n.c > maxAlloc {
+		panic(runError(fmt.Sprintf("%s of %d elements: too large to model", what, n.c)))
+	}
+	in := m.pseudoIf(b, "exact size", what, ir.Pos{})
+	st := Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)}
+	m.addStep(st)
+	return int(n.c)
+}
+
+// makeSlice is make([]T, n, c).
+func (m *machine) makeSlice(in *ir.MakeSlice, n, c *scalar) *slice {
+	t := in.Type()
+	k := m.slots(in.Block(), "make", c)
+	elems := make([]val, k)
+	for i := range elems {
+		elems[i] = zero(t.Elem)
+	}
+	return &slice{arr: &object{v: &agg{elems: elems}}, off: i64(0), n: n, cap: c}
+}
+
+// sliceToArrayPointer converts a slice to a pointer to an array of its
+// first N elements (in its backing array); nil for a nil slice (N is then 0).
+func (m *machine) sliceToArrayPointer(s *slice) *ptr {
+	if isNil, t := nilness(s); isNil && t == nil {
+		return &ptr{}
+	}
+	if s.off.s != nil || len(s.base) > 0 || s.off.c != 0 {
+		panic(runError("conversion of a slice that does not start its array to an array pointer"))
+	}
+	return &ptr{obj: s.arr, nilT: s.nilT, isNil: s.isNil}
+}
+
+// builtin runs append, copy, delete or clear.
+func (m *machine) builtin(in *ir.Builtin, args []val) val {
+	switch in.Fn {
+	case ir.Append:
+		return m.appendTo(in, args[0].(*slice), args[1])
+	case ir.Copy:
+		return m.copyTo(args[0].(*slice), args[1])
+	case ir.Delete:
+		m.mapDelete(args[0].(*mapv), args[1])
+		return nil
+	case ir.Clear:
+		switch x := args[0].(type) {
+		case *mapv:
+			m.mapClear(x)
+		case *slice:
+			m.sliceClear(x, in.Args[0].Type().Elem)
+		}
+		return nil
+	}
+	panic(fmt.Sprintf("engine: builtin %v", in.Fn))
+}
+
+// source returns the elements of the second operand of append or copy: a
+// slice's window and length, or a string's bytes and length.
+func (m *machine) source(v val) ([]val, *scalar) {
+	switch v := v.(type) {
+	case *slice:
+		return m.window(v), v.n
+	case *str:
+		elems := make([]val, len(v.b))
+		for k, b := range v.b {
+			elems[k] = b
+		}
+		return elems, v.n
+	}
+	panic(fmt.Sprintf("engine: append or copy from %T", v))
+}
+
+// spliced returns dst with positions [at, at+n) replaced by src[0:n] (src's
+// position j going to at+j), for symbolic at and n.
+func (m *machine) spliced(dst []val, at, n *scalar, src []val) []val {
+	out := make([]val, len(dst))
+	for p := range dst {
+		pp := i64(uint64(p))
+		j := m.uop(ir.Sub, pp, at)
+		in := m.and(m.uop(ir.Le, at, pp), m.uop(ir.Lt, j, n))
+		if in.s == nil && in.c == 0 {
+			out[p] = dst[p]
+			continue
+		}
+		var from val
+		if j.s == nil {
+			from = src[clampIndex(j.c, len(src))]
+		} else {
+			from = m.load(&agg{elems: src}, []step{{index: j}})
+		}
+		if in.s == nil {
+			out[p] = from
+		} else {
+			out[p] = m.ite(in.s, in.c == 1, from, dst[p])
+		}
+	}
+	return out
+}
+
+// appendTo is append(s, t...).
+func (m *machine) appendTo(in *ir.Builtin, s *slice, t val) val {
+	src, k := m.source(t)
+	if len(src) == 0 {
+		src = []val{zero(in.Type().Elem)}
+	}
+	newLen := m.uop(ir.Add, s.n, k)
+	fits := m.uop(ir.Le, newLen, s.cap)
+	// The result is nil only when s is nil and nothing is appended.
+	nilT := s.nilT
+	isNil := s.isNil && k.c == 0
+	if s.nilT != nil || k.s != nil {
+		empty := m.uop(ir.Eq, k, i64(0))
+		nl := m.and(&scalar{c: b2u(s.isNil), s: s.nilT}, empty)
+		nilT, isNil = nl.s, nl.c == 1
+	} else if k.c != 0 {
+		nilT = nil
+	}
+	if m.decide(in.Block(), "append fits", "", fits) {
+		arr := m.array(s)
+		at := m.uop(ir.Add, s.off, s.n)
+		s.arr.v = m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, at, k, src)})
+		return &slice{arr: s.arr, base: s.base, off: s.off, n: newLen, cap: s.cap, nilT: nilT, isNil: isNil}
+	}
+	// A new array with Go's growth: the old elements, then the new ones.
+	size := in.Type().Elem.Size
+	old := m.window(s)
+	newCap, total := m.grow(in.Block(), s.cap, newLen, size, max(2*len(old), len(old)+len(src)))
+	elems := make([]val, total)
+	for p := range elems {
+		if p < len(old) {
+			elems[p] = old[p]
+		} else {
+			elems[p] = zero(in.Type().Elem)
+		}
+	}
+	// Positions at or beyond the old length: zero or appended.
+	for p := range elems {
+		below := m.uop(ir.Lt, i64(uint64(p)), s.n)
+		if below.s == nil && below.c == 1 {
+			continue
+		}
+		if below.s == nil {
+			elems[p] = zero(in.Type().Elem)
+		} else {
+			elems[p] = m.ite(below.s, below.c == 1, elems[p], zero(in.Type().Elem))
+		}
+	}
+	elems = m.spliced(elems, s.n, k, src)
+	return &slice{arr: &object{v: &agg{elems: elems}}, off: i64(0), n: newLen, cap: newCap, nilT: nilT, isNil: isNil}
+}
+
+// grow is the capacity Go gives a slice of capacity oldCap grown to hold
+// newLen elements of the given size: runtime.growslice's rule (double
+// below 256 elements, then by a quarter plus 192, at least newLen), rounded
+// up to the allocator's size classes. The rounding is measured on the
+// running Go's own append (reflect), so it is the toolchain's; a symbolic
+// capacity is an ite over the values it can take, at most bound before
+// rounding. It also returns the number of element slots the new array
+// needs: at least any capacity the result can have.
+func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, size int64, bound int) (*scalar, int) {
+	if size <= 0 {
+		size = 8
+	}
+	if oldCap.s == nil && newLen.s == nil {
+		c := measureGrowth(int(oldCap.c), int(newLen.c), size)
+		return i64(uint64(c)), c
+	}
+	if bound >= 512 || oldCap.c >= 256 {
+		// Rare: make the sizes concrete.
+		c1 := m.slots(b, "capacity", oldCap)
+		c2 := m.slots(b, "length", newLen)
+		c := measureGrowth(c1, c2, size)
+		return i64(uint64(c)), c
+	}
+	// Symbolic, below 256 elements: double, or newLen if that is more.
+	double := m.uop(ir.Add, oldCap, oldCap)
+	pre := m.sel(m.uop(ir.Lt, double, newLen), newLen, double)
+	r := i64(uint64(roundUp(bound, size)))
+	for v := bound - 1; v >= 0; v-- {
+		r = m.sel(m.uop(ir.Eq, pre, i64(uint64(v))), i64(uint64(roundUp(v, size))), r)
+	}
+	return r, max(roundUp(bound, size), int(r.c))
+}
+
+// growthCache memoises measureGrowth.
+var growthCache = map[[3]int64]int{}
+
+// measureGrowth appends newLen-oldCap elements of the given size to a slice
+// of length and capacity oldCap with Go's own append, and returns the new
+// capacity.
+func measureGrowth(oldCap, newLen int, size int64) int {
+	key := [3]int64{int64(oldCap), int64(newLen), size}
+	if c, ok := growthCache[key]; ok {
+		return c
+	}
+	et := reflect.ArrayOf(int(size), reflect.TypeOf(byte(0)))
+	st := reflect.SliceOf(et)
+	s := reflect.MakeSlice(st, oldCap, oldCap)
+	add := reflect.MakeSlice(st, newLen-oldCap, newLen-oldCap)
+	c := reflect.AppendSlice(s, add).Cap()
+	growthCache[key] = c
+	return c
+}
+
+// roundUp is the capacity Go gives a fresh slice grown from nothing to v
+// elements: v rounded up to the allocator's size classes.
+func roundUp(v int, size int64) int {
+	if v == 0 {
+		return 0
+	}
+	return measureGrowth(0, v, size)
+}
+
+// copyTo is copy(dst, src): min(len(dst), len(src)) elements, as if through
+// a temporary (overlapping is fine: reads happen before writes).
+func (m *machine) copyTo(dst *slice, src val) val {
+	from, sn := m.source(src)
+	n := m.sel(m.uop(ir.Lt, dst.n, sn), dst.n, sn)
+	if n.s == nil && n.c == 0 {
+		return n
+	}
+	arr := m.array(dst)
+	dst.arr.v = m.store(m.contents(dst.arr), dst.base, &agg{elems: m.spliced(arr, dst.off, n, from)})
+	return n
+}
+
+// sliceClear zeroes the elements of a slice.
+func (m *machine) sliceClear(s *slice, elem *ir.Type) {
+	arr := m.array(s)
+	z := make([]val, len(arr))
+	for i := range z {
+		z[i] = zero(elem)
+	}
+	s.arr.v = m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, s.off, s.n, z)})
+}

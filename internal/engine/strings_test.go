@@ -1,0 +1,173 @@
+// Strings against Go's own: UTF-8 decoding and encoding, comparison, concatenation, conversions, concrete and symbolic.
+
+package engine
+
+import (
+	"math/rand"
+	"testing"
+	"unicode/utf8"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+)
+
+var stringType = &ir.Type{Kind: ir.KString}
+
+// testMachine returns a machine whose model makes the string inputs given.
+func testMachine(maxLen int, inputs map[string]string) *machine {
+	model := map[string]uint64{}
+	for name, s := range inputs {
+		model[LenVar(name)] = uint64(len(s))
+		for i := 0; i < len(s); i++ {
+			model[ElemName(name, i)] = uint64(s[i])
+		}
+	}
+	e := New(expr.NewBuilder(), 10)
+	e.MaxLen = maxLen
+	return &machine{Engine: e, path: &Path{Conflict: -1}, model: model}
+}
+
+// symString is the symbolic input string name (its model gives its value).
+func (m *machine) symString(name string) *str {
+	return m.input(name, stringType, 0, &facts{holds: true}).(*str)
+}
+
+// concString is a concrete string value.
+func concString(s string) *str {
+	r := &str{n: i64(uint64(len(s))), b: make([]*scalar, len(s))}
+	for i := 0; i < len(s); i++ {
+		r.b[i] = kc(uint64(s[i]), 8)
+	}
+	return r
+}
+
+// check compares a scalar's concrete value, and its term evaluated under the
+// machine's model, with want.
+func (m *machine) check(t *testing.T, what string, x *scalar, want uint64) {
+	t.Helper()
+	want &= expr.Mask(x.width)
+	if x.c != want {
+		t.Fatalf("%s: concrete %#x, want %#x", what, x.c, want)
+	}
+	if x.s != nil {
+		if got := expr.Eval(x.s, m.withDefaults(x.s)); got != want {
+			t.Fatalf("%s: term evaluates to %#x, want %#x (term %v)", what, got, want, x.s)
+		}
+	}
+}
+
+// checkStr compares a string value (concrete bytes and terms) with want.
+func (m *machine) checkStr(t *testing.T, what string, s *str, want string) {
+	t.Helper()
+	m.check(t, what+" length", s.n, uint64(len(want)))
+	for i := 0; i < len(want); i++ {
+		m.check(t, what+" byte", s.b[i], uint64(want[i]))
+	}
+}
+
+// decodeCases are the byte strings tried: every string of one or two bytes,
+// and longer ones built from the boundary values of UTF-8's ranges.
+func decodeCases() []string {
+	var out []string
+	for a := 0; a < 256; a++ {
+		out = append(out, string([]byte{byte(a)}))
+		for b := 0; b < 256; b += 1 {
+			out = append(out, string([]byte{byte(a), byte(b)}))
+		}
+	}
+	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF}
+	for _, a := range edges {
+		for _, b := range edges {
+			for _, c := range edges {
+				out = append(out, string([]byte{a, b, c}))
+				for _, d := range []byte{0x41, 0x80, 0xBF, 0xC0} {
+					out = append(out, string([]byte{a, b, c, d}))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestDecode checks decode on every case, at position 0 and after a prefix,
+// concretely and symbolically, against utf8.DecodeRuneInString.
+// The symbolic check runs on every 11th case (and all of the short
+// prefix-free ones): building terms costs more than running concretely.
+func TestDecode(t *testing.T) {
+	for i, s := range decodeCases() {
+		for _, prefix := range []string{"", "a"} {
+			full := prefix + s
+			m := testMachine(6, map[string]string{"s": full})
+			pos := i64(uint64(len(prefix)))
+			wantR, wantW := utf8.DecodeRuneInString(s)
+			vals := []*str{concString(full)}
+			if i%11 == 0 || len(s) == 1 {
+				vals = append(vals, m.symString("s"))
+			}
+			for _, v := range vals {
+				r, w := m.decode(v, pos)
+				m.check(t, "rune of "+quote(full), r, uint64(wantR))
+				m.check(t, "width of "+quote(full), w, uint64(wantW))
+			}
+		}
+	}
+}
+
+// TestEncode checks string(rune) on boundaries and random values.
+func TestEncode(t *testing.T) {
+	vals := []int64{-1, 0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0x110000, 1 << 40, -1 << 62}
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 2000; i++ {
+		vals = append(vals, rng.Int63n(0x120000))
+	}
+	for _, v := range vals {
+		want := string(rune(v))
+		if v < 0 || v > 0x10FFFF {
+			want = "\uFFFD"
+		}
+		m := testMachine(8, nil)
+		m.model["r"] = uint64(v)
+		for _, r := range []*scalar{i64(uint64(v)), m.variable("r", 64)} {
+			m.checkStr(t, "string(rune)", m.runeToString(r), want)
+		}
+	}
+}
+
+// TestStringOps checks ==, <, + and the conversions to and from []byte and
+// []rune on every pair of strings up to length 2 over a small alphabet
+// (with a multi-byte rune and an invalid byte), symbolically and concretely.
+func TestStringOps(t *testing.T) {
+	alpha := []string{"a", "b", "\xff", "é"}
+	words := []string{""}
+	for _, x := range alpha {
+		words = append(words, x)
+		for _, y := range alpha {
+			words = append(words, x+y)
+		}
+	}
+	for _, x := range words {
+		for _, y := range words {
+			m := testMachine(4, map[string]string{"x": x, "y": y})
+			sx, sy := m.symString("x"), m.symString("y")
+			for _, pair := range [][2]*str{{sx, sy}, {concString(x), sy}, {sx, concString(y)}} {
+				a, b := pair[0], pair[1]
+				m.check(t, quote(x)+"=="+quote(y), m.strEq(a, b), b2u(x == y))
+				m.check(t, quote(x)+"<"+quote(y), m.strLt(a, b), b2u(x < y))
+				m.checkStr(t, quote(x)+"+"+quote(y), m.concat(a, b), x+y)
+			}
+			// []byte and back, []rune and back.
+			bs := m.stringToBytes(sx, &ir.Type{Kind: ir.KSlice, Elem: ir.U8})
+			m.checkStr(t, "string([]byte("+quote(x)+"))", m.bytesToString(bs), x)
+			rs := m.stringToRunes(sx, &ir.Type{Kind: ir.KSlice, Elem: ir.I32})
+			runes := []rune(x)
+			m.check(t, "len([]rune("+quote(x)+"))", rs.n, uint64(len(runes)))
+			w := m.window(rs)
+			for i, r := range runes {
+				m.check(t, "[]rune("+quote(x)+")", w[i].(*scalar), uint64(r))
+			}
+			m.checkStr(t, "string([]rune("+quote(x)+"))", m.runesToString(rs), string(runes))
+		}
+	}
+}
+
+func quote(s string) string { return "\"" + s + "\"" }

@@ -1,0 +1,178 @@
+// Lowering of operators, conversions and calls.
+
+package gossa
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"leapfrog/internal/ir"
+)
+
+func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
+	op, ok := binOps[v.Op]
+	if !ok {
+		return fl.l.unsupported(v.Pos(), "operator %s", v.Op)
+	}
+	x, err := fl.value(v.X, v.Pos())
+	if err != nil {
+		return err
+	}
+	y, err := fl.value(v.Y, v.Pos())
+	if err != nil {
+		return err
+	}
+	t, err := fl.typeOf(v, v.Pos())
+	if err != nil {
+		return err
+	}
+	xt := x.Type()
+	switch {
+	case op == ir.Eq || op == ir.Ne:
+		// Every IR type a Go comparison can have is comparable, or a slice
+		// or map compared with nil.
+	case xt.Kind == ir.KString && (op == ir.Add || op.IsComparison()):
+	case xt.Kind != ir.KInt || y.Type().Kind != ir.KInt:
+		return fl.l.unsupported(v.Pos(), "operator %s on %s", v.Op, fl.goType(v.X.Type()))
+	}
+	// A constant operand needs no check only when it cannot fail: go/ssa
+	// propagates a local holding zero (k := 0; x / k) as the constant itself.
+	switch op {
+	case ir.Div, ir.Rem:
+		if c, isConst := y.(*ir.Const); !isConst || c.Val == 0 {
+			fl.check(ir.DivCheck, fl.binop(ir.Ne, y, zero(y.Type())), v.Pos())
+		}
+	case ir.Shl, ir.Shr:
+		if c, isConst := y.(*ir.Const); y.Type().Signed && (!isConst || constNegative(c)) {
+			fl.check(ir.ShiftCheck, fl.binop(ir.Ge, y, zero(y.Type())), v.Pos())
+		}
+	}
+	fl.vals[v] = fl.emit(&ir.BinOp{Op: op, X: x, Y: y}, t).(ir.Value)
+	return nil
+}
+
+var binOps = map[token.Token]ir.BinOpKind{
+	token.ADD: ir.Add, token.SUB: ir.Sub, token.MUL: ir.Mul, token.QUO: ir.Div, token.REM: ir.Rem,
+	token.AND: ir.And, token.OR: ir.Or, token.XOR: ir.Xor, token.AND_NOT: ir.AndNot,
+	token.SHL: ir.Shl, token.SHR: ir.Shr,
+	token.EQL: ir.Eq, token.NEQ: ir.Ne, token.LSS: ir.Lt, token.LEQ: ir.Le, token.GTR: ir.Gt, token.GEQ: ir.Ge,
+}
+
+func (fl *fnLowerer) lowerUnOp(v *ssa.UnOp) error {
+	if v.Op == token.MUL {
+		ptr, err := fl.pointer(v.X, fl.pos(v))
+		if err != nil {
+			return err
+		}
+		fl.vals[v] = fl.emit(&ir.Load{Ptr: ptr}, ptr.Type().Elem).(ir.Value)
+		return nil
+	}
+	var op ir.UnOpKind
+	want := ir.KInt
+	switch v.Op {
+	case token.SUB:
+		op = ir.Neg
+	case token.XOR:
+		op = ir.Compl
+	case token.NOT:
+		op, want = ir.Not, ir.KBool
+	case token.ARROW:
+		return fl.l.unsupported(fl.pos(v), "channel receive")
+	default:
+		return fl.l.unsupported(fl.pos(v), "operator %s", v.Op)
+	}
+	x, err := fl.value(v.X, fl.pos(v))
+	if err != nil {
+		return err
+	}
+	if x.Type().Kind != want {
+		return fl.l.unsupported(fl.pos(v), "operator %s on %s", v.Op, fl.goType(v.X.Type()))
+	}
+	fl.vals[v] = fl.emit(&ir.UnOp{Op: op, X: x}, x.Type()).(ir.Value)
+	return nil
+}
+
+func (fl *fnLowerer) lowerConvert(v *ssa.Convert) error {
+	t, ops, err := fl.typedOperands(v, v.X)
+	if err != nil {
+		return err
+	}
+	x := ops[0]
+	if !ir.Convertible(x.Type(), t) {
+		return fl.l.unsupported(fl.pos(v), "conversion from %s to %s", fl.goType(v.X.Type()), fl.goType(v.Type()))
+	}
+	if ir.Identical(t, x.Type()) {
+		fl.vals[v] = x // e.g. int to int64: same width and signedness
+		return nil
+	}
+	fl.vals[v] = fl.emit(&ir.Convert{X: x}, t).(ir.Value)
+	return nil
+}
+
+func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
+	if b, ok := v.Call.Value.(*ssa.Builtin); ok {
+		return fl.lowerBuiltin(v, b)
+	}
+	if fl.l.isImportedInit(v.Common()) {
+		return nil // an imported package's initializer (see isImportedInit)
+	}
+	callee, err := fl.callee(v.Common(), v.Pos())
+	if err != nil {
+		return err
+	}
+	f, err := fl.get(callee)
+	if err != nil {
+		return err
+	}
+	call := &ir.Call{Callee: f}
+	for _, a := range v.Call.Args {
+		x, err := fl.value(a, v.Pos())
+		if err != nil {
+			return err
+		}
+		call.Args = append(call.Args, x)
+	}
+	var t *ir.Type
+	switch len(f.Results) {
+	case 0:
+		t = voidType
+	case 1:
+		t = f.Results[0]
+	default:
+		t = &ir.Type{Kind: ir.KTuple, Elems: f.Results}
+	}
+	fl.vals[v] = fl.emit(call, t).(ir.Value)
+	return nil
+}
+
+// callee returns the static callee of a call if it is supported: a function or
+// method of the package (not a closure, not generic).
+func (fl *fnLowerer) callee(c *ssa.CallCommon, pos token.Pos) (*ssa.Function, error) {
+	pos = fl.l.callStart(pos)
+	if c.IsInvoke() {
+		return nil, fl.l.unsupported(pos, "interface method call %s.%s", fl.goType(c.Value.Type()), c.Method.Name())
+	}
+	switch f := c.Value.(type) {
+	case *ssa.Builtin:
+		return nil, fl.l.unsupported(pos, "call to builtin %s", f.Name())
+	case *ssa.MakeClosure:
+		return nil, fl.l.unsupported(pos, "closure (function literal)")
+	case *ssa.Function:
+		if f.Parent() != nil {
+			return nil, fl.l.unsupported(pos, "closure (function literal)")
+		}
+		if f.TypeParams().Len() > 0 || f.Origin() != nil {
+			return nil, fl.l.unsupported(pos, "call to generic function %s", f.Name())
+		}
+		if f.Pkg != fl.l.spkg {
+			name := f.String()
+			if f.Pkg != nil && f.Pkg.Pkg != nil && f.Signature.Recv() == nil {
+				name = f.Pkg.Pkg.Name() + "." + f.Name()
+			}
+			return nil, fl.l.unsupported(pos, "call to %s", name)
+		}
+		return f, nil
+	}
+	return nil, fl.l.unsupported(pos, "dynamic call")
+}

@@ -1,0 +1,213 @@
+// Parser of type declarations, named types, globals and types.
+
+package ir
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// aNamed is a named type: the placeholder every use refers to, filled in
+// with the declared structure once every declaration is parsed (so that
+// types may refer to themselves and to later declarations).
+type aNamed struct {
+	typ      *Type
+	decl     *Type // the structure declared, nil while undeclared
+	declTok  token
+	useTok   token // first use
+	state    int   // 0 unresolved, 1 resolving, 2 resolved
+	declared bool
+}
+
+// aGlobal is a "var $x T" declaration.
+type aGlobal struct {
+	tok token
+	g   *Global
+}
+
+// parseTypeDecl parses "type Name T".
+func (p *parser) parseTypeDecl() {
+	p.want(tIdent, "type")
+	t := p.tok()
+	name := p.parseTypeName()
+	n := p.namedRef(name, t)
+	if n.declared {
+		p.errorf(t, "type %s redeclared", name)
+	}
+	n.declared, n.declTok = true, t
+	n.decl = p.parseType()
+	p.namedOrder = append(p.namedOrder, name)
+}
+
+// parseTypeName parses a type's name: an identifier, a dotted identifier
+// or a quoted string; it must not be a predeclared type.
+func (p *parser) parseTypeName() string {
+	t := p.next()
+	switch t.kind {
+	case tString:
+		return t.text
+	case tIdent:
+		if typeNames[t.text] != nil || reservedTypeWord[t.text] {
+			p.errorf(t, "%s is a predeclared type", t.text)
+		}
+		name := t.text
+		for p.is(tPunct, ".") && p.toks[p.i+1].kind == tIdent {
+			p.next()
+			name += "." + p.next().text
+		}
+		return name
+	}
+	p.fail(t, "expected type name, found %s", t)
+	return ""
+}
+
+// namedRef returns the named type called name, creating its placeholder.
+func (p *parser) namedRef(name string, t token) *aNamed {
+	n := p.named[name]
+	if n == nil {
+		n = &aNamed{typ: &Type{Name: name}, useTok: t}
+		p.named[name] = n
+	}
+	return n
+}
+
+// resolveNamed fills in every named type with its declared structure.
+func (p *parser) resolveNamed() {
+	nerrs := len(p.errs)
+	var names []string
+	for name := range p.named {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if n := p.named[name]; !n.declared {
+			p.errorf(n.useTok, "undefined type %s", name)
+		}
+	}
+	for _, name := range p.namedOrder {
+		p.resolveOne(p.named[name])
+	}
+	for _, name := range p.namedOrder {
+		n := p.named[name]
+		if s := validType(n.typ); s != "" {
+			p.errorf(n.declTok, "type %s: %s", typeName(name), s)
+		}
+	}
+	if len(p.errs) > nerrs {
+		panic(bailout{}) // the types are unusable
+	}
+}
+
+// resolveOne copies the declared structure into the placeholder; a
+// declaration naming another named type (type A B) takes B's structure.
+func (p *parser) resolveOne(n *aNamed) {
+	if n.state == 2 || !n.declared {
+		return
+	}
+	if n.state == 1 {
+		p.errorf(n.declTok, "invalid recursive type %s", typeName(n.typ.Name))
+		return
+	}
+	n.state = 1
+	src := n.decl
+	if src.Name != "" {
+		m := p.named[src.Name]
+		p.resolveOne(m)
+		src = m.typ
+	}
+	name := n.typ.Name
+	*n.typ = *src
+	n.typ.Name = name
+	n.state = 2
+}
+
+// parseGlobal parses "var $x T".
+func (p *parser) parseGlobal() {
+	p.want(tIdent, "var")
+	t := p.want(tIdent, "")
+	if !strings.HasPrefix(t.text, "$") || len(t.text) < 2 {
+		p.fail(t, "a global's name starts with $: var $%s", t.text)
+	}
+	ident := t.text[1:]
+	for _, g := range p.globals {
+		if g.g.Ident == ident {
+			p.errorf(t, "global %s redeclared", t.text)
+		}
+	}
+	g := &Global{Ident: ident, Typ: PointerTo(p.parseType()), Index: len(p.globals)}
+	p.globals = append(p.globals, aGlobal{tok: t, g: g})
+}
+
+var typeNames = map[string]*Type{
+	"bool": Bool,
+	"i8":   I8, "i16": I16, "i32": I32, "i64": I64,
+	"u8": U8, "u16": U16, "u32": U32, "u64": U64,
+	"int8": I8, "int16": I16, "int32": I32, "int64": I64, "int": I64,
+	"uint8": U8, "uint16": U16, "uint32": U32, "uint64": U64, "uint": U64, "byte": U8, "uintptr": U64,
+}
+
+func (p *parser) parseType() *Type {
+	t := p.next()
+	switch {
+	case t.kind == tIdent && t.text == "string":
+		return &Type{Kind: KString}
+	case t.kind == tIdent && t.text == "map":
+		p.want(tPunct, "[")
+		key := p.parseType()
+		p.want(tPunct, "]")
+		return &Type{Kind: KMap, Key: key, Elem: p.parseType()}
+	case t.kind == tIdent && t.text == "iter":
+		p.want(tPunct, "[")
+		x := p.parseType()
+		p.want(tPunct, "]")
+		return IterOf(x)
+	case t.kind == tString:
+		return p.namedRef(t.text, t).typ
+	case t.kind == tIdent && t.text == "struct":
+		p.want(tPunct, "{")
+		st := &Type{Kind: KStruct}
+		for !p.got(tPunct, "}") {
+			if len(st.Fields) > 0 {
+				p.want(tPunct, ";")
+				if p.got(tPunct, "}") {
+					break
+				}
+			}
+			name := p.want(tIdent, "").text
+			st.Fields = append(st.Fields, StructField{Name: name, Type: p.parseType()})
+		}
+		return st
+	case t.kind == tIdent:
+		if typ := typeNames[t.text]; typ != nil {
+			c := *typ // fresh copy: types are never shared with the package-level ones
+			return &c
+		}
+		p.i--
+		return p.namedRef(p.parseTypeName(), t).typ
+	case t.kind == tPunct && t.text == "*":
+		return PointerTo(p.parseType())
+	case t.kind == tPunct && t.text == "[":
+		if p.got(tPunct, "]") {
+			return SliceOf(p.parseType())
+		}
+		n := p.want(tInt, "")
+		l, err := strconv.ParseUint(n.text, 0, 31)
+		if err != nil {
+			p.fail(n, "bad array length %s", n.text)
+		}
+		p.want(tPunct, "]")
+		return &Type{Kind: KArray, Len: int(l), Elem: p.parseType()}
+	case t.kind == tPunct && t.text == "(":
+		tt := &Type{Kind: KTuple}
+		for !p.got(tPunct, ")") {
+			if len(tt.Elems) > 0 {
+				p.want(tPunct, ",")
+			}
+			tt.Elems = append(tt.Elems, p.parseType())
+		}
+		return tt
+	}
+	p.fail(t, "expected type, found %s", t)
+	return nil
+}

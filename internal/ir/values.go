@@ -1,0 +1,125 @@
+// Instructions on Go's reference values: strings, slices, maps, iteration, and the builtins on them.
+
+package ir
+
+// Len yields len(X) as an i64: X a string, a slice or a map (0 for nil).
+type Len struct {
+	register
+	X Value
+}
+
+// Cap yields cap(X) of a slice X as an i64 (0 for nil).
+type Cap struct {
+	register
+	X Value
+}
+
+// Slice yields X[Low:High:Max]; an absent bound is nil (Low: 0, High: the
+// length, Max: the capacity). X is a string (the result is a string; Max
+// is nil), a slice, or a pointer to an array (the result is a slice of
+// the array, sharing it). Bounds are i64 and known to be in range (a
+// preceding SliceCheck).
+type Slice struct {
+	register
+	X, Low, High, Max Value
+}
+
+// MakeSlice yields make(T, Len, Cap) (Typ is the slice type): a fresh
+// zeroed backing array. Len and Cap are i64, known to be valid (preceding
+// MakeLenCheck and MakeCapCheck).
+type MakeSlice struct {
+	register
+	Len, Cap Value
+}
+
+// MakeMap yields make(T) (Typ is the map type): an empty, non-nil map.
+type MakeMap struct {
+	register
+}
+
+// Lookup yields X[Key] of a map X: the value, or the zero value when the
+// key is absent (or X is nil); with CommaOk the tuple (value, found bool).
+type Lookup struct {
+	register
+	X, Key  Value
+	CommaOk bool
+}
+
+// MapUpdate sets Map[Key] = Val; Map is known not to be nil (a preceding
+// MapCheck).
+type MapUpdate struct {
+	anInstr
+	Map, Key, Val Value
+}
+
+// BuiltinKind names a builtin function on reference values.
+type BuiltinKind int
+
+const (
+	Append BuiltinKind = iota // append(X, Y...): X a slice, Y a slice of the same type or (for []byte) a string; yields the slice
+	Copy                      // copy(Dst, Src): Src a slice or (for []byte) a string; yields the count copied (i64)
+	Delete                    // delete(Map, Key): no result
+	Clear                     // clear(X): X a map (emptied) or a slice (elements zeroed); no result
+)
+
+var builtinNames = [...]string{"append", "copy", "delete", "clear"}
+
+func (k BuiltinKind) String() string { return builtinNames[k] }
+
+// Builtin calls a builtin function. Its type is the result's (append: the
+// slice; copy: i64), or the empty tuple when it has none.
+type Builtin struct {
+	register
+	Fn   BuiltinKind
+	Args []Value
+}
+
+// SliceToArrayPointer converts the slice X to a pointer to an array of
+// Typ.Elem.Len elements: a pointer into X's backing array (nil when X is
+// nil and the length is 0). The length is known to suffice (a preceding
+// ConvCheck).
+type SliceToArrayPointer struct {
+	register
+	X Value
+}
+
+// Range starts a range loop over X, a string or a map, and yields an
+// iterator (type KIter) that Next advances.
+type Range struct {
+	register
+	X Value
+}
+
+// Next advances the iterator Iter and yields the tuple (ok bool, key,
+// value). Over a string, key is the byte index (i64) and value the rune
+// (i32) starting there, decoded as Go decodes UTF-8 (an invalid encoding
+// gives U+FFFD and advances one byte). Over a map, one entry not yet
+// visited, in an order the program must not depend on. When ok is false
+// the key and value are zero.
+type Next struct {
+	register
+	Iter Value
+}
+
+func (i *Len) Operands() []Value                 { return []Value{i.X} }
+func (i *Cap) Operands() []Value                 { return []Value{i.X} }
+func (i *MakeSlice) Operands() []Value           { return []Value{i.Len, i.Cap} }
+func (i *MakeMap) Operands() []Value             { return nil }
+func (i *Lookup) Operands() []Value              { return []Value{i.X, i.Key} }
+func (i *MapUpdate) Operands() []Value           { return []Value{i.Map, i.Key, i.Val} }
+func (i *Builtin) Operands() []Value             { return i.Args }
+func (i *SliceToArrayPointer) Operands() []Value { return []Value{i.X} }
+func (i *Range) Operands() []Value               { return []Value{i.X} }
+func (i *Next) Operands() []Value                { return []Value{i.Iter} }
+
+// Operands of a Slice: X, then the bounds present (Low, High, Max in that
+// order; absent ones are left out).
+func (i *Slice) Operands() []Value {
+	ops := []Value{i.X}
+	for _, b := range []Value{i.Low, i.High, i.Max} {
+		if b != nil {
+			ops = append(ops, b)
+		}
+	}
+	return ops
+}

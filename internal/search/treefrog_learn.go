@@ -1,0 +1,216 @@
+// TreeFrog's conflict learning: back-substitution, minimal cores, feasible sequences, lemmas, slicing.
+
+package search
+
+import (
+	"fmt"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/solver"
+)
+
+// feasibleSeq is a satisfiable fragment: the sides it consists of and their
+// constraints, as met on some path.
+type feasibleSeq struct {
+	lits  []Lit
+	terms []*expr.Term
+}
+
+// maxFeasibleSeqs bounds the memorised feasible sequences.
+const maxFeasibleSeqs = 4096
+
+// satCheck decides a conjunction for learning purposes (counted apart from the
+// solver calls that flip branches or ask for a test). It uses the session's
+// solver incrementally: the conjuncts are assumptions, so what Z3 learns from
+// one check serves the next ones (a freshly reset solver per check, on Z3's
+// non-incremental bit-blasting path, cost several milliseconds per check on
+// TCAS, against a fraction of one here). Answers are memoised.
+func (tf *treefrog) satCheck(terms []*expr.Term) solver.Result {
+	if len(terms) == 0 {
+		return solver.Sat
+	}
+	k := fmt.Sprint(termIDs(terms))
+	if tf.feasible[k] {
+		return solver.Sat
+	}
+	if tf.infeasible[k] {
+		return solver.Unsat
+	}
+	tf.s.Stats.SatChecks++
+	res := tf.s.Solver.Check(terms)
+	switch res {
+	case solver.Sat:
+		tf.feasible[k] = true
+	case solver.Unsat:
+		tf.infeasible[k] = true
+	}
+	return res
+}
+
+// learn analyses an unsatisfiable sequence of constraints (in path order) into
+// a conflict, as TreeFrog's §5.1 does:
+//
+//   - Back-substitution: from the last constraint c_n towards the first, the
+//     fragments c_i..c_n are checked (i = n-1, n-2, ...); each satisfiable
+//     one is memorised as a feasible sequence (§6); the first unsatisfiable
+//     one is mis(p). Only the constraints connected to c_n through shared
+//     variables take part (what back-substitution's weakest precondition
+//     keeps: the others constrain variables c_n does not read).
+//   - mis(p) is shrunk to a core: first to the assumptions in Z3's core of
+//     its check, then by deleting constraints one at a time.
+//
+// Callers pass the solver's unsat core when they have one (a refuted flip
+// keeps it as its proof), so back-substitution runs within it. It returns nil
+// when the analysis cannot conclude (solver unknown, or the sequence is not
+// unsatisfiable after all).
+func (tf *treefrog) learn(terms []*expr.Term, lits []Lit) *Conflict {
+	terms, lits = independent(terms, lits, terms[len(terms)-1])
+	n := len(terms)
+	lo := -1
+	for i := n - 1; i >= 0; i-- {
+		switch tf.satCheck(terms[i:]) {
+		case solver.Unsat:
+			lo = i
+		case solver.Sat:
+			if i < n-1 && len(tf.seqs) < maxFeasibleSeqs {
+				tf.seqs = append(tf.seqs, feasibleSeq{lits: append([]Lit(nil), lits[i:]...), terms: append([]*expr.Term(nil), terms[i:]...)})
+			}
+			continue
+		default:
+			return nil
+		}
+		break
+	}
+	if lo < 0 {
+		return nil
+	}
+	coreT, coreL := terms[lo:], lits[lo:]
+	// The last check may have been answered from memory: Z3's core is used
+	// only when the part of mis(p) it names is checked unsatisfiable.
+	if core := tf.s.Solver.Core(); len(core) > 0 {
+		if ct, cl := coreOf(coreT, coreL, core); len(ct) < len(coreT) && tf.satCheck(ct) == solver.Unsat {
+			coreT, coreL = ct, cl
+		}
+	}
+	coreT = append([]*expr.Term(nil), coreT...)
+	coreL = append([]Lit(nil), coreL...)
+	for j := 0; j < len(coreT) && len(coreT) > 1; {
+		t := append(append([]*expr.Term(nil), coreT[:j]...), coreT[j+1:]...)
+		if tf.satCheck(t) == solver.Unsat {
+			coreT = t
+			coreL = append(append([]Lit(nil), coreL[:j]...), coreL[j+1:]...)
+			continue
+		}
+		j++
+	}
+	c := &Conflict{Lits: coreL, Terms: coreT}
+	if tf.s.Conflicts.Add(c) {
+		tf.s.Stats.Conflicts++
+		tf.resolve(c)
+	}
+	return c
+}
+
+// resolve derives lemmas (§5.3) by resolution: a conflict holding a constraint
+// t and one holding ¬t give the conflict of their other constraints, sound for
+// any path since t ∨ ¬t always holds. Only lemmas no larger than their parents
+// are kept.
+func (tf *treefrog) resolve(c *Conflict) {
+	for _, d := range tf.s.Conflicts.All() {
+		if d == c {
+			continue
+		}
+		for i, t := range c.Terms {
+			nt := tf.s.B.Not(t)
+			for j, u := range d.Terms {
+				if u != nt {
+					continue
+				}
+				var lt []*expr.Term
+				var ll []Lit
+				seen := map[*expr.Term]bool{}
+				add := func(ts []*expr.Term, ls []Lit, skip int) {
+					for k, x := range ts {
+						if k != skip && !seen[x] {
+							seen[x] = true
+							lt, ll = append(lt, x), append(ll, ls[k])
+						}
+					}
+				}
+				add(c.Terms, c.Lits, i)
+				add(d.Terms, d.Lits, j)
+				if len(lt) == 0 || len(lt) > len(c.Terms) && len(lt) > len(d.Terms) {
+					continue
+				}
+				if tf.s.Conflicts.Add(&Conflict{Lits: ll, Terms: lt}) {
+					tf.s.Stats.Lemmas++
+				}
+			}
+		}
+	}
+}
+
+// coreOf keeps the constraints (and their sides) that are in the solver's core,
+// in order; with no core it keeps everything.
+func coreOf(terms []*expr.Term, lits []Lit, core []*expr.Term) ([]*expr.Term, []Lit) {
+	if len(core) == 0 {
+		return terms, lits
+	}
+	in := termSet(core)
+	var ct []*expr.Term
+	var cl []Lit
+	for i, t := range terms {
+		if in[t] {
+			ct, cl = append(ct, t), append(cl, lits[i])
+			delete(in, t)
+		}
+	}
+	return ct, cl
+}
+
+// independent returns the constraints of terms connected to t through shared
+// variables (t included), in order: when the others are satisfiable, terms is
+// satisfiable exactly when this slice is.
+func independent(terms []*expr.Term, lits []Lit, t *expr.Term) ([]*expr.Term, []Lit) {
+	return independentOf(terms, lits, []*expr.Term{t})
+}
+
+// independentOf is independent with several seeds: the constraints connected
+// to any of them (the seeds among terms are kept).
+func independentOf(terms []*expr.Term, lits []Lit, seeds []*expr.Term) ([]*expr.Term, []Lit) {
+	vars := make([][]*expr.Term, len(terms))
+	for i, x := range terms {
+		vars[i] = expr.Vars(x)
+	}
+	reach := map[*expr.Term]bool{}
+	for _, v := range expr.Vars(seeds...) {
+		reach[v] = true
+	}
+	seed := termSet(seeds)
+	in := make([]bool, len(terms))
+	for changed := true; changed; {
+		changed = false
+		for i := range terms {
+			if in[i] {
+				continue
+			}
+			for _, v := range vars[i] {
+				if reach[v] {
+					in[i], changed = true, true
+					for _, w := range vars[i] {
+						reach[w] = true
+					}
+					break
+				}
+			}
+		}
+	}
+	var st []*expr.Term
+	var sl []Lit
+	for i := range terms {
+		if in[i] || seed[terms[i]] {
+			st, sl = append(st, terms[i]), append(sl, lits[i])
+		}
+	}
+	return st, sl
+}

@@ -1,0 +1,243 @@
+// Whole-function encoding: a loop-free function executed merged from its entry, its objectives settled by queries on their obligations.
+
+package search
+
+import (
+	"fmt"
+	"strings"
+
+	"leapfrog/internal/engine"
+	"leapfrog/internal/expr"
+	"leapfrog/internal/report"
+	"leapfrog/internal/solver"
+)
+
+// wholeMergeBound is the largest merged summary (term nodes) the whole-function
+// encoding keeps. It is far above PM's bound: the obligations stay small when
+// the conditions do not read merged values, and the values merged at a
+// region's exit (a running sum, say) are counted too although no query reads
+// them.
+const wholeMergeBound = 1 << 18
+
+// wholeState is the whole-function encoding of a session: for each
+// objective, the condition over the inputs under which a run takes it (the
+// disjunction of its obligations in the merged regions).
+type wholeState struct {
+	obl     map[*Objective]*expr.Term
+	refuted map[*Objective]*Proof
+	why     map[*Objective]string // undecided: the reason
+}
+
+// wholeFunction tries the whole-function encoding (TreeFrog's choice for
+// loop-free code, see the strategy's comment): a forced merged run from the
+// entry (engine.RunForcedMerged with no forced step). It applies when that
+// run records no step: every branch it executed lies inside a merged region
+// (no loop, no run-time check or panic that can happen inside one, no
+// summary above the bound), so that each objective's obligation holds
+// exactly for the inputs whose run takes it, and an objective with no
+// obligation is never taken. Then:
+//
+//   - while objectives are open, one solver call asks for the disjunction of
+//     their obligations; its model is extended, objective by objective, by
+//     satisfiability checks of "the obligations it satisfies so far and one
+//     more" (greedy packing: one case covers as many as it can), and run;
+//   - when the disjunction is unsatisfiable, each open obligation is
+//     unsatisfiable: the objective is unreachable, with its obligation as
+//     the proof.
+//
+// It reports whether it applied.
+func (tf *treefrog) wholeFunction() bool {
+	s := tf.s
+	mg := engine.NewMerger(wholeMergeBound)
+	saved := s.Engine.MaxSteps
+	s.Engine.MaxSteps = mergedMaxSteps
+	p := s.Engine.RunForcedMerged(s.Fn, solver.Model{}, nil, mg)
+	s.Engine.MaxSteps = saved
+	if p.Aborted != "" || p.Stopped || p.Conflict >= 0 || len(p.Steps) > 0 || p.Outputs == nil && p.PanicAt == nil || len(p.Merged) == 0 {
+		return false
+	}
+	w := &wholeState{obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}}
+	for _, r := range p.Merged {
+		for _, ob := range r.Obligations {
+			o := s.objOfSide[Lit{ob.If, ob.Dir}]
+			if o == nil {
+				continue
+			}
+			if t := w.obl[o]; t != nil {
+				w.obl[o] = s.B.Or(t, ob.Term) // a callee merged at two calls
+			} else {
+				w.obl[o] = ob.Term
+			}
+		}
+	}
+	s.whole = w
+	s.Execute(s.Initial())
+	tf.pack()
+	return true
+}
+
+// pack runs the rounds of the whole-function encoding: one case per round,
+// until every objective is covered or refuted.
+func (tf *treefrog) pack() {
+	s, w := tf.s, tf.s.whole
+	for !s.Done() {
+		var open []*Objective
+		for _, o := range s.Objectives {
+			if s.coveredBy[o.Index] != nil || w.refuted[o] != nil || w.why[o] != "" {
+				continue
+			}
+			if t := w.obl[o]; t == nil || t.IsConst() && t.Val == 0 {
+				w.refuted[o] = tf.wholeProof(o)
+				continue
+			}
+			open = append(open, o)
+		}
+		if len(open) == 0 {
+			return
+		}
+		model, chosen := tf.round(open)
+		if len(chosen) == 0 {
+			continue // every check refuted its objective or was undecided
+		}
+		var kept []*expr.Term
+		for _, o := range chosen {
+			kept = append(kept, w.obl[o])
+		}
+		before := s.uncovered
+		s.Execute(shrink(kept, model))
+		if s.uncovered == before {
+			// The engine did not take what the model satisfies: claim nothing.
+			for _, o := range chosen {
+				w.why[o] = "engine divergence: the run of a model of its obligation did not take it"
+			}
+		}
+	}
+}
+
+// maxRoundFailures bounds the objectives a round fails to add to its case
+// (each failure is a satisfiability check that found the objective's
+// obligation inconsistent with those kept): late rounds, with few objectives
+// left that all want different inputs, would otherwise check every one of
+// them for a case covering a handful.
+const maxRoundFailures = 32
+
+// round builds one case: in objective order, an obligation the model
+// satisfies is kept; one it does not is checked together with those kept,
+// and kept (with the new model) when satisfiable. The kept obligations are
+// asserted in a scope of the round, so each check adds one assumption to
+// what the solver already knows. The first check of a round, with nothing
+// kept yet, is the round's solver call: it asks for a case covering that
+// objective, or proves its obligation unsatisfiable, which refutes it. It
+// returns the model and the objectives whose obligation it satisfies.
+func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
+	s, w := tf.s, tf.s.whole
+	slv := s.Solver
+	slv.Push()
+	defer slv.Pop()
+	model := solver.Model{}
+	var chosen []*Objective
+	fails := 0
+	for _, o := range open {
+		if s.Expired() {
+			break
+		}
+		t := w.obl[o]
+		if expr.Eval(t, model) == 1 {
+			slv.Assert(t)
+			chosen = append(chosen, o)
+			continue
+		}
+		if fails >= maxRoundFailures {
+			continue
+		}
+		if len(chosen) == 0 {
+			s.Stats.SolverCalls++
+			s.Stats.EagerFlips++ // it aims at an uncovered objective
+		} else {
+			s.Stats.SatChecks++
+		}
+		switch slv.Check([]*expr.Term{t}) {
+		case solver.Sat:
+			for k, v := range slv.Model() {
+				model[k] = v
+			}
+			slv.Assert(t)
+			chosen = append(chosen, o)
+		case solver.Unsat:
+			if len(chosen) == 0 {
+				w.refuted[o] = tf.wholeProof(o)
+				continue
+			}
+			fails++
+		default:
+			if len(chosen) == 0 {
+				w.why[o] = "solver: " + slv.Reason()
+				continue
+			}
+			fails++
+		}
+	}
+	return model, chosen
+}
+
+// wholeProof is the refutation of o in the whole-function encoding: its
+// obligation, unsatisfiable. The conflict shown with it comes from a case
+// that reached o's branch: the sides of its path that cannot hold together
+// with o's (a core, one satisfiability check and the learning's); o alone
+// when no case reached it.
+func (tf *treefrog) wholeProof(o *Objective) *Proof {
+	s, w := tf.s, tf.s.whole
+	t := w.obl[o]
+	if t == nil {
+		t = s.B.BoolConst(false)
+	}
+	p := &Proof{Terms: []*expr.Term{t}, SMT2: expr.SMT2([]*expr.Term{t})}
+	if o.If == nil {
+		return p
+	}
+	p.Conflict = []Lit{{o.If, o.Dir}}
+	var at *Node
+	s.walk(s.Root, func(n *Node) {
+		if at == nil && n.If == o.If && n.Cond != nil {
+			at = n
+		}
+	})
+	if at != nil {
+		terms, lits := tf.sideTerms(at, o.Dir)
+		if tf.satCheck(terms) == solver.Unsat {
+			if c := tf.learn(coreOf(terms, lits, s.Solver.Core())); c != nil {
+				p.Conflict = c.Lits
+			}
+		}
+	}
+	return p
+}
+
+// decideWhole gives an uncovered objective its verdict from the whole-function
+// encoding, and reports whether it did.
+func (s *Session) decideWhole(o *Objective, b *report.Branch) bool {
+	if s.whole == nil {
+		return false
+	}
+	if p := s.whole.refuted[o]; p != nil {
+		b.Verdict = report.Unreachable
+		for _, l := range p.Conflict {
+			b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+		}
+		b.SMT2 = p.SMT2
+		if s.whole.obl[o] == nil {
+			b.Reason = "no input reaches it: executed merged from its entry (loop-free), the function never executes its branch"
+		} else {
+			b.Reason = "no input reaches it: executed merged from its entry (loop-free), the function takes it exactly when its obligation holds, and the obligation is unsatisfiable"
+		}
+		if len(b.Conflict) > 0 {
+			b.Reason += "; conflict: " + strings.Join(b.Conflict, ", ")
+		}
+		return true
+	}
+	if why := s.whole.why[o]; why != "" {
+		b.Verdict, b.Reason = report.Unknown, why
+		return true
+	}
+	return false
+}

@@ -1,0 +1,116 @@
+// The whole-function encoding: when TreeFrog chooses it, and its verdicts.
+
+package search
+
+import (
+	"strings"
+	"testing"
+
+	"leapfrog/internal/engine"
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+	"leapfrog/internal/report"
+	"leapfrog/internal/solver/z3"
+)
+
+func treefrogOn(t *testing.T, src string) (*Session, *report.Function) {
+	t.Helper()
+	prog, err := ir.Parse("w.ir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slv := z3.New(0)
+	t.Cleanup(slv.Close)
+	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: slv})
+	TreeFrog{}.Explore(s)
+	return s, s.Report(prog.Funcs[0].Name, "", "treefrog")
+}
+
+// TestWholeFunction: a loop-free function is settled on its whole-function
+// encoding (no flip, no enumeration), its unreachable outcome proved by its
+// obligation; a function with a loop, or with a run-time check that can
+// fail, is not (nor one returning from inside a branch: a merged region has
+// one exit).
+func TestWholeFunction(t *testing.T) {
+	loopFree := `
+func F(a i32, b i32) i32 {
+entry:
+	%1 = lt a, 10:i32
+	if %1 t1 f1
+t1:
+	jump n2
+f1:
+	jump n2
+n2:
+	%2 = gt a, 20:i32
+	if %2 t2 f2
+t2:
+	%3 = lt a, 15:i32
+	if %3 t3 f3
+t3:
+	jump n4
+f3:
+	jump n4
+f2:
+	%4 = eq b, 3:i32
+	if %4 t4 f4
+t4:
+	jump n4
+f4:
+	jump n4
+n4:
+	%5 = phi [t3: 1:i32, f3: 2:i32, t4: 3:i32, f4: 0:i32]
+	return %5
+}
+`
+	s, r := treefrogOn(t, loopFree)
+	if s.whole == nil || r.Stats.Suffixes != 0 || r.Stats.InfeasiblePaths != 0 {
+		t.Fatalf("loop-free: whole-function encoding not used: %+v", r.Stats)
+	}
+	for _, b := range r.Branches {
+		unreachable := b.Pos == "w.ir:15:2" && b.Outcome == "true" // a > 20 && a < 15
+		switch {
+		case unreachable && (b.Verdict != report.Unreachable || !strings.Contains(b.SMT2, "assert")):
+			t.Errorf("%s %s: %s (%s), want unreachable with its obligation", b.Pos, b.Outcome, b.Verdict, b.SMT2)
+		case !unreachable && b.Verdict != report.Covered:
+			t.Errorf("%s %s: %s (%s), want covered", b.Pos, b.Outcome, b.Verdict, b.Reason)
+		}
+	}
+	if r.Stats.SolverCalls > r.Stats.Cases+1 {
+		t.Errorf("%d solver calls for %d cases and 1 unreachable outcome", r.Stats.SolverCalls, r.Stats.Cases)
+	}
+
+	withLoop := `
+func G(n i32) i32 {
+entry:
+	jump h
+h:
+	%1 = phi [entry: 0:i32, body: %3]
+	%2 = lt %1, n
+	if %2 body exit
+body:
+	%3 = add %1, 1:i32
+	jump h
+exit:
+	return %1
+}
+`
+	if s, _ := treefrogOn(t, withLoop); s.whole != nil {
+		t.Error("a loop: whole-function encoding used")
+	}
+	withCheck := `
+func H(a i32, b i32) i32 {
+entry:
+	%1 = lt a, 10:i32
+	if %1 t1 f1
+t1:
+	%2 = div a, b
+	return %2
+f1:
+	return 0:i32
+}
+`
+	if s, _ := treefrogOn(t, withCheck); s.whole != nil {
+		t.Error("a division by a symbolic divisor: whole-function encoding used")
+	}
+}

@@ -1,0 +1,43 @@
+// The text form of a case's values in the report.
+
+package testgen
+
+import (
+	"fmt"
+	"go/types"
+
+	"leapfrog/internal/report"
+)
+
+// Args renders a case's inputs and outputs as named Go literals for the
+// report: the inputs by parameter name; the outputs as the results ("r0",
+// ...) then the final value behind each pointer, slice or map parameter (by
+// its name). A value the test does not check (cyclic, or depending on the
+// order of a range over a map) says why in its Note. Pointers to
+// non-composite values are written new(v).
+func Args(pkg *types.Package, fn Func, c *report.Case) (in, out []report.Arg) {
+	f := newFile(pkg)
+	f.ptrForm = ptrNew
+	s := newSig(fn)
+	for i, v := range c.In {
+		if i < len(s.ins) {
+			in = append(in, report.Arg{Name: s.ins[i].param, Value: f.literal(v, s.ins[i].typ)})
+		}
+	}
+	var names []string
+	var types_ []types.Type
+	for i, t := range s.results {
+		names, types_ = append(names, fmt.Sprintf("r%d", i)), append(types_, t)
+	}
+	for _, x := range s.ins {
+		if isReference(x.typ) {
+			names, types_ = append(names, x.param), append(types_, x.typ)
+		}
+	}
+	for i, v := range c.Out {
+		if i < len(types_) {
+			out = append(out, report.Arg{Name: names[i], Value: f.literal(v, types_[i]), Note: unchecked(v)})
+		}
+	}
+	return in, out
+}

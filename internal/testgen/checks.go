@@ -1,0 +1,184 @@
+// What an emitted case checks after the call: every result, and the final value behind each parameter of pointer, slice or map type.
+
+package testgen
+
+import (
+	"bytes"
+	"fmt"
+	"go/types"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"leapfrog/internal/report"
+)
+
+// output is a value the test checks after the call.
+type output struct {
+	label string     // in messages and comments: "" (the only result), "result 1", or the parameter's name
+	field string     // its want column
+	typ   types.Type //
+	got   string     // a result: the local holding it
+	in    *input     // an after-value: the parameter
+	// column: some case checks it. skipColumn: the bool column of the cases
+	// that do not (when others do). skipAll: why no case checks it.
+	column     bool
+	skipColumn string
+	skipAll    string
+}
+
+// outputs lists what the test checks, in the order of report.Case.Out (the
+// engine's Path.Outputs): the results, then the final value behind each
+// parameter of pointer, slice or map type (the receiver first), which the
+// caller sees.
+func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error) {
+	var outs []*output
+	for i, t := range s.results {
+		o := &output{typ: t, got: f.local("got")}
+		if len(s.results) > 1 {
+			o.label, o.field, o.got = fmt.Sprintf("result %d", i), s.outColumn(fmt.Sprintf("want%d", i)), f.local(fmt.Sprintf("got%d", i))
+		} else {
+			o.field = s.outColumn("want")
+		}
+		outs = append(outs, o)
+	}
+	for i := range s.ins {
+		in := &s.ins[i]
+		if isReference(in.typ) {
+			outs = append(outs, &output{label: in.param, typ: in.typ, field: s.outColumn("want" + upperFirst(in.param)), in: in})
+		}
+	}
+	for i, o := range outs {
+		checked, skipped := 0, 0
+		reasons := map[string]bool{}
+		for _, c := range cases {
+			if c.Panic != "" {
+				continue
+			}
+			if len(c.Out) != len(outs) {
+				return nil, fmt.Errorf("testgen: %s: case %q has %d outputs, want %d (the results, then the final value of each pointer, slice or map parameter)", fn.Report.Function, c.Name, len(c.Out), len(outs))
+			}
+			if why := unchecked(c.Out[i]); why != "" {
+				skipped++
+				reasons[why] = true
+			} else {
+				checked++
+			}
+		}
+		switch {
+		case checked > 0 && skipped > 0:
+			o.column, o.skipColumn = true, s.outColumn("skip"+upperFirst(o.field))
+		case checked > 0:
+			o.column = true
+		case skipped > 0:
+			var rs []string
+			for _, why := range []string{cyclic, unordered} {
+				if reasons[why] {
+					rs = append(rs, why)
+				}
+			}
+			o.skipAll = strings.Join(rs, "; ")
+		}
+	}
+	return outs, nil
+}
+
+// Why a value is not checked.
+const (
+	cyclic    = "cyclic, which a literal cannot write"
+	unordered = "depends on the order of a range over a map, which Go randomises"
+)
+
+// unchecked says why a test must not assert v, or "".
+func unchecked(v report.Value) string {
+	var cyc, unord bool
+	var walk func(report.Value)
+	walk = func(v report.Value) {
+		cyc, unord = cyc || v.Cycle, unord || v.Unordered
+		for _, e := range v.Elems {
+			walk(e)
+		}
+		for _, k := range v.Keys {
+			walk(k)
+		}
+	}
+	walk(v)
+	switch {
+	case cyc && unord:
+		return cyclic + "; " + unordered
+	case cyc:
+		return cyclic
+	case unord:
+		return unordered
+	}
+	return ""
+}
+
+// check writes the comparison of one output after the call.
+func (f *file) check(w *bytes.Buffer, o *output, T, tt, call string) {
+	what := "the result"
+	if o.label != "" {
+		what = o.label
+		if o.in != nil {
+			what += " after the call"
+		}
+	}
+	if o.skipAll != "" {
+		fmt.Fprintf(w, "\t\t\t// %s is not checked (%s).\n", upperFirst(what), o.skipAll)
+	}
+	if !o.column {
+		return
+	}
+	got, want := o.got, tt+"."+o.field
+	msg := escapeFormat(call)
+	switch {
+	case o.in != nil:
+		got = tt + "." + o.in.field
+		msg = "after " + msg + ", " + o.label
+	case o.label != "":
+		msg += " " + o.label
+	}
+	cond := got + " != " + want
+	if !simple(o.typ) {
+		cond = "!" + f.std("reflect") + ".DeepEqual(" + got + ", " + want + ")"
+	}
+	if o.skipColumn != "" {
+		cond = "!" + tt + "." + o.skipColumn + " && " + cond
+	}
+	fmt.Fprintf(w, "\t\t\tif %s {\n\t\t\t\t%s.Errorf(\"%s = %%#v, want %%#v\", %s, %s)\n\t\t\t}\n", cond, T, msg, got, want)
+}
+
+// simple says whether == on type t compares values as a test means it:
+// booleans, integers and strings, and arrays and structs of them. Anything
+// holding a pointer, slice or map is compared with reflect.DeepEqual.
+func simple(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsBoolean|types.IsInteger|types.IsString) != 0
+	case *types.Array:
+		return simple(u.Elem())
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !simple(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isReference says whether a parameter of type t lets the function change
+// what the caller sees: a pointer, a slice or a map.
+func isReference(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}

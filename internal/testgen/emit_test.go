@@ -1,0 +1,300 @@
+// Whole emitted files: goldens (testdata/emit/*.txtar, regenerated with -update), and go test of them against their hand-written packages.
+
+package testgen
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"leapfrog/internal/report"
+	"leapfrog/internal/testutil"
+)
+
+var update = flag.Bool("update", false, "rewrite the want/ sections of testdata/emit/*.txtar")
+
+// A scenario is a hand-written package (and the packages it imports, in
+// subdirectories), a hand-made report (report.json: the functions with
+// their cases, values in the jv form), and the expected emitted file
+// (want/leapfrog_test.go) and report text (want/args). Its comment says
+// the package's Go version ("go go1.22") and, with "fail", that the
+// report is wrong on purpose: the emitted test must fail with exactly the
+// messages of want/failures.
+type scenario struct {
+	name      string
+	path      string
+	ar        *txtar.Archive
+	goVersion string
+	fail      bool
+	files     map[string][]byte // by slash path in the module: <name>/...
+	funcs     []jfunc
+}
+
+// jfunc and jcase are the JSON form of a report.Function in a scenario.
+type jfunc struct {
+	Function string   `json:"function"`
+	Strategy string   `json:"strategy"`
+	Globals  []string `json:"globals"`
+	Assume   string   `json:"assume"`
+	Cases    []jcase  `json:"cases"`
+}
+
+type jcase struct {
+	Name      string `json:"name"`
+	In        []jv   `json:"in"`
+	Out       []jv   `json:"out"`
+	Panic     string `json:"panic"`
+	Discarded bool   `json:"discarded"`
+}
+
+const (
+	wantTest     = "want/leapfrog_test.go"
+	wantArgs     = "want/args"
+	wantFailures = "want/failures"
+)
+
+func loadScenarios(t *testing.T) []*scenario {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("testdata", "emit", "*.txtar"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no scenarios in testdata/emit: %v", err)
+	}
+	var scs []*scenario
+	for _, p := range paths {
+		ar, err := txtar.ParseFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := &scenario{name: strings.TrimSuffix(filepath.Base(p), ".txtar"), path: p, ar: ar, files: map[string][]byte{}}
+		for _, line := range strings.Split(string(ar.Comment), "\n") {
+			switch f := strings.Fields(line); {
+			case len(f) == 2 && f[0] == "go":
+				sc.goVersion = f[1]
+			case len(f) == 1 && f[0] == "fail":
+				sc.fail = true
+			}
+		}
+		if sc.goVersion == "" {
+			t.Fatalf("%s: no go version in the comment", p)
+		}
+		for _, f := range ar.Files {
+			switch {
+			case f.Name == "report.json":
+				if err := json.Unmarshal(f.Data, &sc.funcs); err != nil {
+					t.Fatalf("%s: report.json: %v", p, err)
+				}
+			case !strings.HasPrefix(f.Name, "want/"):
+				sc.files[sc.name+"/"+f.Name] = f.Data
+			}
+		}
+		scs = append(scs, sc)
+	}
+	return scs
+}
+
+// emit type-checks the scenario's package and emits its test; it also
+// renders every case's values as the report does.
+func (sc *scenario) emit(t *testing.T) (src []byte, args string) {
+	t.Helper()
+	ck := checkPackages(t, sc.files, sc.goVersion)
+	pkg := ck.pkgs[sc.name]
+	var funcs []Func
+	var b strings.Builder
+	for _, jf := range sc.funcs {
+		fn, params := lookupFunc(t, pkg, jf.Function)
+		r := &report.Function{Function: jf.Function, Strategy: jf.Strategy, Globals: jf.Globals, Assume: jf.Assume}
+		for _, jc := range jf.Cases {
+			c := report.Case{Name: jc.Name, Panic: jc.Panic, Discarded: jc.Discarded}
+			for _, v := range jc.In {
+				c.In = append(c.In, v.value(t))
+			}
+			for _, v := range jc.Out {
+				c.Out = append(c.Out, v.value(t))
+			}
+			r.Cases = append(r.Cases, c)
+		}
+		f := Func{GoFunc: fn, Params: params, Report: r}
+		funcs = append(funcs, f)
+		fmt.Fprintf(&b, "%s\n", jf.Function)
+		for i := range r.Cases {
+			c := &r.Cases[i]
+			in, out := Args(pkg, f, c)
+			fmt.Fprintf(&b, "  %s\n", c.Name)
+			for _, a := range in {
+				fmt.Fprintf(&b, "    in  %s = %s\n", a.Name, a.Value)
+			}
+			for _, a := range out {
+				fmt.Fprintf(&b, "    out %s = %s", a.Name, a.Value)
+				if a.Note != "" {
+					fmt.Fprintf(&b, " (%s)", a.Note)
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	src, err := Emit(pkg, funcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, b.String()
+}
+
+// TestEmitGolden compares each scenario's emitted file and report text with
+// its want sections; Emit must also be deterministic.
+func TestEmitGolden(t *testing.T) {
+	for _, sc := range loadScenarios(t) {
+		t.Run(sc.name, func(t *testing.T) {
+			src, args := sc.emit(t)
+			again, _ := sc.emit(t)
+			if string(again) != string(src) {
+				t.Errorf("two emissions differ")
+			}
+			if *update {
+				testutil.SetSection(sc.ar, wantTest, string(src))
+				testutil.SetSection(sc.ar, wantArgs, args)
+				if err := os.WriteFile(sc.path, txtar.Format(sc.ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := testutil.Section(sc.ar, wantTest); string(src) != want {
+				t.Errorf("emitted test differs from %s (go test -update rewrites it):\n%s", wantTest, src)
+			}
+			if want := testutil.Section(sc.ar, wantArgs); args != want {
+				t.Errorf("report text differs from %s:\n%s", wantArgs, args)
+			}
+		})
+	}
+}
+
+// failureLine is a t.Errorf/t.Fatalf line of an emitted test in go test's
+// output.
+var failureLine = regexp.MustCompile(`^\s+leapfrog_test\.go:\d+: (.*)$`)
+
+// TestEmittedTestsPass runs go test on every scenario's freshly emitted
+// file next to its package, twice in one process (-count=2: a second run
+// must not see what the first changed), one module per Go version. Every
+// test of a scenario must pass, except in "fail" scenarios, whose failure
+// messages must be exactly want/failures.
+func TestEmittedTestsPass(t *testing.T) {
+	byVersion := map[string][]*scenario{}
+	for _, sc := range loadScenarios(t) {
+		byVersion[sc.goVersion] = append(byVersion[sc.goVersion], sc)
+	}
+	var versions []string
+	for v := range byVersion {
+		versions = append(versions, v)
+	}
+	sort.Strings(versions)
+	for _, v := range versions {
+		dir := t.TempDir()
+		files := map[string][]byte{}
+		for _, sc := range byVersion[v] {
+			src, _ := sc.emit(t)
+			for n, d := range sc.files {
+				files[n] = d
+			}
+			files[sc.name+"/leapfrog_test.go"] = src
+		}
+		writeModule(t, dir, files, v)
+		events := goTest(t, dir, "-count=2", "./...")
+		for _, sc := range byVersion[v] {
+			pkg := importPath(sc.name)
+			var failures []string
+			for _, jf := range sc.funcs {
+				test := TestName(jf.Function)
+				want := "pass"
+				if sc.fail {
+					want = "fail"
+				}
+				if r := result(events, pkg, test); r != want {
+					t.Errorf("%s: %s: %q, want %q\n%s", sc.name, test, r, want, testOutput(events, pkg, test))
+				}
+				var lines []string
+				for _, line := range strings.Split(testOutput(events, pkg, test), "\n") {
+					if m := failureLine.FindStringSubmatch(line); m != nil {
+						lines = append(lines, m[1])
+					}
+				}
+				// -count=2: the test ran twice; both runs must fail alike.
+				half := len(lines) / 2
+				if strings.Join(lines[:half], "\n") != strings.Join(lines[half:], "\n") {
+					t.Errorf("%s: %s: the two runs fail differently:\n%s", sc.name, test, strings.Join(lines, "\n"))
+				}
+				failures = append(failures, lines[:half]...)
+			}
+			if !sc.fail {
+				continue
+			}
+			got := strings.Join(failures, "\n") + "\n"
+			if *update {
+				testutil.SetSection(sc.ar, wantFailures, got)
+				if err := os.WriteFile(sc.path, txtar.Format(sc.ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			if want := testutil.Section(sc.ar, wantFailures); got != want {
+				t.Errorf("%s: failure messages:\n%s\nwant:\n%s", sc.name, got, want)
+			}
+		}
+	}
+}
+
+// TestEmitErrors: a report Emit cannot honour is an error naming the
+// problem, not a file that does not compile.
+func TestEmitErrors(t *testing.T) {
+	ck := checkPackages(t, map[string][]byte{
+		"o/o.go": []byte("package o\n\ntype T struct{ hidden int }\n"),
+		"p/p.go": []byte(`package p
+
+import "example.com/m/o"
+
+const C = 1
+
+func F(x int, s []int) int { return x }
+
+func G(t o.T) o.T { return t }
+`),
+	}, "go1.22")
+	pkg := ck.pkgs["p"]
+	emit := func(name string, r *report.Function) error {
+		fn, params := lookupFunc(t, pkg, name)
+		r.Function = name
+		_, err := Emit(pkg, []Func{{GoFunc: fn, Params: params, Report: r}})
+		return err
+	}
+	ok := report.Case{Name: "ok", In: []report.Value{intV(1), nilV()}, Out: []report.Value{intV(1), nilV()}}
+	if err := emit("F", &report.Function{Cases: []report.Case{ok}}); err != nil {
+		t.Fatalf("a good report: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		fn   string
+		r    *report.Function
+		want string
+	}{
+		{"inputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{intV(1)}}}}, "has 1 inputs"},
+		{"outputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: ok.In, Out: ok.Out[:1]}}}, "has 1 outputs, want 2"},
+		{"panics need no outputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: ok.In, Panic: "boom"}}}, ""},
+		{"not a variable", "F", &report.Function{Globals: []string{"C"}, Cases: []report.Case{ok}}, "C, which is not a package-level variable"},
+		{"unexported field", "G", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{aggV(intV(0))}, Out: []report.Value{aggV(intV(3))}}}}, "field hidden of example.com/m/o.T is not exported"},
+		{"unexported field zero", "G", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{aggV(intV(0))}, Out: []report.Value{aggV(intV(0))}}}}, ""},
+	} {
+		err := emit(tc.fn, tc.r)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+}

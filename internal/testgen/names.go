@@ -1,0 +1,150 @@
+// Names in one emitted file: imports, type names, helpers and locals that cannot clash with the package's own names.
+
+package testgen
+
+import (
+	"go/types"
+	"go/version"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// file is what one emitted _test.go needs beyond its text: the imports
+// (named so that they clash neither with the package's declarations nor
+// with each other), the pointer helper when a literal needs it, and the
+// first error a literal met.
+type file struct {
+	pkg      *types.Package
+	imports  map[string]string // import path → local name
+	declared map[string]string // import path → the package's own name
+	// ptrForm: how a pointer to a non-composite value is written, by the
+	// package's language version: new(v) (Go 1.26), ptrName(v), a generic
+	// helper emitted once in the file (Go 1.18), or a function literal.
+	ptrForm int
+	ptrName string // the helper's name; chosen by Emit
+	usedPtr bool
+	// stdMaps: clear and the maps package can restore a map (Go 1.21).
+	stdMaps bool
+	err     error
+}
+
+// Pointer forms.
+const (
+	ptrNew = iota
+	ptrHelper
+	ptrClosure
+)
+
+func newFile(pkg *types.Package) *file {
+	f := &file{pkg: pkg, imports: map[string]string{}, declared: map[string]string{}, ptrForm: ptrClosure}
+	switch {
+	case atLeast(pkg, "go1.26"):
+		f.ptrForm = ptrNew
+	case atLeast(pkg, "go1.18"):
+		f.ptrForm = ptrHelper
+	}
+	f.stdMaps = atLeast(pkg, "go1.21")
+	return f
+}
+
+// atLeast says whether the package's language version is v or later; an
+// unknown version counts as go1.21.
+func atLeast(pkg *types.Package, v string) bool {
+	have := pkg.GoVersion()
+	if have == "" {
+		have = "go1.21"
+	}
+	return version.Compare(have, v) >= 0
+}
+
+// locals are the names the emitted code declares inside test functions (and
+// the parameters of its deferred functions); an import must not take them,
+// or a local would hide the import.
+var locals = regexp.MustCompile(`^(t|tt|tests|r|got[0-9]*|old|entries[0-9]*|elems|pointee|k|v)_*$`)
+
+// taken says whether n is declared at package level (in the package under
+// test, so also in every file of its tests) or is already an import's name.
+func (f *file) taken(n string) bool {
+	if f.pkg.Scope().Lookup(n) != nil {
+		return true
+	}
+	for _, m := range f.imports {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
+
+// importName returns the local name of the package at path (named name),
+// importing it.
+func (f *file) importName(path, name string) string {
+	if n, ok := f.imports[path]; ok {
+		return n
+	}
+	n := name
+	for f.taken(n) || locals.MatchString(n) || n == f.ptrName {
+		n += "_"
+	}
+	f.imports[path], f.declared[path] = n, name
+	return n
+}
+
+// std returns the local name of a standard package the emitted code uses
+// ("reflect", "maps", ...).
+func (f *file) std(path string) string {
+	return f.importName(path, path[strings.LastIndexByte(path, '/')+1:])
+}
+
+// local returns a name for a local variable of a test function: n, unless
+// that would hide a package-level name or an import.
+func (f *file) local(n string) string {
+	for f.taken(n) {
+		n += "_"
+	}
+	return n
+}
+
+// typeName names t in the emitted file, importing the packages it needs.
+func (f *file) typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == f.pkg {
+			return ""
+		}
+		return f.importName(p.Path(), p.Name())
+	})
+}
+
+// convType is t's name as it must be written in a conversion T(x): a
+// pointer, function or receive-only channel type needs parentheses.
+func (f *file) convType(t types.Type) string {
+	n := f.typeName(t)
+	if strings.HasPrefix(n, "*") || strings.HasPrefix(n, "func") || strings.HasPrefix(n, "<-") {
+		return "(" + n + ")"
+	}
+	return n
+}
+
+// importBlock is the file's import declaration, sorted by path.
+func (f *file) importBlock() string {
+	var paths []string
+	for p := range f.imports {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	b.WriteString("import (\n")
+	for _, p := range paths {
+		n := f.imports[p]
+		if n == f.declared[p] {
+			b.WriteString("\t" + quote(p) + "\n")
+		} else {
+			b.WriteString("\t" + n + " " + quote(p) + "\n")
+		}
+	}
+	b.WriteString(")\n")
+	return b.String()
+}
+
+func quote(s string) string { return `"` + s + `"` }
