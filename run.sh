@@ -16,6 +16,7 @@ need() {
 case "${1:-}" in
 example)
   need libz3-dev /usr/include/z3.h
+  need cvc5 /usr/bin/cvc5 # the second solver of the independent re-proof (gen -recheck)
   go build -o leapfrog ./cmd/leapfrog
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
@@ -28,6 +29,7 @@ example)
   ;;
 test)
   need libz3-dev /usr/include/z3.h
+  need cvc5 /usr/bin/cvc5 # the second solver of the independent re-proof (gen -recheck)
   need chromium /usr/bin/chromium # the HTML report's browser test
   go vet ./...
   go test -count=1 ./...

@@ -4,6 +4,8 @@ package cli
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -33,6 +35,9 @@ type options struct {
 	loops loopFlags // -loop-models, -loop-raise, the target's directives (loops.go)
 	// onRun, when set, follows the search run by run (progress display).
 	onRun func(covered, objectives, cases int)
+
+	recheck bool      // gen -recheck: re-prove every unreachable verdict independently (recheck.go)
+	stderr  io.Writer // where recheck reports an engine it proved wrong (nil: os.Stderr)
 }
 
 // strategies maps names to strategies.
@@ -139,6 +144,13 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	r.Assume = assume
 	r.Globals = globalsUsed(fn)
 	search.MarkUntargeted(s, r, opts.important)
+	if opts.recheck {
+		w := opts.stderr
+		if w == nil {
+			w = os.Stderr
+		}
+		r = recheck(s, eng, r, opts, w)
+	}
 	if validationErr != nil {
 		return r, fmt.Errorf("solver validation failed: %v", validationErr)
 	}

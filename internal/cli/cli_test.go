@@ -11,8 +11,11 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
+	"leapfrog/internal/indep"
 	"leapfrog/internal/report"
+	"leapfrog/internal/solver/z3"
 )
 
 // benchCopy copies the bundled bench module into a temporary directory.
@@ -140,9 +143,61 @@ func TestBenchGroundTruth(t *testing.T) {
 			}
 			for _, f := range r.Functions {
 				tc.check(t, f)
+				checkProofs(t, f)
 			}
 		})
 	}
+}
+
+// checkProofs checks that every unreachable verdict of f was re-proved by
+// the independent encoding and that its proof is self-contained: unsat for
+// Z3 and for cvc5, read from its text. It logs the proofs that are only
+// "(assert false)" (a constant condition, argued by the engine's tree).
+func checkProofs(t *testing.T, f *report.Function) {
+	t.Helper()
+	var constant []string
+	for _, b := range f.Branches {
+		if b.Verdict != report.Unreachable {
+			continue
+		}
+		what := f.Function + " " + b.Pos + " " + b.Outcome
+		if b.Checked != report.CheckedIndependent {
+			t.Errorf("%s: checked %q (%s), want independent", what, b.Checked, b.CheckReason)
+		}
+		if a, err := z3.EvalSMT2(b.SMT2, 30*time.Second); a != "unsat" || err != nil {
+			t.Errorf("%s: Z3 says %q, %v on its proof", what, a, err)
+		}
+		if a, err := indep.CVC5(b.SMT2, 30*time.Second); a != "unsat" || err != nil {
+			t.Errorf("%s: cvc5 says %q, %v on its proof", what, a, err)
+		}
+		if strings.Contains(b.SMT2, "(assert false)") {
+			constant = append(constant, b.Pos+" "+b.Outcome)
+		}
+	}
+	if len(constant) > 0 {
+		t.Logf("%s: %d unreachable verdicts proved by (assert false) only: %s", f.Function, len(constant), strings.Join(constant, ", "))
+	}
+}
+
+// TestSynthProofs checks the unreachable verdicts of the synthetic bench
+// functions (only s270u2 has some: the two injected outcomes) like
+// TestBenchGroundTruth does for the others.
+func TestSynthProofs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("s270u2 takes half a minute")
+	}
+	bench := benchCopy(t)
+	js := filepath.Join(t.TempDir(), "r.json")
+	code, out, errs := run("gen", "-json", js, filepath.Join(bench, "synthpkg/s270u2"), "F")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	f := readReport(t, js).Functions[0]
+	c := count(f, false)
+	if want := "s270u2.go:30:17 true,s270u2.go:51:6 true"; strings.Join(c.unreachableAt, ",") != want || c.unknown != 0 {
+		t.Errorf("unreachable %v, %d unknown; want %s, 0", c.unreachableAt, c.unknown, want)
+	}
+	checkProofs(t, f)
 }
 
 // TestDeterministic checks that two runs write the same test file and the same

@@ -38,4 +38,7 @@
 //   - Output (output.go): one test file per source file, written atomically;
 //     whole-package runs remove the generated test files they replace; the
 //     JSON report (internal/report) and the HTML report (internal/htmlreport).
+//   - Re-proof (recheck.go): gen re-proves every unreachable verdict with
+//     package indep before writing anything: an independent encoding of the
+//     whole function decided by cvc5, whose witnesses the engine replays.
 package cli

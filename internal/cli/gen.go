@@ -43,7 +43,8 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.out, "o", "", "write all tests to this `file` (one package only; default: <file>_leapfrog_test.go beside each source file)")
 	fs.StringVar(&g.jsonOut, "json", "", "write the JSON report to this `file`")
 	fs.StringVar(&g.htmlOut, "html", "", "write the HTML report (sources with every branch outcome marked) to this `file`")
-	fs.BoolVar(&g.verify, "verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim")
+	fs.BoolVar(&g.verify, "verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim (implies -recheck)")
+	fs.BoolVar(&g.opts.recheck, "recheck", true, "re-prove every unreachable verdict with an independent encoding of the whole function, decided by cvc5")
 	fs.BoolVar(&g.strict, "strict", false, "exit 3 when a selected function is rejected (unsupported), after writing everything")
 	fs.Var(shardFlag{&g.shard}, "shard", "analyse only share `K/N` of the functions (stable: by a hash of package and name); leapfrog merge joins the shards' JSON reports")
 	rest, err := parseArgs(fs, args, stdout, usageOf(fs, genLine, genDesc))
@@ -58,6 +59,10 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	if err := g.check(); err != nil {
 		return err
 	}
+	if g.verify {
+		g.opts.recheck = true
+	}
+	g.opts.stderr = stderr
 	if err := checkOutputs(map[string]string{"-o": g.out, "-json": g.jsonOut, "-html": g.htmlOut}); err != nil {
 		return err
 	}
@@ -78,7 +83,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected}
-	rep.Flags.Verify, rep.Flags.Strict = g.verify, g.strict
+	rep.Flags.Verify, rep.Flags.Strict, rep.Flags.Recheck = g.verify, g.strict, g.opts.recheck
 	for _, p := range sel.pkgs {
 		rep.Packages = append(rep.Packages, &report.Package{Path: p.path, Dir: relPath(p.dir)})
 	}

@@ -36,6 +36,9 @@ func summarize(w io.Writer, r *report.Function, name string) {
 		switch b.Verdict {
 		case report.Unreachable:
 			fmt.Fprintf(w, "  unreachable %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
+			if b.Checked == report.CheckedEngine {
+				fmt.Fprintf(w, "              not re-proved independently: %s\n", b.CheckReason)
+			}
 		case report.Unknown:
 			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
 		}

@@ -42,6 +42,7 @@ type Flags struct {
 	ValidateSolver bool   `json:"validate_solver"`
 	MaxLen         int    `json:"maxlen"` // -maxlen: the bound on input sizes
 	Verify         bool   `json:"verify"`
+	Recheck        bool   `json:"recheck"` // unreachable verdicts re-proved independently
 	Strict         bool   `json:"strict"`
 }
 
@@ -110,10 +111,12 @@ type Branch struct {
 	Reason   string   `json:"reason,omitempty"`   // unknown: why; unreachable: a one-line summary of the proof
 	Conflict []string `json:"conflict,omitempty"` // unreachable: the branches that cannot hold together ("tcas.go:135:14 true")
 	SMT2     string   `json:"smt2,omitempty"`     // unreachable: the unsatisfiable formula; unknown (timeout): the formula
-	// Unreachable: who re-proved the verdict: "independent" (a second
-	// check, outside the engine), "engine" (the search's own proof only).
+	// Checked says who vouches for an unreachable verdict: "independent"
+	// (re-proved by the independent encoding, package indep) or "engine"
+	// (the engine's proof only; CheckReason says why the re-proof failed).
+	// A verdict the independent encoding refuted says so in CheckReason.
 	Checked     string `json:"checked,omitempty"`
-	CheckReason string `json:"check_reason,omitempty"` // why it was not checked independently, or how it was
+	CheckReason string `json:"check_reason,omitempty"`
 
 	// Folded says that the engine's proof rests on its own constant folding
 	// (a condition constant on the prefix, an obligation that simplified to
@@ -122,6 +125,12 @@ type Branch struct {
 	// verdict.
 	Folded bool `json:"-"`
 }
+
+// Who vouches for an unreachable verdict (Branch.Checked).
+const (
+	CheckedIndependent = "independent"
+	CheckedEngine      = "engine"
+)
 
 // Case is one generated test case.
 type Case struct {

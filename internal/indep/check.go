@@ -1,0 +1,287 @@
+// The API: Check a function's objectives with cvc5, or render one objective's query as a Script.
+
+package indep
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"leapfrog/internal/ir"
+)
+
+// Objective is one thing to reach: side Dir of If (a check's failing side
+// is Dir false), or, when If is nil, the explicit Panic.
+type Objective struct {
+	If    *ir.If
+	Dir   bool
+	Panic *ir.Panic
+}
+
+func (o Objective) String() string {
+	if o.If == nil {
+		return fmt.Sprintf("%s panic", o.Panic.Pos)
+	}
+	if o.If.Kind != ir.SourceBranch && o.If.Kind != ir.InternalBranch && !o.Dir {
+		return fmt.Sprintf("%s %s", o.If.Pos, o.If.Kind.PanicMessage())
+	}
+	return fmt.Sprintf("%s %v", o.If.Pos, o.Dir)
+}
+
+// Status is the answer about one objective.
+type Status int
+
+const (
+	Undecided   Status = iota // see Result.Reason
+	Unreachable               // the query is unsat: no input reaches it
+	Reachable                 // the query is sat: Result.Witness reaches it
+)
+
+func (s Status) String() string {
+	return [...]string{"undecided", "unreachable", "reachable"}[s]
+}
+
+// Result is the answer about one objective.
+type Result struct {
+	Status  Status
+	Witness map[string]uint64 // Reachable: a value for every input (bits masked to the width; bools 0/1)
+	Reason  string            // Undecided: why
+	Script  string            // the self-contained SMT-LIB2 query (unsat: the proof)
+}
+
+// Options tune Check and Script; the zero value is usable.
+type Options struct {
+	Unwind  int           // back-edge traversals encoded per loop entry (0: DefaultUnwind)
+	Timeout time.Duration // per cvc5 query (0: DefaultTimeout)
+	Budget  int           // block instances the encoding may create (0: DefaultBudget)
+	CVC5    string        // the cvc5 command ("": cvc5 on $PATH, else /usr/bin/cvc5)
+}
+
+// Defaults of Options.
+const (
+	DefaultUnwind  = 64
+	DefaultTimeout = 10 * time.Second
+	DefaultBudget  = 200000
+)
+
+func (o Options) withDefaults() Options {
+	if o.Unwind <= 0 {
+		o.Unwind = DefaultUnwind
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.Budget <= 0 {
+		o.Budget = DefaultBudget
+	}
+	return o
+}
+
+// reach is the condition under which the objective is reached.
+func (e *encoder) reach(o Objective) *term {
+	ts := e.ts
+	if o.If == nil {
+		if g, ok := e.panics[o.Panic]; ok {
+			return g
+		}
+		return ts.boolConst(false)
+	}
+	r := ts.boolConst(false)
+	for _, in := range e.ifs[o.If] {
+		c := in.cond
+		if !o.Dir {
+			c = ts.not(c)
+		}
+		r = ts.or(r, ts.and(in.guard, c))
+	}
+	return r
+}
+
+// cutReason says why an unsat answer proves nothing when loop c may run longer.
+func (e *encoder) cutReason(c *cut) string {
+	if c.guard.isTrue() { // no input is needed to get there
+		return fmt.Sprintf("loop %s at %s runs more than %d iterations", c.name, c.pos, e.unwind)
+	}
+	return fmt.Sprintf("input-dependent loop %s at %s: more than %d iterations possible", c.name, c.pos, e.unwind)
+}
+
+// Script returns the self-contained SMT-LIB2 query of one objective: the
+// disjunction of "the objective is reached" and of the unwinding condition
+// of every loop the bound cuts. Unsat proves the objective unreachable.
+func Script(fn *ir.Function, obj Objective, opts Options) (string, error) {
+	if obj.If == nil && obj.Panic == nil {
+		return "", fmt.Errorf("empty objective")
+	}
+	opts = opts.withDefaults()
+	e, err := encode(fn, opts.Unwind, opts.Budget)
+	if err != nil {
+		return "", err
+	}
+	return e.script(obj), nil
+}
+
+func (e *encoder) script(obj Objective) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "; can %s be reached in %s? unsat: no input reaches it.\n", obj, e.root.Name)
+	fmt.Fprintf(&sb, "; every path at once: callees inlined, loops unrolled up to %d iterations per entry.\n", e.unwind)
+	if len(e.cuts) > 0 {
+		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", len(e.cuts))
+	}
+	sb.WriteString("(set-logic QF_BV)\n")
+	e.declarations(&sb)
+	goal := e.reach(obj)
+	for _, c := range e.cuts {
+		goal = e.ts.or(goal, c.guard)
+	}
+	p := newPrinter(&sb)
+	p.define([]*term{goal})
+	fmt.Fprintf(&sb, "(assert %s)\n(check-sat)\n", p.term(goal))
+	return sb.String()
+}
+
+func (e *encoder) declarations(sb *strings.Builder) {
+	for _, in := range e.inputs {
+		fmt.Fprintf(sb, "(declare-fun %s () %s)\n", symbol(in.name), sortOf(in.w))
+	}
+}
+
+// Check decides each objective of fn with cvc5, in one process: the
+// unwinding condition of each loop the bound cuts first, then each
+// objective's reachability in a push/pop scope of its own.
+func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
+	for _, o := range objs {
+		if o.If == nil && o.Panic == nil {
+			panic("indep.Check: empty objective")
+		}
+	}
+	opts = opts.withDefaults()
+	res := make([]Result, len(objs))
+	e, err := encode(fn, opts.Unwind, opts.Budget)
+	if err != nil {
+		for i := range res {
+			res[i] = Result{Status: Undecided, Reason: err.Error()}
+		}
+		return res
+	}
+	reach := make([]*term, len(objs))
+	var roots []*term
+	for i, o := range objs {
+		reach[i] = e.reach(o)
+		res[i].Script = e.script(o)
+		roots = append(roots, reach[i])
+	}
+	for _, c := range e.cuts {
+		roots = append(roots, c.guard)
+	}
+	widths := map[string]int{}
+	for _, in := range e.inputs {
+		widths[in.name] = in.w
+	}
+	var s *checkSession
+	solve := func(t *term) (string, string, map[string]uint64) {
+		if t.isFalse() {
+			return "unsat", "", nil
+		}
+		if t.isTrue() {
+			return "sat", "", map[string]uint64{}
+		}
+		if s == nil {
+			var err error
+			if s, err = e.startSession(opts, roots); err != nil {
+				return "unknown", err.Error(), nil
+			}
+		}
+		if s.broken != "" {
+			return "unknown", s.broken, nil
+		}
+		p := newPrinter(&strings.Builder{})
+		p.named = s.named
+		s.send(fmt.Sprintf("(push 1)\n(assert %s)\n", p.term(t)))
+		a, why := s.check()
+		var model map[string]uint64
+		if a == "sat" {
+			var names []string
+			for _, in := range e.inputs {
+				names = append(names, symbol(in.name))
+			}
+			if len(names) > 0 {
+				s.send("(get-value (" + strings.Join(names, " ") + "))\n")
+				m, err := parseModel(s.answer(), widths)
+				if err != nil {
+					a, why = "unknown", err.Error()
+				}
+				model = m
+			} else {
+				model = map[string]uint64{}
+			}
+		}
+		s.send("(pop 1)\n")
+		return a, why, model
+	}
+	defer func() {
+		if s != nil {
+			s.close()
+		}
+	}()
+	// The unwinding checks: an unsat answer below proves nothing while a
+	// loop may run beyond the bound.
+	incomplete := ""
+	for _, c := range e.cuts {
+		a, why, _ := solve(c.guard)
+		switch a {
+		case "sat":
+			incomplete = e.cutReason(c)
+		case "unknown":
+			incomplete = fmt.Sprintf("unwinding check of loop %s at %s undecided: %s", c.name, c.pos, why)
+		}
+		if incomplete != "" {
+			break
+		}
+	}
+	for i := range objs {
+		a, why, model := solve(reach[i])
+		switch a {
+		case "unsat":
+			if incomplete != "" {
+				res[i].Status, res[i].Reason = Undecided, incomplete
+			} else {
+				res[i].Status = Unreachable
+			}
+		case "sat":
+			w := map[string]uint64{}
+			for _, in := range e.inputs {
+				w[in.name] = model[in.name]
+			}
+			if eval(reach[i], w, map[*term]uint64{}) != 1 {
+				res[i].Status, res[i].Reason = Undecided, "internal: cvc5's model does not satisfy the encoded formula"
+				continue
+			}
+			res[i].Status, res[i].Witness = Reachable, w
+		default:
+			res[i].Status, res[i].Reason = Undecided, why
+		}
+	}
+	return res
+}
+
+// checkSession is a cvc5 session holding the definitions of an encoding.
+type checkSession struct {
+	*session
+	named map[*term]string
+}
+
+// startSession starts cvc5 and gives it the inputs and every definition the
+// roots need.
+func (e *encoder) startSession(opts Options, roots []*term) (*checkSession, error) {
+	s, err := startSession(opts.CVC5, opts.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	var sb strings.Builder
+	sb.WriteString("(set-option :produce-models true)\n(set-logic QF_BV)\n")
+	e.declarations(&sb)
+	p := newPrinter(&sb)
+	p.define(roots)
+	s.send(sb.String())
+	return &checkSession{session: s, named: p.named}, nil
+}

@@ -1,0 +1,112 @@
+// Package indep re-proves reachability verdicts independently of the engine
+// and of the search strategies: it encodes a whole function, every path at
+// once, as one SMT-LIB2 formula over its inputs (bounded model checking, in
+// the manner of CBMC's --cover) and asks a second solver, cvc5's command
+// line, whether each objective can be reached. It imports only ir and expr
+// (for the operator codes and their meaning on constants, expr.Apply), so
+// that a bug in the engine's execution, in its symbolic terms, in the
+// search's tree or in its proofs cannot also be here.
+//
+// # Files
+//
+//	term.go    the formula's own hash-consed DAG; folds constants only (and a
+//	           few boolean identities); eval for checking models
+//	smt2.go    SMT-LIB2 text: shared or deep subterms as define-funs
+//	cfg.go     dominators, reducibility, natural loops, regions in topological order
+//	encode.go  block instances, guards, edges, phis, loop unrolling, calls, value lookup
+//	exec.go    instructions: Go's operators on terms, memory access, calls
+//	values.go  symbolic values: scalars, aggregates, pointers, memory
+//	check.go   the API: Check, Script, Objective, Result, Options
+//	cvc5.go    cvc5 as a process: one per function, push/pop per query; CVC5 for scripts
+//
+// # The encoding
+//
+// A block instance is a block in one iteration of each loop around it (and,
+// in a callee, at one call site). Each has a guard, the boolean "this
+// instance is reached": the entry's is true (a callee's: the guard of its
+// call), another's is the disjunction of the guards of its incoming edge
+// instances; an edge instance's guard is its source's guard after the last
+// instruction, conjoined with the branch condition for an If. Instances are
+// visited in a topological order of the unrolled graph (a region's blocks,
+// its inner loops collapsed, in reverse postorder without its back edges), so
+// every edge is known before its target. An instance whose guard folds to
+// false is not created: constant trip counts unroll exactly that many times.
+//
+// Values are terms: bools as Bool, integers as (_ BitVec w). Phis are ite
+// chains over the incoming edge instances (exactly one of whose guards holds
+// when the block is reached). A value is looked up in the instance of its
+// defining block with the same iterations of the loops they share; a value of
+// a loop used after it is the ite, over the loop activation's exit edges, of
+// its value in the iteration each exit left from.
+//
+// Objectives: side dir of an If is reached when some instance of its block is
+// reached (after the block's calls returned) and its condition equals dir;
+// an explicit Panic when some instance of its block is. Run-time checks are
+// Ifs of the IR already (their failing side is Dir false).
+//
+// Memory is functional: a map from objects to values, carried along edges
+// and joined with ites at merges. An object is created per Alloc instance
+// (an Alloc in a loop makes a new object each iteration), and one per
+// pointer parameter of the root. A pointer is a list of candidates (cond,
+// object or nil, access path of fields and 64-bit index terms) with exclusive
+// conditions; candidates of one object and path shape are joined with ites of
+// their indices. A load is the ite over candidates of the selected part (a
+// symbolic index selects by an ite chain over the elements); a store rewrites
+// each candidate's object under its condition, down to the elements its index
+// may select. Dereferencing a pointer that may be nil restricts the guard to
+// where it is not nil: the frontend puts a NilCheck before every dereference
+// that may fail, so this only removes paths on which the run would have
+// panicked anyway. Pointer equality compares candidates: same object (or
+// both nil) and equal paths.
+//
+// Calls are inlined at every call site: the callee's blocks are encoded with
+// the arguments' values, entered under the call's guard with the caller's
+// memory; the results and the memory after the call are the ites over the
+// callee's return instances, and the rest of the caller's block is guarded by
+// "some return is reached" (a callee that panics ends the path).
+//
+// Loops are unrolled while their header may be reached, up to Options.Unwind
+// back-edge traversals per loop entry. The edges into the next iteration are
+// the loop's unwinding condition (CBMC's unwinding assertion): Check asks
+// whether it is satisfiable first; if it is, the formula misses paths, and an
+// unsat answer proves nothing ("input-dependent loop N at pos: more than U
+// iterations possible", or "loop N at pos runs more than U iterations" when
+// no input is needed to get there). Sat answers stand: every path of the
+// formula is a real path. A loop whose unwinding condition is unsat (a
+// constant trip count, a loop bounded by its data) is exact. Script asserts
+// "objective reached OR some unwinding condition", so its unsat answer alone
+// proves the objective unreachable. Loops are numbered per function like the
+// engine's (by the position of the header's If, else of the loop's first If);
+// a callee's loop is named Callee.N.
+//
+// # Inputs
+//
+// Variables are named as the engine names them, so that a witness replays:
+// a scalar parameter x is x, array elements a[2], struct fields s.f, nested
+// s.f[1].g; a pointer parameter (a pointer receiver) names its pointee's
+// leaves from the parameter's name (receiver t of *T{X int32}: t.X) and has a
+// bool input t#nil (NilFlag), true when the pointer is nil. Witnesses hold a
+// value for every input, masked to its width, bools 0 or 1; each is checked
+// against the formula with eval before it is returned.
+//
+// # Solving
+//
+// One cvc5 process per Check (cvc5 --incremental --bitblast=eager
+// --tlimit-per=ms): the
+// inputs are declared and every definition the queries need is given once,
+// then each unwinding condition and each objective is asserted in a
+// push/pop scope of its own; after sat, (get-value) of the inputs is the
+// witness. Unknown answers and timeouts give Undecided with cvc5's reason.
+//
+// # Not encoded
+//
+// Recursive calls, irreducible control flow, inputs of other types than
+// bool, integers, arrays and structs of those (and one pointer to those per
+// pointer parameter), pointer arithmetic other than equality, and formulas
+// beyond Options.Budget block instances give every objective Undecided with
+// "construct ... not encoded": never a guess. Index out of range and division
+// by zero need no special case (the IR guards them with checks; the formula
+// gives the unchecked operation some value, which only unreachable paths
+// see). A struct field named "nil" of a pointer parameter would clash with
+// the nil flag's name.
+package indep

@@ -1,0 +1,455 @@
+// The encoder: every path of a function at once, block instances guarded by "reached".
+
+package indep
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"leapfrog/internal/ir"
+)
+
+// notEncoded aborts the encoding: the message says what could not be
+// encoded, and where.
+type notEncoded string
+
+// input is one input variable: a scalar leaf of a root parameter.
+type input struct {
+	name string
+	w    int // 0: bool
+}
+
+// ifInst is one executed instance of an If: reached when guard holds, with
+// condition cond.
+type ifInst struct{ guard, cond *term }
+
+// cut is the unwinding condition of a loop: some activation of it could run
+// one more iteration than the bound.
+type cut struct {
+	name  string // "1", or "Callee.1"
+	pos   ir.Pos
+	guard *term
+}
+
+// encoder holds the formula of one root function.
+type encoder struct {
+	ts     *terms
+	unwind int
+	budget int // block instances left
+	root   *ir.Function
+	infos  map[*ir.Function]*fnInfo
+	inputs []input
+	ifs    map[*ir.If][]ifInst
+	panics map[*ir.Panic]*term
+	cuts   []*cut
+	cutOf  map[*loop]*cut
+	stack  []*ir.Function
+	nobj   int
+}
+
+// encode builds the formula of fn; a construct it cannot encode gives an error.
+func encode(fn *ir.Function, unwind, budget int) (e *encoder, err error) {
+	e = &encoder{ts: newTerms(), unwind: unwind, budget: budget, root: fn,
+		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{}}
+	defer func() {
+		if r := recover(); r != nil {
+			msg, ok := r.(notEncoded)
+			if !ok {
+				panic(r)
+			}
+			e, err = nil, fmt.Errorf("%s", string(msg))
+		}
+	}()
+	params := make([]sym, len(fn.Params))
+	mem := memory{}
+	for i, p := range fn.Params {
+		if p.Typ.Kind == ir.KPointer {
+			o := e.newObject(p.Typ.Elem)
+			mem[o] = e.inputValue(p.Ident, p.Typ.Elem)
+			isNil := e.declare(p.Ident+NilFlag, 0)
+			params[i] = &pointer{cands: []cand{{cond: e.ts.not(isNil), obj: o}, {cond: isNil}}}
+			continue
+		}
+		params[i] = e.inputValue(p.Ident, p.Typ)
+	}
+	e.call(fn, params, e.ts.boolConst(true), mem)
+	return e, nil
+}
+
+// maxTerms bounds the size of the formula, whatever the block instances.
+const maxTerms = 4_000_000
+
+// NilFlag is appended to a pointer parameter's name to name the bool input
+// that makes it nil: receiver t has the input "t#nil" (true: t is nil), as
+// the engine names it.
+const NilFlag = "#nil"
+
+func (e *encoder) declare(name string, w int) *term {
+	e.inputs = append(e.inputs, input{name, w})
+	return e.ts.variable(name, w)
+}
+
+// inputValue is a root parameter's value: a variable per scalar leaf, named
+// by its access path (x, a[2], s.f, s.f[1].g), as the engine names them.
+func (e *encoder) inputValue(name string, t *ir.Type) sym {
+	switch t.Kind {
+	case ir.KBool, ir.KInt:
+		return e.declare(name, widthOf(t))
+	case ir.KArray:
+		a := &agg{elems: make([]sym, t.Len)}
+		for i := range a.elems {
+			a.elems[i] = e.inputValue(fmt.Sprintf("%s[%d]", name, i), t.Elem)
+		}
+		return a
+	case ir.KStruct:
+		a := &agg{elems: make([]sym, len(t.Fields))}
+		for i, f := range t.Fields {
+			a.elems[i] = e.inputValue(name+"."+f.Name, f.Type)
+		}
+		return a
+	}
+	panic(notEncoded(fmt.Sprintf("construct input %s of type %s not encoded", name, t)))
+}
+
+func (e *encoder) newObject(t *ir.Type) *object {
+	e.nobj++
+	return &object{id: e.nobj, typ: t}
+}
+
+func (e *encoder) info(fn *ir.Function) *fnInfo {
+	fi, ok := e.infos[fn]
+	if !ok {
+		fi = analyze(fn)
+		e.infos[fn] = fi
+	}
+	if fi.err != "" {
+		panic(notEncoded("construct " + fi.err + " not encoded"))
+	}
+	return fi
+}
+
+// ret is one way a call returned.
+type ret struct {
+	guard   *term
+	results []sym
+	mem     memory
+}
+
+// call encodes one execution of fn entered under guard with memory mem, and
+// returns how it may return.
+func (e *encoder) call(fn *ir.Function, args []sym, guard *term, mem memory) []ret {
+	for _, f := range e.stack {
+		if f == fn {
+			panic(notEncoded(fmt.Sprintf("construct recursive call of %s at %s not encoded", fn.Name, where(fn))))
+		}
+	}
+	e.stack = append(e.stack, fn)
+	defer func() { e.stack = e.stack[:len(e.stack)-1] }()
+	f := &frame{e: e, fn: fn, fi: e.info(fn), params: args, entryGuard: guard, entryMem: mem,
+		pending: map[instKey][]*edge{}, vals: map[valKey]sym{}, exits: map[actKey][]*edge{}, exitMemo: map[exitKey]sym{}}
+	f.region(nil, nil)
+	return f.rets
+}
+
+func where(fn *ir.Function) string {
+	if fn.Pos.IsValid() {
+		return fn.Pos.String()
+	}
+	return fn.Name
+}
+
+// frame is one inlined execution of a function.
+type frame struct {
+	e          *encoder
+	fn         *ir.Function
+	fi         *fnInfo
+	params     []sym
+	entryGuard *term
+	entryMem   memory
+	pending    map[instKey][]*edge // edges into block instances not processed yet
+	vals       map[valKey]sym      // values by defining instance
+	exits      map[actKey][]*edge  // edges leaving each loop activation
+	exitMemo   map[exitKey]sym
+	rets       []ret
+}
+
+// inst is a block instance: the block in one iteration of each loop
+// containing it (ctx, outermost first).
+type inst struct {
+	b   *ir.Block
+	ctx []int
+}
+
+// edge is an edge instance: taken when guard holds, carrying the memory at
+// the end of its source.
+type edge struct {
+	src   *inst
+	guard *term
+	mem   memory
+}
+
+type instKey struct {
+	b   *ir.Block
+	ctx string
+}
+
+type valKey struct {
+	v   ir.Value
+	ctx string
+}
+
+type actKey struct {
+	l   *loop
+	ctx string // the iterations of the loops around it
+}
+
+type exitKey struct {
+	v   ir.Value
+	act actKey
+}
+
+func ctxKey(ctx []int) string {
+	var sb strings.Builder
+	for i, c := range ctx {
+		if i > 0 {
+			sb.WriteByte('.')
+		}
+		sb.WriteString(strconv.Itoa(c))
+	}
+	return sb.String()
+}
+
+// region encodes the region of loop r (nil: the function body) in the
+// iterations ctx of the loops around and including r.
+func (f *frame) region(r *loop, ctx []int) {
+	nodes := f.fi.region
+	if r != nil {
+		nodes = r.region
+	}
+	for _, n := range nodes {
+		if n.b != nil {
+			f.block(n.b, ctx)
+		} else {
+			f.loop(n.l, ctx)
+		}
+	}
+}
+
+// loop unrolls loop l entered in iterations ctx of the loops around it, as
+// long as its header may be reached again, and at most unwind+1 times: the
+// edges into the next iteration are the loop's unwinding condition.
+func (f *frame) loop(l *loop, ctx []int) {
+	for i := 0; ; i++ {
+		hctx := append(append([]int(nil), ctx...), i)
+		k := instKey{l.header, ctxKey(hctx)}
+		in := f.pending[k]
+		if len(in) == 0 {
+			return
+		}
+		if i > f.e.unwind {
+			delete(f.pending, k)
+			c := f.e.cutOf[l]
+			if c == nil {
+				name := strconv.Itoa(l.num)
+				if f.fn != f.e.root {
+					name = f.fn.Name + "." + name
+				}
+				c = &cut{name: name, pos: l.pos, guard: f.e.ts.boolConst(false)}
+				f.e.cutOf[l] = c
+				f.e.cuts = append(f.e.cuts, c)
+			}
+			for _, ed := range in {
+				c.guard = f.e.ts.or(c.guard, ed.guard)
+			}
+			return
+		}
+		f.region(l, hctx)
+	}
+}
+
+// block encodes the instance of b in iterations ctx.
+func (f *frame) block(b *ir.Block, ctx []int) {
+	e := f.e
+	var guard *term
+	var mem memory
+	var in []*edge
+	if b.Index == 0 {
+		guard, mem = f.entryGuard, f.entryMem
+	} else {
+		k := instKey{b, ctxKey(ctx)}
+		in = f.pending[k]
+		delete(f.pending, k)
+		if len(in) == 0 {
+			return
+		}
+		guard = e.ts.boolConst(false)
+		gs := make([]*term, len(in))
+		ms := make([]memory, len(in))
+		for i, ed := range in {
+			guard = e.ts.or(guard, ed.guard)
+			gs[i], ms[i] = ed.guard, ed.mem
+		}
+		mem = e.mergeMem(gs, ms)
+	}
+	if guard.isFalse() {
+		return
+	}
+	e.budget--
+	if e.budget < 0 || e.ts.count > maxTerms {
+		panic(notEncoded("construct unrolled function too large (block instance or term budget spent) not encoded"))
+	}
+	me := &inst{b: b, ctx: ctx}
+	ck := ctxKey(ctx)
+	// Phis read their edges simultaneously, at the end of each predecessor.
+	for _, ins := range b.Instrs {
+		phi, ok := ins.(*ir.Phi)
+		if !ok {
+			break
+		}
+		gs := make([]*term, len(in))
+		vs := make([]sym, len(in))
+		for i, ed := range in {
+			gs[i] = ed.guard
+			vs[i] = f.lookup(phi.Edges[predIndex(b, ed.src.b)], ed.src)
+		}
+		if len(in) == 0 {
+			panic(notEncoded(fmt.Sprintf("construct phi in the entry block of %s not encoded", f.fn.Name)))
+		}
+		f.vals[valKey{phi, ck}] = e.merge(gs, vs)
+	}
+	for _, ins := range b.Instrs {
+		switch ins := ins.(type) {
+		case *ir.Phi:
+		case *ir.If:
+			c := f.scalar(ins.Cond, me)
+			e.ifs[ins] = append(e.ifs[ins], ifInst{guard, c})
+			f.addEdge(me, b.Succs[0], e.ts.and(guard, c), mem)
+			f.addEdge(me, b.Succs[1], e.ts.and(guard, e.ts.not(c)), mem)
+		case *ir.Jump:
+			f.addEdge(me, b.Succs[0], guard, mem)
+		case *ir.Return:
+			res := make([]sym, len(ins.Results))
+			for i, r := range ins.Results {
+				res[i] = f.lookup(r, me)
+			}
+			f.rets = append(f.rets, ret{guard, res, mem})
+		case *ir.Panic:
+			if p, ok := e.panics[ins]; ok {
+				e.panics[ins] = e.ts.or(p, guard)
+			} else {
+				e.panics[ins] = guard
+			}
+		default:
+			var v sym
+			v, guard, mem = f.exec(ins, me, guard, mem)
+			if guard.isFalse() {
+				return // nothing after this point runs: a callee always panics, or a nil dereference
+			}
+			if v != nil {
+				f.vals[valKey{ins.(ir.Value), ck}] = v
+			}
+		}
+	}
+}
+
+func predIndex(b, pred *ir.Block) int {
+	for i, p := range b.Preds {
+		if p == pred {
+			return i
+		}
+	}
+	panic(fmt.Sprintf("indep: b%d is not a predecessor of b%d", pred.Index, b.Index))
+}
+
+// addEdge records the edge instance from src to t taken under guard.
+func (f *frame) addEdge(src *inst, t *ir.Block, guard *term, mem memory) {
+	if guard.isFalse() {
+		return
+	}
+	ls, lt := f.fi.chain[src.b.Index], f.fi.chain[t.Index]
+	k := 0
+	for k < len(ls) && k < len(lt) && ls[k] == lt[k] {
+		k++
+	}
+	var tctx []int
+	exited := k
+	switch {
+	case k > 0 && ls[k-1].header == t:
+		// A back edge of ls[k-1]: the next iteration of that loop.
+		tctx = append(append([]int(nil), src.ctx[:k-1]...), src.ctx[k-1]+1)
+	case len(lt) == k:
+		tctx = src.ctx[:k]
+	case len(lt) == k+1 && lt[k].header == t:
+		tctx = append(append([]int(nil), src.ctx[:k]...), 0) // entering a loop
+	default:
+		panic(notEncoded(fmt.Sprintf("construct edge b%d->b%d into the middle of a loop in %s not encoded", src.b.Index, t.Index, f.fn.Name)))
+	}
+	ed := &edge{src: src, guard: guard, mem: mem}
+	for m := exited; m < len(ls); m++ {
+		a := actKey{ls[m], ctxKey(src.ctx[:m])}
+		f.exits[a] = append(f.exits[a], ed)
+	}
+	ik := instKey{t, ctxKey(tctx)}
+	f.pending[ik] = append(f.pending[ik], ed)
+}
+
+// lookup is the value of v as seen at the end of instance at.
+func (f *frame) lookup(v ir.Value, at *inst) sym {
+	switch v := v.(type) {
+	case *ir.Const:
+		return f.e.constSym(v)
+	case *ir.Param:
+		if v.Index >= len(f.params) || f.fn.Params[v.Index] != v {
+			panic(fmt.Sprintf("indep: parameter %s of another function in %s", v.Ident, f.fn.Name))
+		}
+		return f.params[v.Index]
+	}
+	ins, ok := v.(ir.Instr)
+	if !ok {
+		panic(fmt.Sprintf("indep: unknown value %T", v))
+	}
+	d := ins.Block()
+	ld, lu := f.fi.chain[d.Index], f.fi.chain[at.b.Index]
+	k := 0
+	for k < len(ld) && k < len(lu) && ld[k] == lu[k] {
+		k++
+	}
+	if k == len(ld) {
+		x, ok := f.vals[valKey{v, ctxKey(at.ctx[:k])}]
+		if !ok {
+			panic(notEncoded(fmt.Sprintf("construct use of %%%s (b%d) in b%d of %s without a reached definition not encoded", v.Name(), d.Index, at.b.Index, f.fn.Name)))
+		}
+		return x
+	}
+	// Defined in loop ld[k], which was left on the way to at: the value of
+	// the iteration that left it, selected by the exit edge taken.
+	act := actKey{ld[k], ctxKey(at.ctx[:k])}
+	ek := exitKey{v, act}
+	if x, ok := f.exitMemo[ek]; ok {
+		return x
+	}
+	var gs []*term
+	var vs []sym
+	for _, ed := range f.exits[act] {
+		if f.fi.dominates(d, ed.src.b) {
+			gs = append(gs, ed.guard)
+			vs = append(vs, f.lookup(v, ed.src))
+		}
+	}
+	if len(vs) == 0 {
+		panic(notEncoded(fmt.Sprintf("construct use of %%%s after loop %d of %s, no exit after its definition not encoded", v.Name(), ld[k].num, f.fn.Name)))
+	}
+	x := f.e.merge(gs, vs)
+	f.exitMemo[ek] = x
+	return x
+}
+
+// scalar is the term of a bool or integer operand.
+func (f *frame) scalar(v ir.Value, at *inst) *term {
+	t, ok := f.lookup(v, at).(*term)
+	if !ok {
+		panic(notEncoded(fmt.Sprintf("construct non-scalar operand %%%s in %s not encoded", v.Name(), f.fn.Name)))
+	}
+	return t
+}

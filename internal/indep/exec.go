@@ -1,0 +1,273 @@
+// Instructions: Go's operator semantics on terms, memory access, calls.
+
+package indep
+
+import (
+	"fmt"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+)
+
+// exec encodes one non-terminator instruction reached under guard with
+// memory mem. It returns the instruction's value (nil for Store) and the
+// guard and memory after it: a call continues only where the callee
+// returns, a dereference only where the pointer is not nil (the frontend
+// puts a NilCheck before every dereference of a pointer that may be nil;
+// where it put none, a nil pointer would panic the run anyway).
+func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term, memory) {
+	e := f.e
+	ts := e.ts
+	switch in := in.(type) {
+	case *ir.BinOp:
+		return f.binOp(in, at), guard, mem
+	case *ir.UnOp:
+		x := f.scalar(in.X, at)
+		switch in.Op {
+		case ir.Not:
+			return ts.not(x), guard, mem
+		case ir.Neg:
+			return ts.un(expr.OpNeg, x), guard, mem
+		case ir.Compl:
+			return ts.un(expr.OpCompl, x), guard, mem
+		}
+		panic(fmt.Sprintf("indep: unknown unary operator %v", in.Op))
+	case *ir.Convert:
+		x := f.scalar(in.X, at)
+		from, to := in.X.Type(), in.Type()
+		if from.Kind != ir.KInt || to.Kind != ir.KInt {
+			panic(notEncoded(fmt.Sprintf("construct conversion from %s to %s in %s not encoded", from, to, f.fn.Name)))
+		}
+		return ts.resize(x, to.Width, from.Signed), guard, mem
+	case *ir.Alloc:
+		o := e.newObject(in.Type().Elem)
+		return &pointer{cands: []cand{{cond: ts.boolConst(true), obj: o}}}, guard, mem.with(o, e.zeroOf(in.Type().Elem))
+	case *ir.Load:
+		p, guard := f.deref(in.Ptr, at, guard)
+		var gs []*term
+		var vs []sym
+		for _, c := range p.cands {
+			if c.obj != nil {
+				gs = append(gs, c.cond)
+				vs = append(vs, e.readPath(mem[c.obj], c.path))
+			}
+		}
+		if len(vs) == 0 {
+			return e.zeroOf(in.Type()), guard, mem // only nil: guard is false
+		}
+		return e.merge(gs, vs), guard, mem
+	case *ir.Store:
+		p, guard := f.deref(in.Ptr, at, guard)
+		x := f.lookup(in.Val, at)
+		targets := 0
+		for _, c := range p.cands {
+			if c.obj != nil {
+				targets++
+			}
+		}
+		for _, c := range p.cands {
+			if c.obj != nil {
+				cond := c.cond
+				if targets == 1 { // where the store runs, the pointer is not nil
+					cond = ts.boolConst(true)
+				}
+				mem = mem.with(c.obj, e.writePath(mem[c.obj], c.path, x, cond))
+			}
+		}
+		return nil, guard, mem
+	case *ir.FieldAddr:
+		p, guard := f.deref(in.Ptr, at, guard)
+		return f.step(p, pstep{field: in.Field}), guard, mem
+	case *ir.IndexAddr:
+		p, guard := f.deref(in.Ptr, at, guard)
+		return f.step(p, pstep{index: f.index(in.Index, at)}), guard, mem
+	case *ir.Field:
+		a, ok := f.lookup(in.X, at).(*agg)
+		if !ok {
+			panic(notEncoded(fmt.Sprintf("construct field of a non-struct in %s not encoded", f.fn.Name)))
+		}
+		return a.elems[in.Field], guard, mem
+	case *ir.Index:
+		a, ok := f.lookup(in.X, at).(*agg)
+		if !ok {
+			panic(notEncoded(fmt.Sprintf("construct index of a non-array in %s not encoded", f.fn.Name)))
+		}
+		return e.selectElem(a, f.index(in.Index, at), func(x sym) sym { return x }), guard, mem
+	case *ir.Call:
+		args := make([]sym, len(in.Args))
+		for i, a := range in.Args {
+			args[i] = f.lookup(a, at)
+		}
+		rets := e.call(in.Callee, args, guard, mem)
+		if len(rets) == 0 {
+			return nil, ts.boolConst(false), mem
+		}
+		gs := make([]*term, len(rets))
+		ms := make([]memory, len(rets))
+		after := ts.boolConst(false)
+		for i, r := range rets {
+			gs[i], ms[i] = r.guard, r.mem
+			after = ts.or(after, r.guard)
+		}
+		var v sym
+		switch len(in.Callee.Results) {
+		case 0:
+			v = &tuple{}
+		case 1:
+			vs := make([]sym, len(rets))
+			for i, r := range rets {
+				vs[i] = r.results[0]
+			}
+			v = e.merge(gs, vs)
+		default:
+			tu := &tuple{elems: make([]sym, len(in.Callee.Results))}
+			for k := range tu.elems {
+				vs := make([]sym, len(rets))
+				for i, r := range rets {
+					vs[i] = r.results[k]
+				}
+				tu.elems[k] = e.merge(gs, vs)
+			}
+			v = tu
+		}
+		return v, after, e.mergeMem(gs, ms)
+	case *ir.Extract:
+		tu, ok := f.lookup(in.X, at).(*tuple)
+		if !ok {
+			panic(notEncoded(fmt.Sprintf("construct extract from a non-tuple in %s not encoded", f.fn.Name)))
+		}
+		return tu.elems[in.Index], guard, mem
+	case *ir.Phi, *ir.If, *ir.Jump, *ir.Return, *ir.Panic:
+		panic(fmt.Sprintf("indep: %T is not executed by exec", in))
+	default:
+		panic(fmt.Sprintf("indep: unknown instruction %T", in))
+	}
+}
+
+// deref is the pointer operand v about to be dereferenced, and the guard
+// restricted to where it is not nil.
+func (f *frame) deref(v ir.Value, at *inst, guard *term) (*pointer, *term) {
+	p, ok := f.lookup(v, at).(*pointer)
+	if !ok {
+		panic(notEncoded(fmt.Sprintf("construct dereference of a non-pointer in %s not encoded", f.fn.Name)))
+	}
+	return p, f.e.ts.and(guard, f.e.ts.not(f.e.nilCond(p)))
+}
+
+// step extends every non-nil candidate of p by s.
+func (f *frame) step(p *pointer, s pstep) *pointer {
+	r := &pointer{}
+	for _, c := range p.cands {
+		if c.obj == nil {
+			continue
+		}
+		path := append(append([]pstep(nil), c.path...), s)
+		r.cands = append(r.cands, cand{c.cond, c.obj, path})
+	}
+	return r
+}
+
+// index is an index operand as a 64-bit term: sign- or zero-extended by its
+// type, so that a negative index is a huge one (checks keep both out).
+func (f *frame) index(v ir.Value, at *inst) *term {
+	t := v.Type()
+	if t.Kind != ir.KInt {
+		panic(notEncoded(fmt.Sprintf("construct index of type %s in %s not encoded", t, f.fn.Name)))
+	}
+	return f.e.ts.resize(f.scalar(v, at), 64, t.Signed)
+}
+
+var sameWidth = map[ir.BinOpKind][2]expr.Op{ // [signed, unsigned]
+	ir.Add:    {expr.OpAdd, expr.OpAdd},
+	ir.Sub:    {expr.OpSub, expr.OpSub},
+	ir.Mul:    {expr.OpMul, expr.OpMul},
+	ir.Div:    {expr.OpSDiv, expr.OpUDiv},
+	ir.Rem:    {expr.OpSRem, expr.OpURem},
+	ir.And:    {expr.OpBAnd, expr.OpBAnd},
+	ir.Or:     {expr.OpBOr, expr.OpBOr},
+	ir.Xor:    {expr.OpBXor, expr.OpBXor},
+	ir.Lt:     {expr.OpSlt, expr.OpUlt},
+	ir.Le:     {expr.OpSle, expr.OpUle},
+	ir.Gt:     {expr.OpSlt, expr.OpUlt}, // operands swapped
+	ir.Ge:     {expr.OpSle, expr.OpUle}, // operands swapped
+	ir.Shl:    {expr.OpShl, expr.OpShl},
+	ir.Shr:    {expr.OpAShr, expr.OpLShr},
+	ir.Eq:     {expr.OpEq, expr.OpEq},
+	ir.Ne:     {expr.OpEq, expr.OpEq},
+	ir.AndNot: {expr.OpBAnd, expr.OpBAnd},
+}
+
+// binOp encodes x op y with Go's semantics.
+func (f *frame) binOp(in *ir.BinOp, at *inst) sym {
+	ts := f.e.ts
+	xv, yv := f.lookup(in.X, at), f.lookup(in.Y, at)
+	if xp, ok := xv.(*pointer); ok {
+		yp, ok := yv.(*pointer)
+		if !ok || (in.Op != ir.Eq && in.Op != ir.Ne) {
+			panic(notEncoded(fmt.Sprintf("construct pointer operator %v in %s not encoded", in.Op, f.fn.Name)))
+		}
+		eq := f.e.ptrEq(xp, yp)
+		if in.Op == ir.Ne {
+			return ts.not(eq)
+		}
+		return eq
+	}
+	x, ok1 := xv.(*term)
+	y, ok2 := yv.(*term)
+	if !ok1 || !ok2 {
+		panic(notEncoded(fmt.Sprintf("construct %v on aggregates in %s not encoded", in.Op, f.fn.Name)))
+	}
+	if x.w == 0 { // bools
+		switch in.Op {
+		case ir.Eq:
+			return ts.eq(x, y)
+		case ir.Ne:
+			return ts.not(ts.eq(x, y))
+		case ir.And:
+			return ts.and(x, y)
+		case ir.Or:
+			return ts.or(x, y)
+		case ir.Xor:
+			return ts.not(ts.eq(x, y))
+		}
+		panic(notEncoded(fmt.Sprintf("construct %v on bools in %s not encoded", in.Op, f.fn.Name)))
+	}
+	signed := in.X.Type().Signed
+	ops, ok := sameWidth[in.Op]
+	if !ok {
+		panic(fmt.Sprintf("indep: unknown binary operator %v", in.Op))
+	}
+	op := ops[1]
+	if signed {
+		op = ops[0]
+	}
+	switch in.Op {
+	case ir.Eq:
+		return ts.eq(x, y)
+	case ir.Ne:
+		return ts.not(ts.eq(x, y))
+	case ir.Gt, ir.Ge:
+		return ts.bin(op, y, x)
+	case ir.AndNot:
+		return ts.bin(op, x, ts.un(expr.OpCompl, y))
+	case ir.Shl, ir.Shr:
+		return ts.bin(op, x, f.shiftCount(x.w, y))
+	}
+	return ts.bin(op, x, y)
+}
+
+// shiftCount brings a shift count (any width, unsigned: negative counts are
+// guarded by a check) to the width w of the shifted value. A count of w or
+// more shifts everything out (SMT-LIB and Go agree on that), so a wider
+// count is clamped to w before it is truncated.
+func (f *frame) shiftCount(w int, y *term) *term {
+	ts := f.e.ts
+	switch {
+	case y.w == w:
+		return y
+	case y.w < w:
+		return ts.resize(y, w, false)
+	}
+	small := ts.bin(expr.OpUlt, y, ts.bv(y.w, uint64(w)))
+	return ts.ite(small, ts.resize(y, w, false), ts.bv(w, uint64(w)))
+}
