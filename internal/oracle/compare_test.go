@@ -34,6 +34,7 @@ const (
 	clsDisagree              = "strategies-disagree"      // two rows give one objective different verdicts
 	clsReach                 = "reach"                    // observed outside the reach computed by the test (a bug of the test)
 	clsBadReport             = "bad-report"               // malformed positions, verdicts, inputs
+	clsEngineWrong           = "engine-wrong"             // gen -recheck found the engine's unreachable verdict wrong (and corrected it)
 )
 
 // comparison holds one row's report of one function and the truth.
@@ -99,6 +100,9 @@ func (c *comparison) compare() []disagreement {
 			errs = append(errs, c.fail(clsUnknown, &b, "", "every outcome must be decided (unknown is accepted for a loop bound in a function marked %s only)", LoopsDirective))
 		case b.Verdict != report.Covered && b.Verdict != report.Unreachable && b.Verdict != report.Unknown:
 			errs = append(errs, c.fail(clsBadReport, &b, "", "bad verdict"))
+		}
+		if strings.Contains(b.CheckReason, "ENGINE WAS WRONG") {
+			errs = append(errs, c.fail(clsEngineWrong, &b, "", "%s", b.CheckReason))
 		}
 		if b.Verdict == report.Unreachable && strings.TrimSpace(b.SMT2) == "" {
 			errs = append(errs, c.fail(clsNoSMT2, &b, "", "unreachable without an smt2 proof (reason: %s)", b.Reason))

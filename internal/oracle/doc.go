@@ -12,8 +12,8 @@
 // Units share nothing, so a unit alone is a package (Source), and a batch of
 // units is one package compiled once. Inputs are int8, uint8, bool, small
 // arrays ([2]int8, [2]bool, [3]bool) and structs of those (S1, S2 of
-// Prelude), at most 16 bits in all, or a method's receiver (9 bits) and
-// booleans: every input can be enumerated. Bodies accumulate into an int32
+// Prelude), at most 16 bits in all, or a method's receiver (nil, or a
+// pointer to 9 bits) and booleans: every input can be enumerated. Bodies accumulate into an int32
 // r and return r, a bool, or both. Every unit has if/else chains,
 // comparisons and && / || in conditions; the Features come on top, each of
 // which can be disabled: && / || in value context, a bool local holding
@@ -38,16 +38,20 @@
 // runOracle checks the functions of a package:
 //
 //  1. leapfrog gen -json -validate-solver runs once per row (a strategy and
-//     flags: dfs, pm, treefrog, rgcb, mtelse; TestRandomPrograms adds
-//     treefrog with -loop-models auto) as a subprocess of the test binary
-//     (TestMain turns it into the command line), so that a crash or a hang
-//     is a finding that names its row and, after a rerun per function, its
-//     function; the others are still checked;
+//     flags: dfs, pm, treefrog, rgcb, mtelse, and treefrog with
+//     -loop-models auto; the treefrog row keeps gen's independent re-proof
+//     of unreachable verdicts, -recheck, the others turn it off) as a
+//     subprocess of the test binary (TestMain turns it into the command
+//     line), so that a crash or a hang is a finding that names its row and,
+//     after a rerun per function, its function; the others are still
+//     checked;
 //  2. verify.Instrument copies the package and records every branch
-//     outcome and panic the compiled code takes; the generated
-//     enum_test.go has one TestEnum per function running every input, each
-//     call under a recover that classifies the panic and finds its line from
-//     the stack; replay_test.go runs every case of every report alone
+//     outcome, panic and function entry the compiled code takes; the
+//     generated enum_test.go has one TestEnum per function running every
+//     input (a pointer receiver is an input too: nil, then a pointer to a
+//     copy of each value), each call under a recover that classifies the
+//     panic and finds its line from the stack (cross-checked with verify's
+//     own panic records); replay_test.go runs every case of every report alone
 //     (kept and discarded), clearing the recorder's memory before each; the
 //     emitted tests of every row join the same test binary;
 //  3. the emitted tests must pass against the compiled code (the engine's
@@ -59,8 +63,10 @@
 //     is reported with the witness input, the conflict and the smt2); every
 //     outcome observed in the function or what it calls must have an
 //     objective, and every site of its own body both; panics are compared
-//     by kind and line; no objective is unknown unless the reason is a loop
-//     bound in a function with LoopsDirective, or a time budget (logged);
+//     by kind and line, the entry by position; no objective is unknown
+//     unless the reason is a loop bound in a function with LoopsDirective, a
+//     loop the models concretized, or a time budget (logged); a verdict gen
+//     -recheck had to correct ("ENGINE WAS WRONG") is reported too;
 //  5. every row gives every objective the same verdict, an accepted unknown
 //     agreeing with anything; the smt2 of every unreachable verdict must be
 //     unsat for Z3, through libz3 (smt.go) independently of leapfrog's solver

@@ -58,7 +58,7 @@ func enumLoops(b *bytes.Buffer, pkg *pkgSource, f *function, recvNil bool) {
 		arg := v
 		switch {
 		case p.ptr && recvNil:
-			fmts, args = append(fmts, p.name+"=nil"), append(args, "nil")
+			fmts, args = append(fmts, p.name+"=nil"), append(args, "("+pkg.typeString(p.typ)+")(nil)")
 			continue
 		case p.ptr:
 			arg = "&lfR" // a copy: the method may change its receiver

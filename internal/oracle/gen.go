@@ -211,7 +211,7 @@ type variable struct {
 	logic bool // a bool that held an && / || value
 	zero  bool // an int8 local holding the constant 0, never assigned
 	recv  bool // a pointer to the unit's receiver type (nil unless self)
-	self  bool // the receiver of the method under test (never nil)
+	self  bool // the receiver of the method under test (nil for some inputs too)
 	used  bool // read somewhere (Go rejects unused locals)
 	param bool
 

@@ -462,14 +462,11 @@ func (g *gen) pointerCompare() string {
 		op = "!="
 	}
 	if p.recv {
-		if p.self {
-			return ""
-		}
 		if !g.leaf(p.name + " nil") {
 			return ""
 		}
 		p.used = true
-		g.used[FeatNilRecv] = true
+		g.recvUse(p)
 		return p.name + " " + op + " nil"
 	}
 	var qs []*variable
