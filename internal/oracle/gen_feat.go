@@ -32,12 +32,7 @@ func (g *gen) loop(depth int) bool {
 			g.declare(&variable{name: i, t: tInt, fixed: true})
 			g.declare(&variable{name: e, t: a.t.elem, fixed: true})
 		}
-		for k := 1 + g.intn(3); k > 0; k-- {
-			g.stmt(depth - 1)
-		}
-		g.pop()
-		g.indent--
-		g.line("}")
+		g.loopBody(1+g.intn(3), depth-1)
 		return true
 	}
 	i := g.fresh("i")
@@ -45,13 +40,19 @@ func (g *gen) loop(depth int) bool {
 	g.indent++
 	g.push()
 	g.declare(&variable{name: i, t: tI8, fixed: true, used: true})
-	for k := 1 + g.intn(3); k > 0; k-- {
-		g.stmt(depth - 1)
+	g.loopBody(1+g.intn(3), depth-1)
+	return true
+}
+
+// loopBody generates n statements in the loop's scope (opened by the
+// caller), closes it and the loop.
+func (g *gen) loopBody(n, depth int) {
+	for ; n > 0; n-- {
+		g.stmt(depth)
 	}
 	g.pop()
 	g.indent--
 	g.line("}")
-	return true
 }
 
 // inputLoop generates a loop whose trip count depends on the input: at most
@@ -66,14 +67,9 @@ func (g *gen) inputLoop(depth int) bool {
 	defer func() { g.inLoop--; g.inInput-- }()
 	z := g.fresh("z")
 	stmts := 1 + g.intn(2)
-	body := func() {
-		for k := stmts; k > 0; k-- {
-			g.stmt(0) // simple statements only: the paths multiply with each iteration
-		}
-		g.pop()
-		g.indent--
-		g.line("}")
-	}
+	// Simple statements only in the body: the paths multiply with each
+	// iteration.
+	body := func() { g.loopBody(stmts, 0) }
 	switch g.intn(4) {
 	case 0:
 		g.line("%s := %s & 7", z, g.intExpr(tU8, 2))

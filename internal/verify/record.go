@@ -154,18 +154,27 @@ type PanicSite struct {
 	Line string
 }
 
-// ObservedPanics reads the panic records of recFile. A missing file means
-// nothing was recorded.
-func ObservedPanics(recFile string) (map[PanicSite]bool, error) {
-	obs := map[PanicSite]bool{}
+// records returns the lines of recFile; a missing file has none.
+func records(recFile string) ([]string, error) {
 	data, err := os.ReadFile(recFile)
 	if os.IsNotExist(err) {
-		return obs, nil
+		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	for i, line := range strings.Split(string(data), "\n") {
+	return strings.Split(string(data), "\n"), nil
+}
+
+// ObservedPanics reads the panic records of recFile. A missing file means
+// nothing was recorded.
+func ObservedPanics(recFile string) (map[PanicSite]bool, error) {
+	obs := map[PanicSite]bool{}
+	lines, err := records(recFile)
+	if err != nil {
+		return nil, err
+	}
+	for i, line := range lines {
 		if !strings.HasPrefix(line, "panic\t") {
 			continue
 		}
@@ -187,14 +196,11 @@ func Observed(recFile string, sites map[string]Site) (map[string]map[bool]bool, 
 		byID[s.ID] = k
 	}
 	obs := map[string]map[bool]bool{}
-	data, err := os.ReadFile(recFile)
-	if os.IsNotExist(err) {
-		return obs, nil
-	}
+	lines, err := records(recFile)
 	if err != nil {
 		return nil, err
 	}
-	for i, line := range strings.Split(string(data), "\n") {
+	for i, line := range lines {
 		if line == "" || strings.HasPrefix(line, "panic\t") || strings.HasPrefix(line, "entry\t") {
 			continue
 		}
@@ -223,14 +229,11 @@ func Observed(recFile string, sites map[string]Site) (map[string]map[bool]bool, 
 // functions entered. A missing file means nothing was recorded.
 func ObservedEntries(recFile string) (map[string]bool, error) {
 	obs := map[string]bool{}
-	data, err := os.ReadFile(recFile)
-	if os.IsNotExist(err) {
-		return obs, nil
-	}
+	lines, err := records(recFile)
 	if err != nil {
 		return nil, err
 	}
-	for _, line := range strings.Split(string(data), "\n") {
+	for _, line := range lines {
 		if k, ok := strings.CutPrefix(line, "entry\t"); ok {
 			obs[k] = true
 		}
