@@ -40,7 +40,7 @@ const (
 	FeatInfeasible     Feature = "infeasible"       // deliberately infeasible conditions: if x == 12 { if x != 12 {…} }; if x&3 == 5
 	FeatEarlyReturn    Feature = "early-return"     // returns under conditions
 	FeatEmptyCase      Feature = "empty-case"       // a tagged switch without default whose last case is empty
-	FeatLogicHoisted   Feature = "logic-hoisted"    // && / || as a call argument, a literal's element or a value stored to an indexed place
+	FeatEvalOrder      Feature = "eval-order"       // a call or a value-context && / || after an operand that may panic, in one expression
 )
 
 // Features lists every feature, in a fixed order.
@@ -48,7 +48,7 @@ var Features = []Feature{
 	FeatLogicValue, FeatLogicLocalLast, FeatSwitch, FeatConstLoop, FeatInputLoop, FeatLongLoop,
 	FeatBreak, FeatHelper, FeatDivConst, FeatDivInput, FeatDivZeroLocal, FeatShift, FeatIndex,
 	FeatSymStore, FeatPtrLocal, FeatPtrElem, FeatNilRecv, FeatMethodTarget, FeatPanic,
-	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatLogicHoisted,
+	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatEvalOrder,
 }
 
 // LoopsDirective marks, in a function's doc comment, a function with
@@ -255,7 +255,7 @@ type gen struct {
 
 	helperResult *gtype          // the result type of the helper being generated
 	calls        int             // call sites generated in the current function
-	hoisted      int             // enclosing hoistedBool calls
+	panicky      bool            // the current expression has an operand that may panic (FeatEvalOrder)
 	leaves       map[string]bool // operands of the current && / || chain (go vet's bools check)
 	inputLoops   bool            // the function under test has input-dependent loops
 }

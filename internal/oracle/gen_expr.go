@@ -75,13 +75,15 @@ func (g *gen) intExpr(t *gtype, depth int) string {
 			d := g.intExpr(t, depth-1)
 			if g.chance(0.6) {
 				d = "(" + d + " | 1)" // never zero
+			} else {
+				g.panicky = true
 			}
 			return "(" + g.intExpr(t, depth-1) + " " + divOp(g) + " " + d + ")"
 		}
 	case 5:
 		if zs := g.vars(func(v *variable) bool { return v.zero }); len(zs) > 0 && g.use(FeatDivZeroLocal) {
 			z := g.pick(zs)
-			z.used = true
+			z.used, g.panicky = true, true
 			d := z.name
 			if t != tI8 {
 				d = t.name + "(" + d + ")"
@@ -134,6 +136,7 @@ func (g *gen) shift(t *gtype, depth int) string {
 		count = g.intExpr(tU8, depth-1)
 	default:
 		count = g.intExpr(tI8, depth-1)
+		g.panicky = true // a negative count
 	}
 	return "(" + g.intExpr(t, depth-1) + " " + op + " " + count + ")"
 }
@@ -220,14 +223,15 @@ func (g *gen) readScalar(k kind, depth int, last bool) scalar {
 					cands = append(cands, func() scalar {
 						v.used = true
 						g.recvUse(v)
-						if g.calls < 3 && (!v.self && g.chance(0.7) || v.self && g.chance(0.2)) {
+						if g.calls < 3 && (!v.self && g.chance(0.7) || v.self && g.chance(0.2)) && g.reorderable() {
 							g.calls++
 							return scalar{v.name + ".Get()", tI8}
 						}
+						g.panicky = true
 						return scalar{v.name + ".A", tI8} // nil: panics
 					})
 				} else {
-					cands = append(cands, func() scalar { v.used = true; g.recvUse(v); return scalar{v.name + ".B", tBool} })
+					cands = append(cands, func() scalar { v.used = true; g.recvUse(v); g.panicky = true; return scalar{v.name + ".B", tBool} })
 				}
 			} else if k == kInt {
 				cands = append(cands, func() scalar { v.used = true; return scalar{"*" + v.name, v.t.elem} })
@@ -262,6 +266,7 @@ func (g *gen) index(n, depth int) string {
 	g.inIndex++
 	defer func() { g.inIndex-- }()
 	if g.chance(0.25) && g.use(FeatIndex) {
+		g.panicky = true
 		switch g.intn(3) {
 		case 0:
 			return g.intExpr(g.intType(), depth-1)
@@ -291,7 +296,7 @@ func (g *gen) helperCall(t *gtype, depth int) string {
 	}
 	// Each call multiplies the paths through the callee's branches: a few
 	// call sites per function (the top-up adds the second of each helper).
-	if len(hs) == 0 || g.calls >= 2 || !g.use(FeatHelper) {
+	if len(hs) == 0 || g.calls >= 2 || !g.reorderable() || !g.use(FeatHelper) {
 		return ""
 	}
 	g.calls++
@@ -304,7 +309,7 @@ func (g *gen) call(h *helper, depth int) string {
 	var args []string
 	for _, p := range h.params {
 		if p.kind == kBool {
-			args = append(args, g.hoistedBool(depth-1))
+			args = append(args, g.boolExpr(depth-1, true, false))
 		} else {
 			args = append(args, g.intExpr(p, depth-1))
 		}
@@ -312,15 +317,12 @@ func (g *gen) call(h *helper, depth int) string {
 	return h.name + "(" + strings.Join(args, ", ") + ")"
 }
 
-// hoistedBool returns a boolean in value context evaluated with other
-// operands that go/ssa evaluates first (a call argument, a composite
-// literal element, a value stored to an indexed place): gc evaluates an
-// && / || there before them (FeatLogicHoisted).
-func (g *gen) hoistedBool(depth int) string {
-	g.hoisted++
-	defer func() { g.hoisted-- }()
-	return g.boolExpr(depth, true, false)
-}
+// reorderable reports whether a call or a value-context && / || may come
+// next in the current expression: gc evaluates those before the operands to
+// their left that may panic (an index out of range, a division by zero, a
+// negative shift, a nil dereference), go/ssa and the engine after, so that
+// they would disagree on what runs (FeatEvalOrder).
+func (g *gen) reorderable() bool { return !g.panicky || g.use(FeatEvalOrder) }
 
 // cmpOps are the comparison operators.
 var cmpOps = []string{"<", "<=", ">", ">=", "==", "!="}
@@ -416,7 +418,7 @@ func (g *gen) boolExpr(depth int, value, last bool) string {
 	case 5:
 		return "!(" + g.boolExpr(depth-1, value, last) + ")"
 	case 6, 7:
-		if value && !g.on(FeatLogicValue) || g.hoisted > 0 && !g.use(FeatLogicHoisted) {
+		if value && !g.on(FeatLogicValue) || value && !g.reorderable() {
 			break
 		}
 		if value {

@@ -269,7 +269,7 @@ func (g *gen) nilRecv(depth int) bool {
 	}
 	g.needRecv()
 	t := g.fresh("t")
-	lit := fmt.Sprintf("&%s{A: %s, B: %s}", g.recvType, g.intExpr(tI8, 1), g.hoistedBool(1))
+	lit := fmt.Sprintf("&%s{A: %s, B: %s}", g.recvType, g.intExpr(tI8, 1), g.boolExpr(1, true, false))
 	if g.chance(0.5) {
 		g.line("var %s *%s", t, g.recvType)
 		g.line("if %s {", g.boolExpr(2, false, false))

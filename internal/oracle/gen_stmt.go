@@ -21,6 +21,7 @@ func (g *gen) block(depth, n int) {
 // stmt generates one statement (compound ones only when depth > 0).
 func (g *gen) stmt(depth int) {
 	g.budget--
+	g.panicky = false
 	for {
 		var ok bool
 		switch g.intn(22) {
@@ -141,7 +142,7 @@ func (g *gen) assign(depth int) bool {
 			v.symStored = true
 		}
 		if v.t.elem.kind == kBool {
-			g.storeBool(v.name+"["+idx+"]", g.hoistedBool(1))
+			g.storeBool(v.name+"["+idx+"]", g.boolExpr(1, true, false))
 		} else {
 			g.store(v.name+"["+idx+"]", op, g.intExpr(v.t.elem, 2))
 		}
@@ -153,7 +154,7 @@ func (g *gen) assign(depth int) bool {
 		case kBool:
 			g.storeBool(v.name+"."+f.name, g.boolExpr(1, true, false))
 		case kArray:
-			g.line("%s.%s[%s] = %s", v.name, f.name, g.index(f.t.n, 2), g.hoistedBool(1))
+			g.line("%s.%s[%s] = %s", v.name, f.name, g.index(f.t.n, 2), g.boolExpr(1, true, false))
 		}
 	case kPtr:
 		if v.recv {
@@ -227,6 +228,7 @@ func (g *gen) ifChain(depth int) bool {
 	}
 	g.block(depth-1, 1+g.intn(2))
 	for n := g.intn(3); n > 0; n-- {
+		g.panicky = false
 		g.line("} else if %s {", g.boolExpr(2, false, false))
 		g.block(depth-1, 1+g.intn(2))
 	}

@@ -41,7 +41,7 @@ type knownBug struct {
 // Each names the bug (issue 10) and, under testdata/, the reproducer that
 // TestKnownBugs checks still fails.
 var knownBugs = []knownBug{
-	{feature: FeatLogicHoisted, repro: "eval_order.txtar", bug: "gc evaluates a value-context && / || before the operands to its left (a call argument after an index that panics), the engine in go/ssa's left-to-right order"},
+	{feature: FeatEvalOrder, repro: "eval_order.txtar", bug: "gc evaluates calls and value-context && / || before the operands to their left that may panic (an index, a nil dereference), the engine in go/ssa's left-to-right order"},
 	{feature: FeatEmptyCase, repro: "tag_case_empty.txtar", bug: "the empty last case of a tagged switch without default has no objective (go/ssa drops its If; dropped.go does not restore tagged cases)"},
 }
 
