@@ -335,6 +335,14 @@ func genFailure(r row, fn string, run cliRun) disagreement {
 	case run.crashed():
 		d.class = "crash"
 		d.verdict = panicLine(run.stderr)
+	case strings.Contains(run.stderr, "internal error"): // a crash the command line caught
+		d.class = "crash"
+		for _, l := range strings.Split(run.stderr, "\n") {
+			if strings.Contains(l, "internal error") {
+				d.verdict = l
+				break
+			}
+		}
 	case strings.Contains(run.stderr, "unsupported"):
 		d.class = "unsupported"
 	case strings.Contains(run.stderr, "solver validation failed"):
