@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"leapfrog/internal/report"
@@ -133,7 +132,11 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 				fmt.Fprintf(stdout, "verify %s: no case (no run completed), nothing to verify\n", r.rep.Function)
 				continue
 			}
-			if !verifyFunction(r.t.pkg.dir, r.rep, stdout, stderr) {
+			tf := g.out
+			if tf == "" {
+				tf = testPath(r.t.decl.file, g.shard)
+			}
+			if !verifyFunction(r.t.pkg.dir, tf, r.rep, stdout, stderr) {
 				failed++
 			}
 		}
@@ -163,11 +166,9 @@ func (g *genFlags) checkPackages(pkgs []*pkgInfo, model bool) error {
 	if g.out != "" && len(pkgs) > 1 {
 		return usagef("-o: one file holds the tests of one package, but %d packages match", len(pkgs))
 	}
-	if g.out != "" && g.verify {
-		abs, _ := filepath.Abs(g.out)
-		if filepath.Dir(abs) != pkgs[0].dir || !strings.HasSuffix(abs, "_test.go") {
-			return usagef("-o: -verify runs the tests in the package: want a _test.go file in %s", relPath(pkgs[0].dir))
-		}
+	if g.out != "" && g.verify && !strings.HasSuffix(g.out, "_test.go") {
+		// -verify copies the file into the package of a module copy.
+		return usagef("-o: -verify runs the tests: want a _test.go file, not %s", g.out)
 	}
 	if g.out == "" {
 		for _, p := range pkgs {

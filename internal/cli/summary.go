@@ -78,20 +78,23 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.Cases)
 }
 
-// verifyFunction checks one function's claims from outside the engine. One
-// run per function: functions sharing a callee may give one source branch
-// different verdicts (wbs Step and Launch do).
-func verifyFunction(dir string, r *report.Function, stdout, stderr io.Writer) bool {
+// verifyFunction checks one function's claims (branch outcomes, panics, the
+// entry) from outside the engine, running its emitted test from testFile.
+// One run per function: functions sharing a callee may give one source
+// branch different verdicts (wbs Step and Launch do).
+func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) bool {
 	var claims []verify.Claim
 	for _, b := range r.Branches {
-		if b.Outcome == "true" || b.Outcome == "false" {
-			claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
-		}
+		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
 	}
-	vr, err := verify.Run(verify.Options{PkgDir: dir, TestRun: "^" + testgen.TestName(r.Function) + "$", Claims: claims})
+	vr, err := verify.Run(verify.Options{PkgDir: dir, TestRun: "^" + testgen.TestName(r.Function) + "$", TestFiles: []string{testFile}, Claims: claims})
 	if vr != nil {
-		fmt.Fprintf(stdout, "verify %s: go test %s, %.1f%% of the package's statements covered; %d branch claims: %d covered confirmed, %d unreachable never observed, %d unknown\n",
-			r.Function, passFail(vr.TestsPassed && vr.InstrumentedPassed), vr.Coverage, vr.Claims, vr.CoveredOK, vr.UnreachableOK, vr.UnknownObserved+vr.UnknownOpen)
+		fmt.Fprintf(stdout, "verify %s: go test %s, %.1f%% of the package's statements covered; %d claims (%d panics): %d covered confirmed, %d unreachable never observed, %d unknown",
+			r.Function, passFail(vr.TestsPassed && vr.InstrumentedPassed), vr.Coverage, vr.Claims, vr.PanicClaims, vr.CoveredOK, vr.UnreachableOK, vr.UnknownObserved+vr.UnknownOpen)
+		if vr.Unchecked > 0 {
+			fmt.Fprintf(stdout, ", %d not checked", vr.Unchecked)
+		}
+		fmt.Fprintln(stdout)
 		for _, n := range vr.Notes {
 			fmt.Fprintf(stdout, "verify %s: note: %s\n", r.Function, n)
 		}
@@ -100,10 +103,44 @@ func verifyFunction(dir string, r *report.Function, stdout, stderr io.Writer) bo
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %v\n", r.Function, firstLine(err.Error()))
+		fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %s\n", r.Function, verifyFailure(vr, err))
 		return false
 	}
 	return true
+}
+
+// verifyFailure says in one line what failed: the counts of each kind of
+// problem and the first problem's first line.
+func verifyFailure(vr *verify.Result, err error) string {
+	if vr == nil || len(vr.Errors) == 0 {
+		return firstLine(err.Error())
+	}
+	var parts []string
+	if !vr.TestsPassed {
+		parts = append(parts, "the emitted test failed or did not run")
+	} else if !vr.InstrumentedPassed {
+		parts = append(parts, "the emitted test failed in the instrumented copy")
+	}
+	for _, c := range []struct {
+		n    int
+		what string
+	}{
+		{vr.FalseUnreachable, "FALSE UNREACHABLE"},
+		{vr.CoveredMissing, "covered but not observed"},
+		{vr.BadClaims, "claims the instrumenter cannot place"},
+	} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	first := firstLine(vr.Errors[0])
+	if len(vr.Errors) > 1 {
+		first += fmt.Sprintf(" (and %d more above)", len(vr.Errors)-1)
+	}
+	if len(parts) == 0 {
+		return first
+	}
+	return strings.Join(parts, ", ") + ": " + first
 }
 
 func passFail(ok bool) string {

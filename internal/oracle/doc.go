@@ -1,42 +1,97 @@
-// Package oracle checks leapfrog's verdicts against brute force; it holds tests and a libz3 proof checker.
+// Package oracle checks leapfrog's verdicts against brute force: on
+// hand-written scenarios (TestOracle), on randomly generated programs
+// (TestRandomPrograms) and on the reproducers of known bugs
+// (TestKnownBugs). It holds a random program generator (gen*.go) and a
+// libz3 proof checker (smt.go); everything else is in its tests.
 //
-// Each testdata/*.txtar scenario is a small package p whose functions under
-// test (listed in its funcs section) take only int8, uint8 and bool
-// parameters, at most 2^17 inputs in all. For every scenario the test
+// # The generator
 //
-//  1. runs "leapfrog gen -json -validate-solver" in process (cli.Main) once
-//     per search strategy of the strategies table in oracle_test.go;
-//  2. instruments a copy of the package with verify.Instrument, so that every
-//     branch outcome the compiled code takes is recorded, and adds a generated
-//     enum_test.go with one TestEnum_F per function: nested loops over every
-//     input, each call under a recover that classifies the panic ("index out
-//     of range", "integer divide by zero", "negative shift amount", or
-//     "panic" for anything else) and finds its source line from the stack;
-//     the emitted leapfrog tests of each strategy join the same test binary
-//     (compiled once per scenario) and must pass, which checks the engine's
-//     concrete outputs against the compiler;
-//  3. runs the binary once per function (helpers are shared, so records must
-//     not mix) with $LEAPFROG_REC set, and keeps for each observed branch
-//     outcome and panic the first input producing it, as a witness;
-//  4. compares, per strategy and function: a covered outcome must have been
-//     observed; an unreachable one must not (a FALSE UNREACHABLE is reported
-//     with the witness and the proof's conflict and smt2); no outcome may be
-//     unknown (the functions are loop-free or have constant trip counts);
-//     every outcome observed in the function or a package function it names
-//     must be claimed covered, and every site of the function's own body must
-//     have a verdict for both outcomes. Panic objectives are compared by kind
-//     and source line: a covered one must be observed, a (kind, line) whose
-//     objectives are all unreachable must not be, and an observed one must
-//     have a covered objective.
+// GenerateUnit(seed, name, disabled) returns a unit: a Go function under
+// test with its own helpers and (if it uses methods) its own struct type
+// with pointer-receiver methods Get and Set, deterministic from the seed.
+// Units share nothing, so a unit alone is a package (Source), and a batch of
+// units is one package compiled once. Inputs are int8, uint8, bool, small
+// arrays ([2]int8, [2]bool, [3]bool) and structs of those (S1, S2 of
+// Prelude), at most 16 bits in all, or a method's receiver (nil, or a
+// pointer to 9 bits) and booleans: every input can be enumerated. Bodies accumulate into an int32
+// r and return r, a bool, or both. Every unit has if/else chains,
+// comparisons and && / || in conditions; the Features come on top, each of
+// which can be disabled: && / || in value context, a bool local holding
+// one as the last operand of another, switches (tagged with constant and
+// non-constant case values, fallthrough; tagless), loops with constant trip
+// counts and range loops, input-dependent loops (at most 8 iterations, or up
+// to 255: long loops), break and continue, helper calls from several
+// sites, division and remainder by constants, by input-derived values and
+// by a local holding zero, shifts by input-derived counts (signed counts
+// may be negative), indices out of range, stores through symbolic indices
+// read by later indices, pointers to locals and to array elements compared
+// with ==, methods on receivers that may be nil, a method with a pointer
+// receiver as the function under test, explicit panics, infeasible
+// conditions (x == c inside x != c, x&3 == 5, x > 5 && x < 3) and early
+// returns. Loops are bounded by construction, so every program terminates
+// on every input; generated packages build and are go vet clean
+// (TestGenerate). A function with input-dependent loops carries
+// LoopsDirective in its doc comment.
 //
-// Every strategy must give every objective the same verdict (they differ in
-// cost only), and the smt2 of every unreachable verdict must be unsat for Z3,
-// run through libz3 by smt.go independently of leapfrog's solver package. A
-// self-check breaks each correct report in several ways (a covered outcome
-// claimed unreachable, an objective dropped, an unknown...) and expects the
-// comparison to object, so that the oracle cannot pass vacuously.
+// # One oracle run (check_test.go, compare_test.go)
+//
+// runOracle checks the functions of a package:
+//
+//  1. leapfrog gen -json -validate-solver runs once per row (a strategy and
+//     flags: dfs, pm, treefrog, rgcb, mtelse, and treefrog with
+//     -loop-models auto; the treefrog row keeps gen's independent re-proof
+//     of unreachable verdicts, -recheck, the others turn it off) as a
+//     subprocess of the test binary (TestMain turns it into the command
+//     line), so that a crash or a hang is a finding that names its row and,
+//     after a rerun per function, its function; the others are still
+//     checked;
+//  2. verify.Instrument copies the package and records every branch
+//     outcome, panic and function entry the compiled code takes; the
+//     generated enum_test.go has one TestEnum per function running every
+//     input (a pointer receiver is an input too: nil, then a pointer to a
+//     copy of each value), each call under a recover that classifies the
+//     panic and finds its line from the stack (cross-checked with verify's
+//     own panic records); replay_test.go runs every case of every report alone
+//     (kept and discarded), clearing the recorder's memory before each; the
+//     emitted tests of every row join the same test binary;
+//  3. the emitted tests must pass against the compiled code (the engine's
+//     concrete outputs and panics against Go's); each case's replay must
+//     reach every objective the case claims to cover and panic exactly when
+//     the report says;
+//  4. per row and function: a covered objective must have been observed for
+//     some input; an unreachable one must not have been (a false unreachable
+//     is reported with the witness input, the conflict and the smt2); every
+//     outcome observed in the function or what it calls must have an
+//     objective, and every site of its own body both; panics are compared
+//     by kind and line, the entry by position; no objective is unknown
+//     unless the reason is a loop bound in a function with LoopsDirective, a
+//     loop the models concretized, or a time budget (logged); a verdict gen
+//     -recheck had to correct ("ENGINE WAS WRONG") is reported too;
+//  5. every row gives every objective the same verdict, an accepted unknown
+//     agreeing with anything; the smt2 of every unreachable verdict must be
+//     unsat for Z3, through libz3 (smt.go) independently of leapfrog's solver
+//     package; and a self-check breaks each correct report in several ways
+//     and expects the comparison to object, so that it cannot pass vacuously.
+//
+// Each contradiction is a disagreement with a class (the symptom: see the
+// cls* constants), the row, the function, the objective, the verdict and
+// the witness input.
+//
+// # The tests
+//
+// TestOracle runs the testdata/*.txtar scenarios (go.mod, a funcs section,
+// the package's files), which must show no disagreement. TestRandomPrograms
+// generates -randprogs functions from -randseed, -randbatch per package,
+// and fails with, per failing function, its disagreements and a txtar
+// scenario of the unit alone (checked again alone, so that positions are
+// its own); -randout writes them and a summary of classes and features.
+// The features and rows of knownBugs are not generated or run by default
+// (-randbugs, -randlift lift them); each entry names a reproducer in
+// testdata/bugs/, which TestKnownBugs requires to still show the bug, so
+// that a fix is noticed and the gate removed. TestShrinkTool reduces a
+// failing scenario to a minimal one keeping a disagreement class.
 //
 // The enumeration does not check that an unreachable verdict's conflict is
 // the right proof (the branches every path towards the objective takes); it
-// checks the verdict itself.
+// checks the verdict itself, and Z3 checks that the proof's formula is unsat.
 package oracle

@@ -26,18 +26,35 @@ import (
 	"unsafe"
 )
 
-// evalSMT2 evaluates script in a fresh Z3 context and returns what Z3 prints
-// for it (for a script ending in (check-sat): "sat", "unsat" or "unknown").
-// It is independent of leapfrog's own solver package: the proofs leapfrog
-// prints are parsed from their text, as a user would.
+// contexts holds idle Z3 contexts: creating one costs more than most proofs.
+var contexts = make(chan C.Z3_context, 8)
+
+// evalSMT2 evaluates script in a Z3 context reset to its initial state and
+// returns what Z3 prints for it (for a script ending in (check-sat): "sat",
+// "unsat" or "unknown"). It is independent of leapfrog's own solver
+// package: the proofs leapfrog prints are parsed from their text, as a user
+// would.
 func evalSMT2(script string) (string, error) {
-	ctx := C.lf_oracle_context()
-	defer C.Z3_del_context(ctx)
+	var ctx C.Z3_context
+	select {
+	case ctx = <-contexts:
+	default:
+		ctx = C.lf_oracle_context()
+	}
+	reset := C.CString("(reset)")
+	defer C.free(unsafe.Pointer(reset))
+	C.Z3_eval_smtlib2_string(ctx, reset)
 	cs := C.CString(script)
 	defer C.free(unsafe.Pointer(cs))
 	out := C.GoString(C.Z3_eval_smtlib2_string(ctx, cs))
+	var err error
 	if code := C.Z3_get_error_code(ctx); code != C.Z3_OK {
-		return strings.TrimSpace(out), fmt.Errorf("z3: %s", C.GoString(C.Z3_get_error_msg(ctx, code)))
+		err = fmt.Errorf("z3: %s", C.GoString(C.Z3_get_error_msg(ctx, code)))
 	}
-	return strings.TrimSpace(out), nil
+	select {
+	case contexts <- ctx:
+	default:
+		C.Z3_del_context(ctx)
+	}
+	return strings.TrimSpace(out), err
 }

@@ -1,25 +1,34 @@
 // doc.go: package documentation.
 
-// Package verify checks leapfrog's branch verdicts from outside the engine,
-// with the real Go compiler (the -verify flag).
+// Package verify checks leapfrog's verdicts from outside the engine, with
+// the real Go compiler (the -verify flag).
 //
-// leapfrog claims, for every branch outcome of a function, covered (by an
-// emitted test case), unreachable (with a proof) or unknown. [Run] checks
-// those claims in two steps:
+// leapfrog claims, for every objective of a function (a branch outcome, a
+// run-time check failing, an explicit panic), covered (by an emitted test
+// case), unreachable (with a proof) or unknown. [Run] checks those claims:
 //
-//  1. It runs the selected tests (normally the emitted TestLeapfrog*) in the
-//     real package with go test -coverprofile, reports failures with their
-//     output and the statement coverage of the package.
-//  2. It copies the whole module to a temporary directory (skipping .git, so
-//     that imports of sibling packages keep working), instruments the
-//     package in the copy with [Instrument], runs the same tests there with
-//     $LEAPFROG_REC naming a record file, reads the outcomes seen with
-//     [Observed] and compares them with the claims: a covered claim must be
-//     observed; an observed outcome claimed unreachable is the worst bug
-//     leapfrog can have and is reported as FALSE UNREACHABLE; an observed
-//     outcome claimed unknown is a note (the engine was too pessimistic); a
-//     claim at a position that is not a site means the two countings
-//     disagree and is an error. Only claimed positions are compared.
+//  1. It copies the whole module to a temporary directory (skipping .git, so
+//     that imports of sibling packages keep working) and adds the test files
+//     written outside the package (gen -o) to the package there.
+//  2. It runs the selected tests (normally the emitted TestLeapfrog_F) with
+//     go test -v -coverprofile, reports failures with their output and the
+//     statement coverage of the package. A run that selects no test is an
+//     error: nothing would be checked.
+//  3. It instruments the package in the copy with [Instrument], runs the
+//     same tests there with $LEAPFROG_REC naming a record file, reads the
+//     branch outcomes seen with [Observed] and the panics with
+//     [ObservedPanics], and compares them with the claims: a covered claim
+//     must be observed; an observed objective claimed unreachable is the
+//     worst bug leapfrog can have and is reported as FALSE UNREACHABLE; an
+//     observed objective claimed unknown is a note (the engine was too
+//     pessimistic); a branch claim at a position that is not a site (an
+//     entry claim at no function's name) means the two countings disagree
+//     and is an error. Panics are compared by
+//     kind and line (a stack trace has no column): a covered panic claim
+//     must have been seen, and a panic seen is a FALSE UNREACHABLE only when
+//     every claim of that kind on that line is unreachable. The claims of a
+//     declaration the instrumenter skipped are notes ("not checked"). Only
+//     claimed objectives are compared.
 //
 // # Counting sites
 //
@@ -42,7 +51,9 @@
 //     sites.
 //
 // A site's key is "file.go:line:col" of the start of the wrapped expression
-// (parentheses stripped), the position go/ssa gives the condition.
+// (parentheses stripped), the position go/ssa gives the condition; for a
+// case value of a switch with a tag it is the start of the value as written
+// (parentheses included), the position go/ssa gives the comparison.
 // Conditions inside function literals count like any other. Type switches,
 // range loops and select statements have no sites. Two sites at one
 // position (only possible as "switch true { case a || b: }") are refused.
@@ -66,9 +77,27 @@
 //	switch init; tag { ... }
 //	  => switch init; { default: switch __lfTag1 := tag;  { ... } }
 //
+// Every function body also starts with __leapfrogEnter("file.go:line:col")
+// (the position of the function's name, where the engine places its entry
+// objective; the record is "entry<TAB>key", read by [ObservedEntries]) and
+// "defer __leapfrogPanicRec();", both on the line of its opening brace, so
+// that line numbers stay. The panic recorder, deferred first, runs last: it
+// records a panic passing through (the kind from the run-time
+// error's text, "panic" for any other value; the line from the stack: the
+// first frame under runtime.gopanic that is neither the runtime's nor the
+// recorder's) and panics again with the same value, so that the tests see
+// the same panic. A panic the function recovers itself is not recorded.
+//
+// A declaration the instrumenter cannot rewrite (a condition whose named
+// boolean type it cannot spell in the file, two sites at one position) is
+// left as it is and listed in [Instrumented].Skipped with the reason; the
+// other declarations are instrumented all the same.
+//
 // The added file zz_leapfrog_rec.go holds __leapfrogRec: under a mutex it
 // appends "id true|false" to $LEAPFROG_REC (O_APPEND, one write per record,
 // at once, so that a test that panics later still leaves its records) the
-// first time each (id, outcome) is seen. Its imports are renamed so that
-// they cannot clash with the package's own identifiers.
+// first time each (id, outcome) is seen, and __leapfrogPanicRec, which
+// appends "panic<TAB>kind<TAB>file.go:line" once per kind and line. Its
+// imports are renamed so that they cannot clash with the package's own
+// identifiers.
 package verify

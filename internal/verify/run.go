@@ -20,20 +20,22 @@ const (
 	Unknown     = "unknown"
 )
 
-// Claim is the engine's verdict for one branch outcome.
+// Claim is the engine's verdict for one objective: a branch outcome, a panic
+// (a run-time check failing, an explicit panic), or a function's entry.
 type Claim struct {
-	Pos     string // "file.go:line:col" of the condition (a directory part is ignored)
-	Outcome string // "true" or "false"
+	Pos     string // "file.go:line:col" of the condition or the panicking operation (a directory part is ignored)
+	Outcome string // "true" or "false", a panic kind (see PanicSite), or "entry"
 	Verdict string // Covered, Unreachable or Unknown
 }
 
 // Options says what Run checks.
 type Options struct {
-	PkgDir  string  // directory of the package under test
-	ModRoot string  // module root; "" means the nearest directory above PkgDir holding go.mod
-	TestRun string  // regexp for go test -run, e.g. "^TestLeapfrog"; "" runs all tests
-	Claims  []Claim // the claims to check
-	GoCmd   string  // the go command; "" means "go"
+	PkgDir    string   // directory of the package under test
+	ModRoot   string   // module root; "" means the nearest directory above PkgDir holding go.mod
+	TestRun   string   // regexp for go test -run, e.g. "^TestLeapfrog"; "" runs all tests
+	TestFiles []string // _test.go files outside PkgDir to run with the package's (e.g. written by gen -o)
+	Claims    []Claim  // the claims to check
+	GoCmd     string   // the go command; "" means "go"
 }
 
 // Result is what Run found.
@@ -42,18 +44,22 @@ type Result struct {
 	TestOutput  string  // output of the plain go test run
 	Coverage    float64 // statement coverage of the package by the selected tests, in percent
 
-	InstrumentedPassed bool   // the tests passed in the instrumented copy
-	InstrumentedOutput string // output of the instrumented go test run
-	Sites              int    // sites found by the instrumenter in the package
-	ObservedOutcomes   int    // branch outcomes observed in the whole package
+	InstrumentedPassed bool      // the tests passed in the instrumented copy
+	InstrumentedOutput string    // output of the instrumented go test run
+	Sites              int       // sites found by the instrumenter in the package
+	Skipped            []Skipped // declarations the instrumenter left as they are
+	ObservedOutcomes   int       // branch outcomes observed in the whole package
+	ObservedPanics     int       // panics (kind and line) observed in the whole package
 
-	Claims           int // claims checked
+	Claims           int // claims checked (branch outcomes and panics)
+	PanicClaims      int // of which panics
 	CoveredOK        int // covered claims whose outcome was observed
 	CoveredMissing   int // covered claims whose outcome was not observed
 	UnreachableOK    int // unreachable claims whose outcome was not observed
 	FalseUnreachable int // unreachable claims whose outcome WAS observed
 	UnknownObserved  int // unknown claims whose outcome was observed (engine too pessimistic)
 	UnknownOpen      int // unknown claims whose outcome was not observed
+	Unchecked        int // claims in declarations the instrumenter skipped
 	BadClaims        int // claims at positions that are not sites, or malformed
 
 	Errors []string // failures; Run's error is non-nil iff this is not empty
@@ -68,12 +74,15 @@ func (r *Result) notef(format string, args ...any) {
 	r.Notes = append(r.Notes, fmt.Sprintf(format, args...))
 }
 
-// Run checks the claims against the real Go toolchain: it runs the selected
-// tests in the package with a coverage profile, then in an instrumented copy
-// of the module recording every branch outcome, and compares the outcomes
-// seen with the claims. The returned error is non-nil when the tests failed
-// or a claim is contradicted; the Result is then still filled as far as
-// possible. Setup failures (no module, copy errors) return a nil Result.
+// Run checks the claims against the real Go toolchain. It copies the module
+// (without .git) to a temporary directory, adds the TestFiles to the
+// package there, runs the selected tests with a coverage profile, then
+// instruments the package in the copy, runs the same tests again recording
+// every branch outcome and panic, and compares what was seen with the
+// claims. The returned error is non-nil when the tests failed, no test was
+// selected, or a claim is contradicted; the Result is then still filled as
+// far as possible. Setup failures (no module, copy errors) return a nil
+// Result.
 func Run(opts Options) (*Result, error) {
 	gocmd := opts.GoCmd
 	if gocmd == "" {
@@ -102,43 +111,82 @@ func Run(opts Options) (*Result, error) {
 	}
 	defer os.RemoveAll(tmp)
 
+	// The copy of the module, with the test files in the package.
+	modCopy := filepath.Join(tmp, "mod")
+	if err := copyTree(modRoot, modCopy, func(r string) bool { return filepath.Base(r) == ".git" }); err != nil {
+		return nil, fmt.Errorf("verify: copying module: %v", err)
+	}
+	pkgCopy := filepath.Join(modCopy, rel)
+	for _, tf := range opts.TestFiles {
+		abs, err := filepath.Abs(tf)
+		if err != nil {
+			return nil, err
+		}
+		if filepath.Dir(abs) == pkgDir {
+			continue // copied with the module
+		}
+		if !strings.HasSuffix(abs, "_test.go") {
+			return nil, fmt.Errorf("verify: %s: a test file must end in _test.go", tf)
+		}
+		if _, err := os.Stat(filepath.Join(pkgCopy, filepath.Base(abs))); err == nil {
+			return nil, fmt.Errorf("verify: %s: the package already has a file %s", tf, filepath.Base(abs))
+		}
+		if err := copyFile(abs, filepath.Join(pkgCopy, filepath.Base(abs))); err != nil {
+			return nil, fmt.Errorf("verify: %v", err)
+		}
+	}
+
 	res := &Result{}
-	testArgs := []string{"test", "-count=1"}
+	testArgs := []string{"test", "-count=1", "-v"}
 	if opts.TestRun != "" {
 		testArgs = append(testArgs, "-run", opts.TestRun)
 	}
 
 	// (a) The plain package, with a coverage profile.
 	profile := filepath.Join(tmp, "cover.out")
-	out, err := runGo(gocmd, pkgDir, nil, append(testArgs, "-coverprofile="+profile)...)
+	out, err := runGo(gocmd, pkgCopy, nil, append(testArgs, "-coverprofile="+profile)...)
 	res.TestOutput = out
 	res.TestsPassed = err == nil
-	if err != nil {
+	switch {
+	case err != nil:
 		res.errorf("go test failed in %s: %v\n%s", pkgDir, err, out)
-	} else if res.Coverage, err = statementCoverage(profile); err != nil {
-		res.errorf("reading coverage profile: %v", err)
+	case noTests(out):
+		res.TestsPassed = false
+		res.errorf("go test ran no test in %s (-run %q, test files %v): nothing was checked", pkgDir, opts.TestRun, opts.TestFiles)
+	default:
+		if res.Coverage, err = statementCoverage(profile); err != nil {
+			res.errorf("reading coverage profile: %v", err)
+		}
 	}
 
-	// (b) An instrumented copy of the module.
-	modCopy := filepath.Join(tmp, "mod")
-	if err := copyTree(modRoot, modCopy, func(r string) bool { return filepath.Base(r) == ".git" }); err != nil {
-		return nil, fmt.Errorf("verify: copying module: %v", err)
-	}
-	instDir := filepath.Join(modCopy, rel)
-	sites, err := Instrument(pkgDir, instDir)
+	// (b) The package instrumented in place in the copy.
+	inst, err := Instrument(pkgCopy, pkgCopy)
 	if err != nil {
 		res.errorf("instrumenting: %v", err)
 		return res, res.err()
 	}
-	res.Sites = len(sites)
+	res.Sites, res.Skipped = len(inst.Sites), inst.Skipped
+	for _, s := range inst.Skipped {
+		res.notef("%s not instrumented (%s): its claims are not checked", s.Name, s.Reason)
+	}
 	recFile := filepath.Join(tmp, "rec.txt")
-	out, err = runGo(gocmd, instDir, []string{RecEnv + "=" + recFile}, testArgs...)
+	out, err = runGo(gocmd, pkgCopy, []string{RecEnv + "=" + recFile}, testArgs...)
 	res.InstrumentedOutput = out
-	res.InstrumentedPassed = err == nil
+	res.InstrumentedPassed = err == nil && !noTests(out)
 	if err != nil && res.TestsPassed {
 		res.errorf("go test failed in the instrumented copy (it passed without instrumentation): %v\n%s", err, out)
 	}
-	obs, err := Observed(recFile, sites)
+	obs, err := Observed(recFile, inst.Sites)
+	if err != nil {
+		res.errorf("reading records: %v", err)
+		return res, res.err()
+	}
+	panics, err := ObservedPanics(recFile)
+	if err != nil {
+		res.errorf("reading records: %v", err)
+		return res, res.err()
+	}
+	entries, err := ObservedEntries(recFile)
 	if err != nil {
 		res.errorf("reading records: %v", err)
 		return res, res.err()
@@ -146,8 +194,14 @@ func Run(opts Options) (*Result, error) {
 	for _, m := range obs {
 		res.ObservedOutcomes += len(m)
 	}
-	compareClaims(res, opts.Claims, sites, obs)
+	res.ObservedPanics = len(panics)
+	compareClaims(res, opts.Claims, inst, observed{obs, panics, entries})
 	return res, res.err()
+}
+
+// noTests reports whether go test -v output shows that no test ran.
+func noTests(out string) bool {
+	return strings.Contains(out, "no tests to run") || strings.Contains(out, "[no test files]") || !strings.Contains(out, "--- ")
 }
 
 func (r *Result) err() error {
@@ -157,58 +211,150 @@ func (r *Result) err() error {
 	return fmt.Errorf("verify: %d problem(s):\n%s", len(r.Errors), strings.Join(r.Errors, "\n"))
 }
 
-// compareClaims checks each claim against the sites and the observed outcomes.
-func compareClaims(res *Result, claims []Claim, sites map[string]Site, obs map[string]map[bool]bool) {
+// observed is what an instrumented run recorded.
+type observed struct {
+	branches map[string]map[bool]bool
+	panics   map[PanicSite]bool
+	entries  map[string]bool
+}
+
+// compareClaims checks each claim against the sites and what was observed.
+// Branch claims are compared by position and outcome, entry claims by
+// position; panic claims by kind and line (a stack trace has no column): a
+// covered panic must have been seen, and a panic seen must not have only
+// unreachable claims.
+func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed) {
 	seen := map[string]string{}
+	type group struct {
+		claims      []Claim
+		unreachable bool // every claim of the group is unreachable
+	}
+	groups := map[PanicSite]*group{}
+	var order []PanicSite
 	for _, c := range claims {
 		res.Claims++
 		key := claimKey(c.Pos)
 		what := key + " " + c.Outcome
-		b, err := strconv.ParseBool(c.Outcome)
-		if err != nil || (c.Outcome != "true" && c.Outcome != "false") {
-			res.BadClaims++
-			res.errorf("%s: bad outcome %q (want true or false)", key, c.Outcome)
-			continue
-		}
-		if prev, dup := seen[what]; dup && prev != c.Verdict {
+		if prev, dup := seen[what]; dup && prev != c.Verdict && (c.Outcome == "true" || c.Outcome == "false") {
 			res.BadClaims++
 			res.errorf("%s claimed both %s and %s", what, prev, c.Verdict)
 			continue
 		}
 		seen[what] = c.Verdict
-		if _, ok := sites[key]; !ok {
+		if c.Verdict != Covered && c.Verdict != Unreachable && c.Verdict != Unknown {
+			res.BadClaims++
+			res.errorf("%s: bad verdict %q", what, c.Verdict)
+			continue
+		}
+		if s, ok := skippedAt(inst, key); ok {
+			res.Unchecked++
+			res.notef("%s claimed %s: not checked, %s was not instrumented", what, c.Verdict, s.Name)
+			continue
+		}
+		if c.Outcome == "entry" {
+			if !inst.Entries[key] {
+				res.BadClaims++
+				res.errorf("%s claimed %s but is the entry of no function of the instrumenter", what, c.Verdict)
+				continue
+			}
+			tally(res, what, c.Verdict, obs.entries[key], "")
+			continue
+		}
+		if c.Outcome != "true" && c.Outcome != "false" {
+			res.PanicClaims++
+			if !isPanicKind(c.Outcome) {
+				res.BadClaims++
+				res.errorf("%s: bad outcome %q (want true, false or a panic kind)", key, c.Outcome)
+				continue
+			}
+			ps := PanicSite{c.Outcome, lineOf(key)}
+			g := groups[ps]
+			if g == nil {
+				g = &group{unreachable: true}
+				groups[ps] = g
+				order = append(order, ps)
+			}
+			g.claims = append(g.claims, c)
+			g.unreachable = g.unreachable && c.Verdict == Unreachable
+			continue
+		}
+		b := c.Outcome == "true"
+		if _, ok := inst.Sites[key]; !ok {
 			res.BadClaims++
 			res.errorf("%s claimed %s but is not a branch site of the instrumenter (the two countings disagree)", what, c.Verdict)
 			continue
 		}
-		observed := obs[key][b]
-		switch c.Verdict {
-		case Covered:
-			if observed {
-				res.CoveredOK++
-			} else {
-				res.CoveredMissing++
-				res.errorf("%s claimed covered but not observed", what)
-			}
-		case Unreachable:
-			if observed {
-				res.FalseUnreachable++
-				res.errorf("FALSE UNREACHABLE: %s claimed unreachable but observed", what)
-			} else {
+		tally(res, what, c.Verdict, obs.branches[key][b], "")
+	}
+	for _, ps := range order {
+		g := groups[ps]
+		seen := obs.panics[ps]
+		for _, c := range g.claims {
+			what := claimKey(c.Pos) + " " + c.Outcome
+			switch {
+			case c.Verdict == Unreachable && seen && !g.unreachable:
+				// Another objective of that kind on that line may be the
+				// one that panicked: not a contradiction.
 				res.UnreachableOK++
+			default:
+				tally(res, what, c.Verdict, seen, fmt.Sprintf(" (a %q panic at line %s)", ps.Kind, ps.Line))
 			}
-		case Unknown:
-			if observed {
-				res.UnknownObserved++
-				res.notef("%s claimed unknown but observed (the engine was too pessimistic)", what)
-			} else {
-				res.UnknownOpen++
-			}
-		default:
-			res.BadClaims++
-			res.errorf("%s: bad verdict %q", what, c.Verdict)
 		}
 	}
+}
+
+// tally counts one claim against whether its outcome was observed.
+func tally(res *Result, what, verdict string, observed bool, detail string) {
+	switch verdict {
+	case Covered:
+		if observed {
+			res.CoveredOK++
+		} else {
+			res.CoveredMissing++
+			res.errorf("%s claimed covered but not observed%s", what, detail)
+		}
+	case Unreachable:
+		if observed {
+			res.FalseUnreachable++
+			res.errorf("FALSE UNREACHABLE: %s claimed unreachable but observed%s", what, detail)
+		} else {
+			res.UnreachableOK++
+		}
+	case Unknown:
+		if observed {
+			res.UnknownObserved++
+			res.notef("%s claimed unknown but observed (the engine was too pessimistic)%s", what, detail)
+		} else {
+			res.UnknownOpen++
+		}
+	}
+}
+
+// isPanicKind reports whether outcome names a panic objective.
+func isPanicKind(outcome string) bool {
+	switch outcome {
+	case "index out of range", "integer divide by zero", "negative shift amount", "nil pointer dereference", "panic":
+		return true
+	}
+	return false
+}
+
+// lineOf turns "file.go:line:col" into "file.go:line".
+func lineOf(key string) string {
+	if i := strings.LastIndex(key, ":"); i >= 0 && strings.Count(key, ":") >= 2 {
+		return key[:i]
+	}
+	return key
+}
+
+// skippedAt returns the skipped declaration holding the position, if any.
+func skippedAt(inst *Instrumented, key string) (Skipped, bool) {
+	for _, s := range inst.Skipped {
+		if s.Contains(key) {
+			return s, true
+		}
+	}
+	return Skipped{}, false
 }
 
 // claimKey reduces a claim position to the "file.go:line:col" key of a site.

@@ -120,10 +120,14 @@ func TestInstrument(t *testing.T) {
 			}
 			src := extract(t, ar)
 			dst := filepath.Join(t.TempDir(), "inst")
-			sites, err := Instrument(src, dst)
+			inst, err := Instrument(src, dst)
 			if err != nil {
 				t.Fatal(err)
 			}
+			if len(inst.Skipped) > 0 {
+				t.Errorf("declarations skipped: %+v", inst.Skipped)
+			}
+			sites := inst.Sites
 			// The source is untouched and the copy is complete.
 			for _, f := range ar.Files {
 				if strings.HasPrefix(f.Name, "want/") {
@@ -293,10 +297,14 @@ func TestBench(t *testing.T) {
 				t.Fatal(err)
 			}
 			inst := filepath.Join(mod, tc.pkg+"inst")
-			sites, err := Instrument(pkg, inst)
+			res, err := Instrument(pkg, inst)
 			if err != nil {
 				t.Fatal(err)
 			}
+			if len(res.Skipped) > 0 {
+				t.Errorf("declarations skipped: %+v", res.Skipped)
+			}
+			sites := res.Sites
 			if len(sites) != tc.sites {
 				t.Errorf("%d sites, want %d:\n%s", len(sites), tc.sites, formatSites(sites))
 			}
@@ -327,27 +335,201 @@ func TestApplyNesting(t *testing.T) {
 	}
 }
 
-// TestInstrumentErrors checks the constructs the instrumenter refuses.
-func TestInstrumentErrors(t *testing.T) {
+// writePkg writes a module example.com/<name> with the given files to a
+// new directory and returns it.
+func writePkg(t *testing.T, name string, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/" + name + "\n\ngo 1.22\n"
+	for n, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestInstrumentSkips checks that a declaration the instrumenter cannot
+// rewrite is left as it is, named with the reason, and spares the others.
+func TestInstrumentSkips(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct{ name, src, want string }{
-		// go/ssa has two branches at one position here: the comparison with
-		// the tag and the left operand of ||; keys cannot tell them apart.
-		{"collision", "func F(a, b bool) int {\n\tswitch true {\n\tcase a || b:\n\t\treturn 1\n\t}\n\treturn 0\n}\n",
-			"two sites at a.go:5:7"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/e\n\ngo 1.22\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("package e\n\n"+tc.src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := Instrument(dir, filepath.Join(t.TempDir(), "out"))
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error %v, want it to contain %q", err, tc.want)
-			}
-		})
+	dir := writePkg(t, "e", map[string]string{"a.go": `package e
+
+// Collide has two go/ssa branches at one position: the comparison with the
+// tag and the left operand of ||; keys cannot tell them apart.
+func Collide(a, b bool) int {
+	switch true {
+	case a || b:
+		return 1
+	}
+	return 0
+}
+
+// B is a generic named boolean type: a condition of type B[int] cannot be
+// converted back to its type in the file.
+type B[T any] bool
+
+func Generic(x B[int]) int {
+	if x {
+		return 1
+	}
+	return 0
+}
+
+func Fine(a int) int {
+	if a > 0 {
+		return 1
+	}
+	return 0
+}
+`})
+	out := filepath.Join(t.TempDir(), "out")
+	inst, err := Instrument(dir, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"Collide": "two sites at one position", "Generic": "cannot name the type"}
+	for _, s := range inst.Skipped {
+		if w, ok := want[s.Name]; !ok || !strings.Contains(s.Reason, w) || s.File != "a.go" {
+			t.Errorf("skipped %+v, want one of %v", s, want)
+		}
+		delete(want, s.Name)
+	}
+	if len(want) > 0 {
+		t.Errorf("not skipped: %v", want)
+	}
+	if len(inst.Sites) != 1 || inst.Sites["a.go:25:5"].Expr != "a > 0" {
+		t.Errorf("sites %v, want only Fine's a.go:25:5", inst.Sites)
+	}
+	// The copy builds: the skipped declarations are unchanged.
+	if out, err := runGo("go", out, nil, "vet", "."); err != nil {
+		t.Errorf("the instrumented copy does not build: %v\n%s", err, out)
+	}
+	if !(Skipped{File: "a.go", Line: 5, End: 11}).Contains("dir/a.go:7:7") || (Skipped{File: "a.go", Line: 5, End: 11}).Contains("a.go:12:1") {
+		t.Errorf("Skipped.Contains is wrong")
+	}
+}
+
+// panicsPkg is a package whose functions panic in each way; its test file
+// (outside the package directory, as gen -o can write it) reaches some.
+var panicsPkg = map[string]string{"a.go": `package pp
+
+func Div(a, b int) int {
+	if a > 100 {
+		panic("big")
+	}
+	return a / b
+}
+
+func Index(i int) int {
+	var arr [3]int
+	return arr[i] + helper(i)
+}
+
+func helper(i int) int {
+	if i == 2 {
+		var p *int
+		return *p
+	}
+	return i
+}
+`}
+
+const panicsTest = `package pp
+
+import "testing"
+
+func call(f func()) (r any) {
+	defer func() { r = recover() }()
+	f()
+	return nil
+}
+
+func TestLeapfrogP(t *testing.T) {
+	if r := call(func() { Div(1, 0) }); r == nil {
+		t.Error("no panic")
+	}
+	if r := call(func() { Index(2) }); r == nil {
+		t.Error("no panic")
+	}
+	if Div(4, 2) != 2 {
+		t.Error("4/2")
+	}
+}
+`
+
+// TestRunPanics checks panic claims (observed by kind and line), a test file
+// outside the package directory, and that a run selecting no test fails.
+func TestRunPanics(t *testing.T) {
+	t.Parallel()
+	dir := writePkg(t, "pp", map[string]string{"a.go": panicsPkg["a.go"]})
+	testFile := filepath.Join(t.TempDir(), "x_leapfrog_test.go")
+	if err := os.WriteFile(testFile, []byte(panicsTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	claims := []Claim{
+		{"a.go:4:5", "false", Covered},
+		{"a.go:7:9", "integer divide by zero", Covered},     // Div(1, 0)
+		{"a.go:18:10", "nil pointer dereference", Covered},  // Index(2) through helper
+		{"a.go:5:3", "panic", Unreachable},                  // never: fine
+		{"a.go:12:9", "index out of range", Covered},        // never: an error
+		{"a.go:7:9", "integer divide by zero", Unreachable}, // a second objective on the line: not a contradiction
+		{"a.go:3:6", "entry", Covered},                      // Div is entered
+	}
+	res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile}, Claims: claims})
+	if res == nil {
+		t.Fatalf("no result: %v", err)
+	}
+	if !res.TestsPassed || !res.InstrumentedPassed {
+		t.Fatalf("tests failed:\n%s\n%s", res.TestOutput, res.InstrumentedOutput)
+	}
+	if err == nil || !strings.Contains(err.Error(), `a.go:12:9 index out of range claimed covered but not observed (a "index out of range" panic at line a.go:12)`) || len(res.Errors) != 1 {
+		t.Errorf("error %v, want exactly the unobserved index panic", err)
+	}
+	if res.PanicClaims != 5 || res.CoveredOK != 4 || res.UnreachableOK != 2 || res.CoveredMissing != 1 || res.ObservedPanics != 2 {
+		t.Errorf("counts: %+v", res)
+	}
+	// A panic claimed unreachable that happens.
+	res, err = Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile},
+		Claims: []Claim{{"a.go:18:10", "nil pointer dereference", Unreachable}}})
+	if err == nil || res.FalseUnreachable != 1 || !strings.Contains(err.Error(), "FALSE UNREACHABLE: a.go:18:10 nil pointer dereference") {
+		t.Errorf("want a false unreachable panic, got %v", err)
+	}
+	// An entry claimed unreachable that happens, and one that is no entry.
+	res, err = Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile},
+		Claims: []Claim{{"a.go:15:6", "entry", Unreachable}, {"a.go:4:5", "entry", Covered}}})
+	if err == nil || res.FalseUnreachable != 1 || res.BadClaims != 1 || !strings.Contains(err.Error(), "FALSE UNREACHABLE: a.go:15:6 entry") {
+		t.Errorf("want a false unreachable entry and a bad claim, got %v", err)
+	}
+	// Without the test file nothing runs: an error, not "passed".
+	res, err = Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", Claims: claims[:1]})
+	if err == nil || res.TestsPassed || !strings.Contains(err.Error(), "ran no test") {
+		t.Errorf("no test selected: want an error, got %v", err)
+	}
+}
+
+// TestRunSkipped checks that the claims of a declaration the instrumenter
+// skipped are notes, not errors, while the others are checked.
+func TestRunSkipped(t *testing.T) {
+	t.Parallel()
+	dir := writePkg(t, "sk", map[string]string{
+		"a.go":      "package sk\n\nfunc Collide(a, b bool) int {\n\tswitch true {\n\tcase a || b:\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc Fine(a int) int {\n\tif a > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n",
+		"a_test.go": "package sk\n\nimport \"testing\"\n\nfunc TestLeapfrogX(t *testing.T) {\n\tCollide(true, false)\n\tFine(1)\n}\n",
+	})
+	res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", Claims: []Claim{
+		{"a.go:5:7", "true", Covered}, {"a.go:5:7", "false", Unreachable}, {"a.go:12:5", "true", Covered}, {"a.go:12:5", "false", Covered},
+	}})
+	if res == nil {
+		t.Fatalf("no result: %v", err)
+	}
+	if res.Unchecked != 2 || res.CoveredOK != 1 || res.CoveredMissing != 1 || len(res.Skipped) != 1 {
+		t.Errorf("counts: %+v", res)
+	}
+	if err == nil || !strings.Contains(err.Error(), "a.go:12:5 false claimed covered but not observed") {
+		t.Errorf("error %v, want Fine's unobserved outcome", err)
+	}
+	notes := strings.Join(res.Notes, "\n")
+	if !strings.Contains(notes, "Collide not instrumented") || !strings.Contains(notes, "a.go:5:7 true claimed covered: not checked") {
+		t.Errorf("notes %q", notes)
 	}
 }

@@ -1,0 +1,322 @@
+// source_test.go: the package under test as the oracle sees it: targets, their parameters as scalar leaves, the reach of each function.
+
+package oracle
+
+import (
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"leapfrog/internal/verify"
+)
+
+// maxInputs bounds the input space of a function under test.
+const maxInputs = 1 << 17
+
+// leaf is one scalar of a parameter: int8, uint8 or bool.
+type leaf struct {
+	path string // Go accessor from the parameter: "", ".A", "[1]", ".P[0]"
+	typ  string // int8, uint8 or bool
+}
+
+// param is one input of a function under test (the receiver first).
+type param struct {
+	name   string // the Go name, or "recv"
+	typ    types.Type
+	ptr    bool   // a pointer receiver: nil, or a pointer to each value of its pointee
+	leaves []leaf // the scalars of the value (of the pointee for ptr)
+}
+
+// value returns the type of the value the leaves make up (the pointee of a
+// pointer receiver).
+func (p param) value() types.Type {
+	if p.ptr {
+		return p.typ.(*types.Pointer).Elem()
+	}
+	return p.typ
+}
+
+// function is one function under test.
+type function struct {
+	name     string // as leapfrog names it: "F", "(*T).M"
+	goName   string // "F" or "M"
+	recvType string // "T" for a method with a pointer receiver
+	params   []param
+	results  int
+	decl     *ast.FuncDecl
+	loops    bool // LoopsDirective: unknowns with a loop-bound reason are accepted
+	inputs   int
+}
+
+// id is the function's name as a Go identifier ("T_M" for "(*T).M").
+func (f *function) id() string {
+	return strings.NewReplacer("(", "", ")", "", "*", "", ".", "_").Replace(f.name)
+}
+
+// pkgSource is the parsed and type-checked source of the package under test.
+type pkgSource struct {
+	fset  *token.FileSet
+	types *types.Package
+	funcs map[string]*ast.FuncDecl   // functions by name, methods by "T.M"
+	byID  map[string][]*ast.FuncDecl // functions and methods by their own name (reach follows identifiers)
+}
+
+// parsePackage parses and type-checks the non-test .go files of dir (a
+// package importing nothing).
+func parsePackage(dir string) (*pkgSource, error) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	pkg := &pkgSource{fset: fset, funcs: map[string]*ast.FuncDecl{}, byID: map[string][]*ast.FuncDecl{}}
+	var syntax []*ast.File
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		f, err := parser.ParseFile(fset, file, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		syntax = append(syntax, f)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			key := fd.Name.Name
+			if fd.Recv != nil {
+				key = recvName(fd) + "." + key
+			}
+			pkg.funcs[key] = fd
+			pkg.byID[fd.Name.Name] = append(pkg.byID[fd.Name.Name], fd)
+		}
+	}
+	conf := types.Config{Importer: importer.Default()}
+	if pkg.types, err = conf.Check("p", fset, syntax, nil); err != nil {
+		return nil, fmt.Errorf("type-checking the package: %v", err)
+	}
+	return pkg, nil
+}
+
+// recvName returns the receiver's type name of a method declaration.
+func recvName(fd *ast.FuncDecl) string {
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return "?"
+}
+
+// function returns the function under test called name ("F" or "(*T).M"),
+// whose inputs must be int8, uint8 and bool, in arrays and structs, at
+// most maxInputs of them.
+func (pkg *pkgSource) function(name string) (*function, error) {
+	f := &function{name: name, goName: name}
+	var sig *types.Signature
+	if strings.HasPrefix(name, "(*") {
+		i := strings.Index(name, ").")
+		if i < 0 {
+			return nil, fmt.Errorf("bad method name %q", name)
+		}
+		f.recvType, f.goName = name[2:i], name[i+2:]
+		f.decl = pkg.funcs[f.recvType+"."+f.goName]
+		obj, _ := pkg.types.Scope().Lookup(f.recvType).(*types.TypeName)
+		if obj == nil || f.decl == nil {
+			return nil, fmt.Errorf("no method %s in the package", name)
+		}
+		m, _, _ := types.LookupFieldOrMethod(types.NewPointer(obj.Type()), true, pkg.types, f.goName)
+		fn, ok := m.(*types.Func)
+		if !ok {
+			return nil, fmt.Errorf("no method %s in the package", name)
+		}
+		sig = fn.Type().(*types.Signature)
+		// The engine passes nil receivers too: the input is a *T.
+		p := param{name: "recv", typ: types.NewPointer(obj.Type()), ptr: true}
+		if n := sig.Recv().Name(); n != "" && n != "_" {
+			p.name = n
+		}
+		f.params = append(f.params, p)
+	} else {
+		fn, ok := pkg.types.Scope().Lookup(name).(*types.Func)
+		f.decl = pkg.funcs[name]
+		if !ok || f.decl == nil {
+			return nil, fmt.Errorf("no function %s in the package", name)
+		}
+		sig = fn.Type().(*types.Signature)
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		v := sig.Params().At(i)
+		n := v.Name()
+		if n == "" || n == "_" {
+			n = fmt.Sprintf("arg%d", len(f.params))
+		}
+		f.params = append(f.params, param{name: n, typ: v.Type()})
+	}
+	f.results = sig.Results().Len()
+	f.inputs = 1
+	for i := range f.params {
+		p := &f.params[i]
+		var err error
+		if p.leaves, err = leaves(p.value(), ""); err != nil {
+			return nil, fmt.Errorf("%s: parameter %s: %v", name, p.name, err)
+		}
+		n := 1
+		for _, l := range p.leaves {
+			if l.typ == "bool" {
+				n *= 2
+			} else {
+				n *= 256
+			}
+			if f.inputs*n > maxInputs {
+				return nil, fmt.Errorf("%s has more than %d inputs", name, maxInputs)
+			}
+		}
+		if p.ptr {
+			n++ // nil
+		}
+		f.inputs *= n
+	}
+	if f.decl.Doc != nil {
+		for _, c := range f.decl.Doc.List {
+			if strings.TrimSpace(c.Text) == LoopsDirective {
+				f.loops = true
+			}
+		}
+	}
+	return f, nil
+}
+
+// leaves decomposes t into its scalars.
+func leaves(t types.Type, path string) ([]leaf, error) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch u.Kind() {
+		case types.Int8:
+			return []leaf{{path, "int8"}}, nil
+		case types.Uint8:
+			return []leaf{{path, "uint8"}}, nil
+		case types.Bool:
+			return []leaf{{path, "bool"}}, nil
+		}
+	case *types.Array:
+		var out []leaf
+		for i := int64(0); i < u.Len(); i++ {
+			ls, err := leaves(u.Elem(), fmt.Sprintf("%s[%d]", path, i))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ls...)
+		}
+		return out, nil
+	case *types.Struct:
+		var out []leaf
+		for i := 0; i < u.NumFields(); i++ {
+			ls, err := leaves(u.Field(i).Type(), path+"."+u.Field(i).Name())
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ls...)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("type %s: want int8, uint8, bool, or arrays and structs of them", t)
+}
+
+// typeString spells t in the package's own files.
+func (pkg *pkgSource) typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == pkg.types {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
+// literalFormat returns a fmt format printing a value of t as a Go literal,
+// and the arguments picking its scalars from the expression x.
+func (pkg *pkgSource) literalFormat(t types.Type, x string) (string, []string) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return "%v", []string{x}
+	case *types.Array:
+		var fs, args []string
+		for i := int64(0); i < u.Len(); i++ {
+			f, a := pkg.literalFormat(u.Elem(), fmt.Sprintf("%s[%d]", x, i))
+			fs, args = append(fs, f), append(args, a...)
+		}
+		return pkg.typeString(t) + "{" + strings.Join(fs, ", ") + "}", args
+	case *types.Struct:
+		var fs, args []string
+		for i := 0; i < u.NumFields(); i++ {
+			f, a := pkg.literalFormat(u.Field(i).Type(), x+"."+u.Field(i).Name())
+			fs, args = append(fs, u.Field(i).Name()+": "+f), append(args, a...)
+		}
+		return pkg.typeString(t) + "{" + strings.Join(fs, ", ") + "}", args
+	}
+	panic("oracle: literalFormat of " + t.String())
+}
+
+// reach returns the declarations of f and of every function and method it
+// names, transitively (by identifier: an over-approximation of the calls).
+func (pkg *pkgSource) reach(f *function) []*ast.FuncDecl {
+	seen := map[*ast.FuncDecl]bool{}
+	var out []*ast.FuncDecl
+	var visit func(d *ast.FuncDecl)
+	visit = func(d *ast.FuncDecl) {
+		if seen[d] {
+			return
+		}
+		seen[d] = true
+		out = append(out, d)
+		ast.Inspect(d.Body, func(x ast.Node) bool {
+			if id, ok := x.(*ast.Ident); ok {
+				for _, d := range pkg.byID[id.Name] {
+					visit(d)
+				}
+			}
+			return true
+		})
+	}
+	visit(f.decl)
+	return out
+}
+
+// contains reports whether the site lies within the declaration.
+func (pkg *pkgSource) contains(d *ast.FuncDecl, s verify.Site) bool {
+	start, end := pkg.fset.Position(d.Pos()), pkg.fset.Position(d.End())
+	if filepath.Base(start.Filename) != s.File {
+		return false
+	}
+	after := s.Line > start.Line || s.Line == start.Line && s.Col >= start.Column
+	before := s.Line < end.Line || s.Line == end.Line && s.Col < end.Column
+	return after && before
+}
+
+// containsLine reports whether the line "file.go:N" lies within the declaration.
+func (pkg *pkgSource) containsLine(d *ast.FuncDecl, line string) bool {
+	i := strings.LastIndex(line, ":")
+	if i < 0 {
+		return false
+	}
+	var n int
+	if _, err := fmt.Sscan(line[i+1:], &n); err != nil {
+		return false
+	}
+	return pkg.contains(d, verify.Site{File: line[:i], Line: n, Col: 1}) ||
+		pkg.contains(d, verify.Site{File: line[:i], Line: n, Col: 1 << 20})
+}
