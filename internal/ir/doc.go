@@ -27,7 +27,7 @@
 //	file     = { typedecl | dyntype | global } { [ "init" ] func } .
 //	typedecl = "type" typename type NL .
 //	typename = ident { "." ident } | string .      (not a predeclared type)
-//	dyntype  = "dyn" [ "input" ] dynname type [ "{" ident ":" name { ";" ident ":" name } "}" ] NL .
+//	dyntype  = "dyn" [ "input" ] dynname type [ "prints" ident ] [ "{" ident ":" name { ";" ident ":" name } "}" ] NL .
 //	dynname  = ident { "." ident } | string .
 //	global   = "var" "$" ident type NL .
 //	func     = "func" name [ "[" param { "," param } "]" ] "(" [ param { "," param } ] ")" [ results ]
@@ -149,9 +149,10 @@
 // types may share a structure), so the dynamic types are declared at the
 // top, "dyn NAME T {Method: Func; ...}", NAME being the Go type as the
 // package writes it ("int", "Sq", "*Rect"; quoted when it is not a dotted
-// identifier), T its structure, and the table the functions implementing
-// the methods the program may call on it (their first parameter is the
-// receiver). Program.Types holds them sorted by name; "input" marks the
+// identifier), T its structure, and the table its method set, with the
+// functions implementing the methods the program may call on it (their
+// first parameter is the receiver; "_" for the others); "prints Error" (or String) names the method Go's fmt calls
+// to print a value of the type. Program.Types holds them sorted by name; "input" marks the
 // types a test can construct, the candidates of interface inputs (Program.
 // Candidates). The printer declares them after the named types. A function
 // literal's free variables are its first parameters, written in brackets

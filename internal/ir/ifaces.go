@@ -21,14 +21,20 @@ type DynType struct {
 	// package's), unique in the program.
 	Name string
 	Type *Type
-	// Methods maps method names to the functions implementing them (their
-	// first parameter is the receiver, of type Type), sorted by name: the
-	// methods interface calls (Invoke) may reach, and the Error and String
-	// methods the engine runs to print a value.
+	// Methods is the type's method set, sorted by name, with the functions
+	// implementing those the program may call (their first parameter is
+	// the receiver, of type Type): the methods interface calls (Invoke)
+	// may reach, and the Error and String methods the engine runs to print
+	// a value. The others have no function (nil).
 	Methods []MethodImpl
 	// Input says that a test can construct values of the type: it is a
 	// candidate of the interface-typed inputs whose method set it has.
 	Input bool
+	// Prints names the method Go's fmt calls to print a value of the type
+	// ("Error", "String"; "" when it prints the value itself): a panic's
+	// message and an error's text come from it, and are not known when the
+	// table lacks it.
+	Prints string
 	// Index is the position in Program.Types; the type's id is Index+1.
 	Index int
 }
@@ -43,21 +49,31 @@ type MethodImpl struct {
 // (0 is the nil interface).
 func (d *DynType) ID() int { return d.Index + 1 }
 
-// Method returns the function implementing method name, or nil.
+// Method returns the function implementing method name, or nil (not in
+// the method set, or never called).
 func (d *DynType) Method(name string) *Function {
-	i := sort.Search(len(d.Methods), func(i int) bool { return d.Methods[i].Name >= name })
-	if i < len(d.Methods) && d.Methods[i].Name == name {
+	if i := d.method(name); i >= 0 {
 		return d.Methods[i].Func
 	}
 	return nil
 }
 
-// Implements reports whether d has every method of the interface type
-// iface in its method table (the frontend enters a dynamic type's methods
-// for every interface the program converts it to or asserts it to).
+// HasMethod reports whether method name is in d's method set.
+func (d *DynType) HasMethod(name string) bool { return d.method(name) >= 0 }
+
+func (d *DynType) method(name string) int {
+	i := sort.Search(len(d.Methods), func(i int) bool { return d.Methods[i].Name >= name })
+	if i < len(d.Methods) && d.Methods[i].Name == name {
+		return i
+	}
+	return -1
+}
+
+// Implements reports whether d's method set has every method of the
+// interface type iface.
 func (d *DynType) Implements(iface *Type) bool {
 	for _, m := range iface.Methods {
-		if d.Method(m.Name) == nil {
+		if !d.HasMethod(m.Name) {
 			return false
 		}
 	}

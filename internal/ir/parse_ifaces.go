@@ -285,6 +285,10 @@ func (p *parser) resolveDyns(prog *Program, byName map[string]*Function) {
 		ad.d.Index = i
 		for _, m := range ad.methods {
 			f := byName[m.func_]
+			if m.func_ == "_" {
+				ad.d.Methods = append(ad.d.Methods, MethodImpl{Name: m.name})
+				continue
+			}
 			if f == nil {
 				p.errorf(m.tok, "undefined function %s", m.func_)
 				continue
@@ -305,6 +309,10 @@ func printDyn(sb *strings.Builder, d *DynType) {
 	sb.WriteString(dynName(d.Name))
 	sb.WriteByte(' ')
 	writeType(sb, d.Type, nil)
+	if d.Prints != "" {
+		sb.WriteString(" prints ")
+		sb.WriteString(d.Prints)
+	}
 	if len(d.Methods) > 0 {
 		sb.WriteString(" {")
 		for i, m := range d.Methods {
@@ -314,7 +322,7 @@ func printDyn(sb *strings.Builder, d *DynType) {
 			sb.WriteString(m.Name)
 			sb.WriteString(": ")
 			if m.Func == nil {
-				sb.WriteString("<nil>")
+				sb.WriteString("_")
 			} else {
 				sb.WriteString(funcName(m.Func.Name))
 			}

@@ -291,6 +291,9 @@ func (p *parser) parseDyn() {
 		}
 	}
 	ad := &aDyn{tok: t, d: &DynType{Name: name, Type: p.parseType(), Input: input}}
+	if p.got(tIdent, "prints") {
+		ad.d.Prints = p.want(tIdent, "").text
+	}
 	if p.got(tPunct, "{") {
 		for !p.got(tPunct, "}") {
 			if len(ad.methods) > 0 {
@@ -334,4 +337,4 @@ func dynName(name string) string {
 }
 
 // dynWords are the words that cannot be a dynamic type's name unquoted.
-var dynWords = map[string]bool{"input": true, "ok": true, "to": true, "as": true, "dyn": true}
+var dynWords = map[string]bool{"input": true, "ok": true, "to": true, "as": true, "dyn": true, "prints": true}

@@ -26,7 +26,7 @@ func (c *checker) ifaceInstr(instr Instr, errf func(string, ...any), wantRes fun
 		if t := resType(); t.Kind != KInterface {
 			errf("makeiface to %s, not an interface", t)
 		} else if !in.Dyn.Implements(t) {
-			errf("dynamic type %s lacks a method of %s in its method table", dynName(in.Dyn.Name), t)
+			errf("dynamic type %s lacks a method of %s in its method set", dynName(in.Dyn.Name), t)
 		}
 	case *ChangeInterface:
 		if !isIface(in.X, "changeiface") {
@@ -229,11 +229,15 @@ func (c *checker) dynTypes() {
 		if d.Type.Kind == KInterface || d.Type.Kind == KTuple || d.Type.Kind == KIter {
 			derr("a value of type %s cannot be an interface's dynamic value", d.Type)
 		}
+		if d.Prints != "" && d.Prints != "Error" && d.Prints != "String" {
+			derr("prints with %s, not Error or String", d.Prints)
+		}
 		for k, m := range d.Methods {
 			switch {
 			case k > 0 && d.Methods[k-1].Name >= m.Name:
 				derr("methods not sorted by distinct names")
-			case m.Func == nil || m.Func.Prog != p || p.Func(m.Func.Name) != m.Func:
+			case m.Func == nil:
+			case m.Func.Prog != p || p.Func(m.Func.Name) != m.Func:
 				derr("method %s: function not in the program", m.Name)
 			case len(m.Func.Params) == 0 || m.Func.NumFree > 0 || !Identical(m.Func.Params[0].Typ, d.Type):
 				derr("method %s: %s does not take a %s receiver", m.Name, m.Func.Name, d.Type)

@@ -81,7 +81,7 @@ func (t *Targets) AllDeferred() []*Function {
 }
 
 // methods are the implementations of method name by the dynamic types
-// implementing the interface type iface.
+// implementing the interface type iface (those the program may call).
 func (t *Targets) methods(iface *Type, name string) []*Function {
 	var fs []*Function
 	for _, d := range t.prog.Types {

@@ -18,6 +18,7 @@ import (
 func Args(pkg *types.Package, fn Func, c *report.Case) (in, out []report.Arg) {
 	f := newFile(pkg)
 	f.ptrForm = ptrNew
+	f.dyn = fn.DynTypes
 	s := newSig(fn)
 	for i, v := range c.In {
 		if i < len(s.ins) {

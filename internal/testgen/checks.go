@@ -25,6 +25,9 @@ type output struct {
 	column     bool
 	skipColumn string
 	skipAll    string
+	// err: a result of type error, checked by wantErr (field), and
+	// errors.Is or its message (ifaces.go).
+	err *errOut
 }
 
 // outputs lists what the test checks, in the order of report.Case.Out (the
@@ -35,9 +38,15 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 	var outs []*output
 	for i, t := range s.results {
 		o := &output{typ: t, got: f.local("got")}
-		if len(s.results) > 1 {
+		switch {
+		case isError(t): // ifaces.go: checked as Go tests check errors
+			o.field, o.got, o.err = s.outColumn("wantErr"), f.local("err"), &errOut{}
+			if len(s.results) > 1 {
+				o.label = fmt.Sprintf("result %d", i)
+			}
+		case len(s.results) > 1:
 			o.label, o.field, o.got = fmt.Sprintf("result %d", i), s.outColumn(fmt.Sprintf("want%d", i)), f.local(fmt.Sprintf("got%d", i))
-		} else {
+		default:
 			o.field = s.outColumn("want")
 		}
 		outs = append(outs, o)
@@ -49,6 +58,10 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 		}
 	}
 	for i, o := range outs {
+		if o.err != nil {
+			f.errColumns(o, s, cases, i)
+			continue
+		}
 		checked, skipped := 0, 0
 		reasons := map[string]bool{}
 		for _, c := range cases {
@@ -116,6 +129,10 @@ func unchecked(v report.Value) string {
 
 // check writes the comparison of one output after the call.
 func (f *file) check(w *bytes.Buffer, o *output, T, tt, call string) {
+	if o.err != nil {
+		f.errCheck(w, o, T, tt, call)
+		return
+	}
 	what := "the result"
 	if o.label != "" {
 		what = o.label

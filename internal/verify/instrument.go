@@ -37,6 +37,7 @@ const (
 	KindTagCase    = "tag-case"    // "tag == v" for a case value v of a switch with a tag
 	KindValueLeft  = "value-left"  // (an operand of) the left operand of a value-context && / ||
 	KindValueRight = "value-right" // the right operand of a value-context && / ||
+	KindTypeCase   = "type-case"   // "x.(T)" for a type T (or nil) of a case of a type switch (typeswitch.go)
 )
 
 // Site is one recorded branch condition: its two outcomes are the true and
@@ -66,6 +67,7 @@ func Instrument(srcDir, dstDir string) (map[string]Site, error) {
 	out := map[string][]byte{}
 	sites := map[string]Site{}
 	nextID := 0
+	typeSwitches := false
 	for _, f := range pkg.files {
 		src := pkg.src[f]
 		ins := &instrumenter{
@@ -77,6 +79,7 @@ func Instrument(srcDir, dstDir string) (map[string]Site, error) {
 		if ins.err != nil {
 			return nil, ins.err
 		}
+		typeSwitches = typeSwitches || ins.typeSwitches
 		for _, s := range ins.sites {
 			if old, dup := sites[s.Key]; dup {
 				return nil, fmt.Errorf("verify: two sites at %s (%s and %s): go/ssa has two branches at one position, which -verify cannot tell apart (unsupported)", s.Key, old.Expr, s.Expr)
@@ -98,6 +101,11 @@ func Instrument(srcDir, dstDir string) (map[string]Site, error) {
 		rec := fmt.Sprintf(recTemplate, pkg.types.Name(), RecEnv)
 		if err := os.WriteFile(filepath.Join(dstDir, RecFile), []byte(rec), 0o644); err != nil {
 			return nil, err
+		}
+		if typeSwitches {
+			if err := writeTypeSwitchFile(dstDir, pkg); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return sites, nil
@@ -396,6 +404,8 @@ type instrumenter struct {
 	edits []edit
 	sites []Site
 	err   error
+
+	typeSwitches bool // a type switch was instrumented (typeswitch.go)
 }
 
 func (in *instrumenter) off(p token.Pos) int { return int(p) - in.base }
@@ -568,6 +578,9 @@ func (in *instrumenter) visit(n ast.Node) bool {
 		return false
 	case *ast.SwitchStmt:
 		in.switchStmt(n)
+		return false
+	case *ast.TypeSwitchStmt:
+		in.typeSwitchStmt(n)
 		return false
 	case *ast.BinaryExpr:
 		if n.Op == token.LAND || n.Op == token.LOR {

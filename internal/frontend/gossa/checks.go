@@ -253,7 +253,12 @@ func (n *nilFacts) nonNil(v ssa.Value) bool {
 		at, ok := v.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
 		return ok && at.Len() > 0
 	case *ssa.Parameter:
+		if _, known := n.byFunc[v.Parent()]; !known {
+			return false // a wrapper's (closures.go): called from anywhere
+		}
 		return !n.param[v]
+	case *ssa.FreeVar:
+		return v.Parent().Parent() != nil // a function literal's captured variables are allocations
 	case *ssa.ChangeType:
 		return n.nonNil(v.X)
 	case *ssa.Call:
