@@ -137,7 +137,12 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 			panic(notEncoded(fmt.Sprintf("construct extract from a non-tuple in %s not encoded", f.fn.Name)))
 		}
 		return tu.elems[in.Index], guard, mem
-	case *ir.MakeInterface, *ir.ChangeInterface, *ir.TypeAssert, *ir.Invoke, *ir.Comparable,
+	case *ir.MakeInterface:
+		// The value of an explicit panic (its only use the formula needs
+		// not: a panic ends the path): no value, so that any other use is
+		// "not encoded" (a use without a reached definition).
+		return nil, guard, mem
+	case *ir.ChangeInterface, *ir.TypeAssert, *ir.Invoke, *ir.Comparable,
 		*ir.MakeClosure, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:
 		panic(notEncoded(fmt.Sprintf("construct %s in %s not encoded", constructName(in), f.fn.Name)))
 	case *ir.Phi, *ir.If, *ir.Jump, *ir.Return, *ir.Panic:

@@ -282,13 +282,19 @@ func (l *loader) constructible(t types.Type, seen map[types.Type]bool) bool {
 // package converts to interfaces or asserts, and of the named types that
 // implement an interface among the target's parameter types.
 func (l *loader) dynamicParams(params []*ssa.Parameter, inputs map[*ssa.Parameter]bool) {
-	mark := func(f *ssa.Function) {
+	var mark func(f *ssa.Function)
+	mark = func(f *ssa.Function) {
 		if f == nil {
 			return
 		}
 		for _, p := range f.Params {
 			if isPointer(p.Type()) {
 				inputs[p] = true
+			}
+		}
+		if obj, ok := f.Object().(*types.Func); ok && isWrapper(f) && obj.Pkg() == l.pkg.Types {
+			if m := l.ssa.FuncValue(obj); m != nil && m != f {
+				mark(m) // a method value's or expression's method: any receiver
 			}
 		}
 	}
