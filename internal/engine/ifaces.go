@@ -267,7 +267,14 @@ func (m *machine) typeAssert(in *ir.TypeAssert, x *iface) val {
 				r.alts = append(r.alts, a)
 			}
 		}
-		if x.other { // a type the program does not know may implement it
+		switch {
+		case implied(in.Iface, in.X.Type()): // every value of X's type implements it
+			ok = m.not(m.isTag(x, 0))
+			r.alts = x.alts
+			if x.lazy != nil {
+				r.alts = allAlts(x)
+			}
+		case x.other: // a type the program does not know may implement it
 			ok = m.or(ok, m.and(m.isTag(x, otherTag), m.unknown()))
 		}
 		r.tag = m.sel(ok, x.tag, kc(0, tagWidth))
@@ -657,4 +664,15 @@ func (m *machine) sentinel(x *iface) string {
 		x, _ = res[0].(*iface)
 	}
 	return ""
+}
+
+// implied reports whether every method of the interface a is one of the
+// interface b's: a value of type b always implements a.
+func implied(a, b *ir.Type) bool {
+	for _, m := range a.Methods {
+		if ir.MethodOf(b, m.Name) == nil {
+			return false
+		}
+	}
+	return true
 }

@@ -166,9 +166,7 @@ func (fl *fnLowerer) lowerDynamicCall(v *ssa.Call) (bool, error) {
 	if err != nil {
 		return true, err
 	}
-	if !funcNonNil(c.Value, map[*ssa.Phi]bool{}) && !fl.checkedAlready(checkKey{kind: ir.NilCheck, v: c.Value}) {
-		fl.check(ir.NilCheck, fl.binop(ir.Ne, fv, zero(fv.Type())), pos)
-	}
+	fl.nilCheckValue(c.Value, fv, pos)
 	args, err := fl.operands(pos, c.Args...)
 	if err != nil {
 		return true, err

@@ -167,10 +167,26 @@ func (fl *fnLowerer) lowerChangeInterface(v *ssa.ChangeInterface) error {
 // AssertCheck on its ok (the failing assertion is an objective, "interface
 // conversion") and the value extracted after it.
 func (fl *fnLowerer) lowerTypeAssert(v *ssa.TypeAssert) error {
-	pos := fl.l.assertStart(v.Pos())
+	pos, source := fl.l.assertStart(v.Pos())
 	x, err := fl.value(v.X, pos)
 	if err != nil {
 		return err
+	}
+	if !v.CommaOk && !source && types.IsInterface(v.AssertedType) && types.Implements(v.X.Type(), v.AssertedType.Underlying().(*types.Interface)) {
+		// go/ssa's check before a method value of an interface (s.M):
+		// Go panics there with a nil dereference.
+		if x, err = fl.ifaceReceiver(v.X, v.Pos()); err != nil {
+			return err
+		}
+		t, err := fl.typeOf(v, pos)
+		if err != nil {
+			return err
+		}
+		if !ir.Identical(t, x.Type()) {
+			x = fl.emit(&ir.ChangeInterface{X: x}, t).(ir.Value)
+		}
+		fl.vals[v] = x
+		return nil
 	}
 	in := &ir.TypeAssert{X: x, CommaOk: true}
 	if types.IsInterface(v.AssertedType) {
@@ -220,10 +236,71 @@ func (fl *fnLowerer) ifaceReceiver(v ssa.Value, pos token.Pos) (ir.Value, error)
 	if err != nil {
 		return nil, err
 	}
-	if _, made := v.(*ssa.MakeInterface); !made && !fl.checkedAlready(checkKey{kind: ir.NilCheck, v: v}) {
-		fl.check(ir.NilCheck, fl.binop(ir.Ne, x, zero(x.Type())), pos)
-	}
+	fl.nilCheckValue(v, x, pos)
 	return x, nil
+}
+
+// nilCheckValue puts a NilCheck on the interface or function value x (of
+// ssa value v) unless it is known not to be nil: made here (an interface
+// made from a value, a closure, a function), a wrapper's bound receiver
+// (the method value's evaluation checked it), a condition "v != nil" that
+// holds here, or the same check before. A wrapper's check has no position
+// of its own: it gets the wrapper's.
+func (fl *fnLowerer) nilCheckValue(v ssa.Value, x ir.Value, pos token.Pos) {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return
+	case *ssa.FreeVar:
+		if isWrapper(v.Parent()) {
+			return
+		}
+	}
+	if funcNonNil(v, map[*ssa.Phi]bool{}) || fl.heldNonNil(v) || fl.checkedAlready(checkKey{kind: ir.NilCheck, v: v}) {
+		return
+	}
+	if !pos.IsValid() {
+		pos = fl.sfn.Pos()
+	}
+	fl.check(ir.NilCheck, fl.binop(ir.Ne, x, zero(x.Type())), pos)
+}
+
+// heldNonNil reports whether the current block runs only where a
+// condition "v != nil" held (or "v == nil" did not, or the ok of the
+// comma-ok assertion v comes from): it is dominated by the side of such
+// an If that has no other predecessor.
+func (fl *fnLowerer) heldNonNil(v ssa.Value) bool {
+	for b := fl.curSSA; b != nil; b = b.Idom() {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		p := b.Preds[0]
+		ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if okx, isEx := ifi.Cond.(*ssa.Extract); isEx && okx.Index == 1 && p.Succs[0] == b {
+			// v, ok := x.(I): v is not nil where ok holds (an interface
+			// I; a concrete type's value may be a nil pointer or function).
+			ta, isTA := okx.Tuple.(*ssa.TypeAssert)
+			if vx, isEx := v.(*ssa.Extract); isEx && vx.Index == 0 && vx.Tuple == okx.Tuple && isTA && types.IsInterface(ta.AssertedType) {
+				return true
+			}
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || !(cmp.X == v && isNilConst(cmp.Y) || cmp.Y == v && isNilConst(cmp.X)) {
+			continue
+		}
+		if cmp.Op == token.NEQ && p.Succs[0] == b || cmp.Op == token.EQL && p.Succs[1] == b {
+			return true
+		}
+	}
+	return false
+}
+
+// isNilConst reports whether v is the constant nil.
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
 }
 
 // compareIfaces guards x == y (or !=) on interfaces with a CmpCheck
@@ -346,8 +423,9 @@ func (l *loader) caseClause(pos token.Pos) *ast.CaseClause {
 }
 
 // assertStart returns the start of the type assertion x.(T) whose '(' is
-// at lparen (go/ssa places assertions there), or lparen itself.
-func (l *loader) assertStart(lparen token.Pos) token.Pos {
+// at lparen (go/ssa places assertions there), or lparen itself and false
+// when there is none (an assertion go/ssa adds).
+func (l *loader) assertStart(lparen token.Pos) (token.Pos, bool) {
 	if l.asserts == nil {
 		l.asserts = map[token.Pos]token.Pos{}
 		for _, f := range l.pkg.Syntax {
@@ -360,7 +438,7 @@ func (l *loader) assertStart(lparen token.Pos) token.Pos {
 		}
 	}
 	if p, ok := l.asserts[lparen]; ok {
-		return p
+		return p, true
 	}
-	return lparen
+	return lparen, false
 }
