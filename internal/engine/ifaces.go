@@ -403,19 +403,50 @@ func (m *machine) dispatch(b *ir.Block, site string, x *iface, method string) (*
 	if len(ids) == 0 {
 		panic(runError(fmt.Sprintf("method %s called on an interface without dynamic types", method)))
 	}
+	return impl(m.decideTag(b, site, x, ids, x.other))
+}
+
+// decideTag makes the tag of x concrete where it is symbolic: internal
+// decisions "the tag is id" (one per site and id, at block b), in the
+// order of ids, so that the search can flip to each. When x cannot hold
+// anything else (open false: not nil, no unknown type), the last id needs
+// no decision. It returns the id; 0 or otherTag, when ids lacks them and
+// none matched, stop the run. Externals that need an interface's dynamic
+// type concretely decide it so: DynTypeOf.
+func (m *machine) decideTag(b *ir.Block, site string, x *iface, ids []int, open bool) int {
+	if x.tag.s == nil {
+		return int(x.tag.c)
+	}
 	decided := ids
-	if !x.other {
-		decided = ids[:len(ids)-1] // the tag is not nil (checked): the last if none of the others
+	if !open {
+		decided = ids[:len(ids)-1]
 	}
 	for _, id := range decided {
-		if m.decide(b, "dispatch", fmt.Sprintf("%s %s", site, dyn(prog, id).Name), m.isTag(x, id)) {
-			return impl(id)
+		name := "nil"
+		if id != 0 {
+			name = dyn(m.root.Prog, id).Name
+		}
+		if m.decide(b, "dispatch", fmt.Sprintf("%s %s", site, name), m.isTag(x, id)) {
+			return id
 		}
 	}
-	if x.other {
-		panic(runError(fmt.Sprintf("method %s called on a dynamic type the program does not know", method)))
+	if open {
+		panic(runError("an interface holding a dynamic type the program does not know is used"))
 	}
-	return impl(ids[len(ids)-1])
+	return ids[len(ids)-1]
+}
+
+// DynTypeOf is, for externals run natively, the dynamic type of the
+// interface value v (nil for the nil interface) and its value, the tag
+// decided at block b (site names the decision).
+func (m *machine) DynTypeOf(b *ir.Block, site string, v val) (*ir.DynType, val) {
+	x := v.(*iface)
+	noRT(x)
+	id := m.decideTag(b, site, x, append([]int{0}, x.ids()...), x.other)
+	if id == 0 {
+		return nil, nil
+	}
+	return dyn(m.root.Prog, id), m.alt(x, id)
 }
 
 // invoke is invoke X.Method(Args).

@@ -38,14 +38,22 @@
 //     or a negation (through any number of !) of one; otherwise the whole
 //     operand, including its !, is one site recording its value.
 //   - A switch with a tag has one site per case value v, recording tag == v.
+//   - A type switch has one site per type T of each case (x.(T), comma-ok),
+//     or x == nil for case nil, at the type as written.
 //   - Expressions whose value the type checker knows (constants) are not
 //     sites.
 //
 // A site's key is "file.go:line:col" of the start of the wrapped expression
 // (parentheses stripped), the position go/ssa gives the condition.
-// Conditions inside function literals count like any other. Type switches,
-// range loops and select statements have no sites. Two sites at one
+// Conditions inside function literals count like any other. Range loops
+// and select statements have no sites. Two sites at one
 // position (only possible as "switch true { case a || b: }") are refused.
+// The operand X of a type switch becomes __leapfrogTypeSwitch(X, func(__lfV
+// any) { _ = rec(id1, test1) || rec(id2, test2) || ... }), a generic helper
+// (zz_leapfrog_typeswitch.go, written when a type switch is instrumented;
+// go1.18 or later) that evaluates X once, records the case tests the
+// switch is about to make on its value, in order up to the first that
+// holds, and returns it unchanged, with its type.
 //
 // # Rewriting
 //

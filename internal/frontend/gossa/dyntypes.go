@@ -228,10 +228,39 @@ func (l *loader) candidates(it types.Type) []types.Type {
 	for _, t := range progTypes {
 		add(t)
 	}
+	if types.Identical(it, types.Universe.Lookup("error").Type()) {
+		if t := l.errorsNew(); t != nil {
+			out = append(out, t) // errors.New("..."): not constructible field by field
+		}
+	}
 	if iface.Empty() && len(out) == 0 {
 		add(types.Typ[types.Int])
 	}
 	return out
+}
+
+// errorsNew returns *errors.errorString, what errors.New makes, when the
+// program can run its Error method (the errors package's code is
+// loaded), else nil. A test constructs it with errors.New.
+func (l *loader) errorsNew() types.Type {
+	pkg := l.ssa.ImportedPackage("errors")
+	if pkg == nil {
+		return nil
+	}
+	tn, ok := pkg.Pkg.Scope().Lookup("errorString").(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	t := types.NewPointer(tn.Type())
+	ms := l.ssa.MethodSets.MethodSet(t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == "Error" {
+			if fn := l.ssa.MethodValue(ms.At(i)); fn != nil && fn.Blocks != nil {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 // constructible reports whether a test in the package can write a value
