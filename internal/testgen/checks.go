@@ -71,7 +71,7 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 			if len(c.Out) != len(outs) {
 				return nil, fmt.Errorf("testgen: %s: case %q has %d outputs, want %d (the results, then the final value of each pointer, slice or map parameter)", fn.Report.Function, c.Name, len(c.Out), len(outs))
 			}
-			if why := unchecked(c.Out[i]); why != "" {
+			if why := f.unchecked(c.Out[i], o.typ); why != "" {
 				skipped++
 				reasons[why] = true
 			} else {
@@ -85,7 +85,7 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 			o.column = true
 		case skipped > 0:
 			var rs []string
-			for _, why := range []string{cyclic, unordered} {
+			for _, why := range []string{cyclic, unordered, unwritable} {
 				if reasons[why] {
 					rs = append(rs, why)
 				}
@@ -98,9 +98,21 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 
 // Why a value is not checked.
 const (
-	cyclic    = "cyclic, which a literal cannot write"
-	unordered = "depends on the order of a range over a map, which Go randomises"
+	cyclic     = "cyclic, which a literal cannot write"
+	unordered  = "depends on the order of a range over a map, which Go randomises"
+	unwritable = "holds a value of a type a test cannot write" // ifaces.go
 )
+
+// unchecked says why a test must not assert v, of type t, or "".
+func (f *file) unchecked(v report.Value, t types.Type) string {
+	if why := unchecked(v); why != "" {
+		return why
+	}
+	if !f.writable(v, t) {
+		return unwritable
+	}
+	return ""
+}
 
 // unchecked says why a test must not assert v, or "".
 func unchecked(v report.Value) string {

@@ -280,7 +280,7 @@ func (f *file) row(w *bytes.Buffer, c *report.Case, s *sig, outs []*output, fn F
 		}
 	} else {
 		for i, o := range outs {
-			reason := unchecked(c.Out[i])
+			reason := f.unchecked(c.Out[i], o.typ)
 			switch {
 			case o.err != nil: // ifaces.go
 				f.errRow(w, o, c.Out[i])

@@ -130,3 +130,54 @@ func (f *file) errFields(w *bytes.Buffer, o *output) {
 		fmt.Fprintf(w, "\t\t%s string\n", o.err.msg)
 	}
 }
+
+// writable says whether a literal can write v, of type t, in the package,
+// as far as interfaces are concerned: an interface's dynamic value must be
+// of a type the test can name and whose fields it can set (errors.New
+// writes the errors package's errors). Other values the test cannot write
+// are an error of the emitter, as before interfaces.
+func (f *file) writable(v report.Value, t types.Type) bool { return f.writableIn(v, t, false) }
+
+// writableIn is writable; inIface says that v is inside an interface's
+// dynamic value.
+func (f *file) writableIn(v report.Value, t types.Type, inIface bool) bool {
+	if v.Nil || v.Cycle {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		if v.Sentinel != "" || v.Dyn == "*errors.errorString" {
+			return true
+		}
+		dt := f.dyn[v.Dyn]
+		return dt != nil && len(v.Elems) == 1 && f.writableIn(v.Elems[0], dt, true)
+	case *types.Pointer:
+		return len(v.Elems) == 0 || f.writableIn(v.Elems[0], u.Elem(), inIface)
+	case *types.Slice:
+		return f.writableElems(v.Elems, u.Elem(), inIface)
+	case *types.Array:
+		return f.writableElems(v.Elems, u.Elem(), inIface)
+	case *types.Map:
+		return f.writableElems(v.Keys, u.Key(), inIface) && f.writableElems(v.Elems, u.Elem(), inIface)
+	case *types.Struct:
+		for i := 0; i < u.NumFields() && i < len(v.Elems); i++ {
+			fld := u.Field(i)
+			if isZero(v.Elems[i], fld.Type()) {
+				continue
+			}
+			if inIface && !fld.Exported() && fld.Pkg() != f.pkg || !f.writableIn(v.Elems[i], fld.Type(), inIface) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (f *file) writableElems(vs []report.Value, t types.Type, inIface bool) bool {
+	for _, v := range vs {
+		if !f.writableIn(v, t, inIface) {
+			return false
+		}
+	}
+	return true
+}
