@@ -59,35 +59,58 @@ func NewProgram(p *ir.Program) *Program {
 //	(b,m)   -> (s,0) for every successor s      CFG edges
 //
 // There is no edge from (b,i-1) to (b,i): the rest of a block is reachable
-// only when the callee can return. Panic blocks end the execution. Returns
-// go to every call site of the function, so the answers over-approximate
-// the feasible (call-stack respecting) paths: "reaches" may be a false
+// only when the callee can return. A call is any instruction that may call
+// (ir.Targets: interface method calls, calls through function values,
+// deferred calls run), with an edge to each of its targets. A panic runs
+// the deferred calls (of any function); a deferred call returns to the
+// next one, and to the return points of the calls of every function that
+// may recover. Otherwise panic blocks end the execution. Returns go to
+// every call site of the function, so the answers over-approximate the
+// feasible (call-stack respecting) paths: "reaches" may be a false
 // positive, "does not reach" is a proof.
 func (g *Program) build() {
 	g.base = map[*ir.Block]int{}
 	g.calls = map[*ir.Block]int{}
+	ts := ir.NewTargets(g.prog)
 	sites := map[*ir.Function][]int{} // return points of the calls of each function
 	for _, f := range g.prog.Funcs {
 		for _, b := range f.Blocks {
 			g.base[b] = g.n
 			m := 0
 			for _, in := range b.Instrs {
-				if c, ok := in.(*ir.Call); ok {
+				if fs := ts.Of(in); len(fs) > 0 {
 					m++
-					sites[c.Callee] = append(sites[c.Callee], g.n+m)
+					for _, c := range fs {
+						sites[c] = append(sites[c], g.n+m)
+					}
 				}
 			}
 			g.calls[b] = m
 			g.n += m + 1
 		}
 	}
+	deferred := ts.AllDeferred()
+	var resume []int // where a recovered panic returns
+	for _, f := range g.prog.Funcs {
+		if f.RecoverResults != nil {
+			resume = append(resume, sites[f]...)
+		}
+	}
+	isDeferred := map[*ir.Function]bool{}
+	for _, d := range deferred {
+		isDeferred[d] = true
+	}
 	g.succ = make([][]int, g.n)
 	for _, f := range g.prog.Funcs {
 		for _, b := range f.Blocks {
 			k := g.base[b]
 			for _, in := range b.Instrs {
-				if c, ok := in.(*ir.Call); ok && len(c.Callee.Blocks) > 0 {
-					g.succ[k] = append(g.succ[k], g.base[c.Callee.Blocks[0]])
+				if fs := ts.Of(in); len(fs) > 0 {
+					for _, c := range fs {
+						if len(c.Blocks) > 0 {
+							g.succ[k] = append(g.succ[k], g.base[c.Blocks[0]])
+						}
+					}
 					k++
 				}
 			}
@@ -95,8 +118,19 @@ func (g *Program) build() {
 			for _, s := range b.Succs {
 				g.succ[end] = append(g.succ[end], g.base[s])
 			}
-			if _, ok := b.Terminator().(*ir.Return); ok {
+			switch b.Terminator().(type) {
+			case *ir.Return:
 				g.succ[end] = append(g.succ[end], sites[f]...)
+				if isDeferred[f] {
+					for _, d := range deferred {
+						g.succ[end] = append(g.succ[end], g.base[d.Blocks[0]])
+					}
+					g.succ[end] = append(g.succ[end], resume...)
+				}
+			case *ir.Panic:
+				for _, d := range deferred {
+					g.succ[end] = append(g.succ[end], g.base[d.Blocks[0]])
+				}
 			}
 		}
 	}

@@ -159,6 +159,8 @@ func (m *machine) freeFrame(fr *frame) {
 	clear(fr.slots)
 	clear(fr.iters)
 	fr.call = nil
+	fr.defers = fr.defers[:0]
+	fr.unwinding = nil
 	if m.frames == nil {
 		m.frames = map[*code][]*frame{}
 	}

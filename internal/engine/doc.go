@@ -45,6 +45,47 @@
 //     visits the entries in table order; values that depend on that order
 //     are marked, and a branch on them can be covered (if a test shows it)
 //     but not refuted: Go's order is random.
+//   - An interface value (ifaces.go) is a tag, the id of its dynamic type
+//     (ir.Program.Types: Go's types, told apart by name; 0 for nil), a
+//     32-bit scalar, and, for each id it may have, the value it holds
+//     then. A value the program makes has a concrete tag and one value;
+//     an input's tag depends on its choice variable and its values are
+//     made on first use; a merge (ite) has an ite of the tags and the
+//     values of both. Whatever depends on the tag stays exact for every
+//     input: a type assertion's ok is a term on the tag and its value the
+//     held value where the tag says so and the zero value elsewhere
+//     (references become nil there through their nil-ness term, so no ite
+//     between objects is needed); equality is "both nil, or the same id
+//     and equal values". A method call (invoke) makes the tag concrete
+//     where it is symbolic: internal decisions "the tag is id" in the
+//     order of the ids, one per site and id, which the search flips like
+//     any branch; the method comes from the dynamic type's method table.
+//     A recovered run-time error is a value of its own (its message, no
+//     dynamic type): only its nil-ness is modelled, and any other use of
+//     it stops the run.
+//   - A function value (closures.go) is a function of the program and the
+//     values bound to its free variables (go/ssa's captured variables are
+//     pointers, shared with the function that made the closure), or nil.
+//     Function values are never inputs, so they are always concrete; a
+//     symbolic choice between two of them stops the run.
+//   - Deferred calls (defer.go) are kept on their frame, function and
+//     arguments evaluated at the defer statement, and run in reverse order
+//     at rundefers or when a panic unwinds the frame. A panic is a state
+//     of the machine: its value (an interface; a run-time check's panic
+//     has its message), the Panic that raised it, and the panic whose
+//     unwinding it interrupted. recover() in a deferred call run by the
+//     unwinding, called by it directly, returns the value and stops the
+//     panic: the frame that deferred the call returns its RecoverResults
+//     (its named results), after its remaining deferred calls. A panic in
+//     a deferred call replaces the one being unwound. A run that ends in a
+//     panic has the message fmt.Sprint of the value would print (an
+//     error's Error(), a Stringer's String(), run by the engine on the
+//     concrete value aside from the run; booleans, integers, strings and
+//     composites of them printed as fmt prints them), or, when the engine
+//     cannot tell, the value's type (Path.PanicType). Explicit panics that
+//     a deferred call recovered are listed in Path.Recovered: they are
+//     covered objectives too (a recovered run-time panic is covered by its
+//     check's step).
 //
 // # Inputs
 //
@@ -57,6 +98,25 @@
 //	x#len      a string, slice or map: its length (i64)
 //	x[k]       byte or element k of a string or slice (k below the bound)
 //	x#k[k] x#v[k]  key and value of entry k of a map
+//	x#type     an interface: 0 nil, k its k-th candidate (u32)
+//	x#as(T)    the value of dynamic type T an interface holds (T the Go
+//	           type as the package writes it: x#as(Sq).S, x#as(*Box)#nil)
+//
+// The candidates of an interface input are the dynamic types a test can
+// construct that implement it (ir.Program.Candidates, sorted by name: the
+// package's named types T, or *T when only that implements, for an
+// interface with methods; the types the program converts to interfaces or
+// asserts; errors.New's for error; int for an empty interface with no
+// other). x#type > n (n candidates) holds the program's other dynamic
+// types implementing the interface, then a type the program does not know
+// (whose behaviour is left free in the terms: an assertion to an
+// interface, an equality, are fresh variables there), then nil: that x#type
+// is at most n is a bound ("interface inputs bounded to the dynamic types
+// a test can construct"), so a refutation that needs it is no proof, and
+// an outcome only other types reach is unknown. A pointer an interface
+// input holds is not nil by default; nested interfaces count as a level of
+// depth, like pointers (nil beyond the depth bound). Function values are
+// never inputs: the frontend rejects a parameter holding one.
 //
 // A pointer is transparent in names: the pointee of p is named p (its
 // fields p.f); p#nil says whether p is nil. A parameter's own pointer is
@@ -74,7 +134,11 @@
 // acyclic; verdicts are relative to that, and the report says so for the
 // functions where it matters (two inputs that could alias).
 //
-// The report form of an input or output (report.Value) is its concrete tree.
+// The report form of an input or output (report.Value) is its concrete
+// tree; an interface's names its dynamic type (Dyn) and holds its value,
+// and an error's (a dynamic type that prints with Error) has its message
+// and the package-level variable it equals or wraps (errors.Is: Unwrap
+// methods followed), if any.
 // Path.Outputs are the results, then the final value behind each parameter of
 // pointer, slice or map type (the caller sees what the function did to it), in
 // parameter order.
@@ -87,6 +151,8 @@
 //     followed by Panic terminators; the engine needs no special cases for them.
 //   - Callees are executed (not summarised): a branch in a callee is recorded with
 //     its call depth, and it is one source branch whatever the call site.
+//     So are interface method calls, calls through function values and
+//     deferred calls (at depth + 1).
 //   - Package-level variables start with the values the package's
 //     initializer (Program.Init, run once, concretely) gives them; writes
 //     during a run are seen by the rest of the run.
@@ -122,8 +188,9 @@
 //     callback (one run follows a whole suffix); States numbers the machine
 //     state at every step (Step.State, state.go): the call stack's positions,
 //     the SSA values live there (terms for symbolic values, bits for concrete
-//     ones), the memory reachable from them, the active loops' iteration
-//     counts. Equal numbers mean equal continuations, which lets the search
+//     ones; a function that may recover keeps its named results live), the
+//     memory reachable from them, the active loops' iteration counts, each
+//     frame's deferred calls, and the panics being unwound. Equal numbers mean equal continuations, which lets the search
 //     reuse what it learnt about the suffixes from one state at every prefix
 //     reaching it. Numbers are interned encodings, never hashes.
 //   - Path merging finds each region's exit (merge_region.go): in an acyclic

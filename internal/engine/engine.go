@@ -37,7 +37,9 @@ type Engine struct {
 	pseudo  map[pseudoKey]*ir.If
 	globals map[*ir.Program]*globalState
 	consts  map[*ir.Const]val
-	frames  map[*code][]*frame // frames of returned calls, for reuse
+	frames  map[*code][]*frame         // frames of returned calls, for reuse
+	cands   map[*ir.Type][]*ir.DynType // interface inputs' candidates (ifaces.go)
+	ncands  map[*ir.Type]int           // how many of them a test can construct
 	// stepHint is the longest path so far: the capacity a run's steps
 	// start with.
 	stepHint int
@@ -50,7 +52,7 @@ const DefaultMaxLen = 8
 func New(b *expr.Builder, kbound int) *Engine {
 	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen,
 		loops: map[*ir.Function]*loopInfo{}, code: map[*ir.Function]*code{}, pseudo: map[pseudoKey]*ir.If{},
-		globals: map[*ir.Program]*globalState{}, consts: map[*ir.Const]val{}}
+		globals: map[*ir.Program]*globalState{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{}}
 }
 
 // Step is one executed branch instance.
@@ -101,6 +103,13 @@ type Path struct {
 	Outputs []report.Value // the results, then the final value behind each pointer, slice or map parameter
 	Panic   string         // the panic message, if the run panicked
 	PanicAt *ir.Panic      // the Panic terminator reached
+	// PanicType, when the run panicked with a value whose message the
+	// engine cannot render (Panic is then "panic"), is the value's dynamic
+	// type (defer.go).
+	PanicType string
+	// Recovered lists the explicit panics deferred calls recovered (the
+	// run went on).
+	Recovered []RecoveredPanic
 	// Aborted says why the run could not finish (no outputs then).
 	Aborted string
 	// Excluded says why the input is outside the domain (a precondition or
@@ -150,7 +159,12 @@ type frame struct {
 	code  *code
 	slots []val
 	iters []int    // iteration count of each active loop header, by block index
-	call  *ir.Call // the call this frame waits on (state numbers)
+	call  ir.Instr // the call (invoke, callv, rundefers, panic) this frame waits on (state numbers)
+	// defers are the deferred calls registered so far (defer.go);
+	// unwinding, for a deferred call run while a panic unwinds its
+	// caller, is that panic (recover stops it).
+	defers    []deferred
+	unwinding *panicState
 }
 
 type machine struct {
@@ -173,6 +187,9 @@ type machine struct {
 	orderDep   bool      // a range over a map chose an order Go may not choose
 	merging    bool      // inside a merged region: no step may be recorded
 	anyN       int       // fresh "any" variables made so far (anyLike)
+	// panic is the panic being unwound, nil when none; deferring is the
+	// panic the next frame is a deferred call for (defer.go).
+	panic, deferring *panicState
 }
 
 // stopRun ends a forced run after its last forced step.
@@ -281,6 +298,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 	}
 	results, panicked := m.call(fn, args, 0)
 	if panicked {
+		m.finishPanic()
 		return m.path
 	}
 	for i, t := range fn.Results {
@@ -310,6 +328,7 @@ func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 		panic(runError("call depth above 200 (recursion)"))
 	}
 	fn := fr.fn
+	fr.unwinding, m.deferring = m.deferring, nil
 	m.stack = append(m.stack, fr)
 	defer func() {
 		m.stack = m.stack[:len(m.stack)-1]
@@ -380,20 +399,12 @@ func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 				}
 				return res, false
 			case *ir.Panic:
-				if m.orderDep {
-					panic(runError("panics after " + OrderReason[len("depends on "):]))
-				}
-				m.path.Panic = in.Msg
-				if in.Kind == ir.ExplicitPanic && in.Msg == "" {
-					m.path.Panic = "panic"
-				}
-				m.path.PanicAt = in
-				return nil, true
+				return m.raise(fr, in, depth) // defer.go: deferred calls may recover it
 			default:
 				m.at = b
 				v, panicked := m.exec(fr, ci, depth)
 				if panicked {
-					return nil, true
+					return m.unwind(fr, depth)
 				}
 				if ci.dst >= 0 {
 					fr.slots[ci.dst] = v

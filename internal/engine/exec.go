@@ -102,6 +102,28 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		return m.rangeStart(op(0)), false
 	case *ir.Next:
 		return m.next(in, op(0).(*iter)), false
+	// Interfaces, function values, deferred calls (ifaces.go, closures.go, defer.go).
+	case *ir.MakeInterface:
+		return makeIface(in.Dyn, op(0)), false
+	case *ir.ChangeInterface:
+		return op(0), false
+	case *ir.TypeAssert:
+		return m.typeAssert(in, op(0).(*iface)), false
+	case *ir.Invoke:
+		return m.invoke(fr, ci, in, depth)
+	case *ir.Comparable:
+		return m.comparableIfaces(op(0).(*iface), op(1).(*iface)), false
+	case *ir.MakeClosure:
+		return m.makeClosure(fr, ci, in), false
+	case *ir.CallValue:
+		return m.callValue(fr, ci, in, depth)
+	case *ir.Defer:
+		m.deferCall(fr, ci, in)
+		return nil, false
+	case *ir.RunDefers:
+		return nil, m.runDefers(fr, in, depth)
+	case *ir.Recover:
+		return m.recoverValue(fr), false
 	case *ir.Phi, *ir.If, *ir.Jump, *ir.Return, *ir.Panic:
 		panic(fmt.Sprintf("engine: %T is not executed by exec", in))
 	default:
@@ -391,6 +413,15 @@ func (m *machine) equal(t *ir.Type, a, b val) (bool, *expr.Term) {
 			panic(runError("comparison of two non-nil slices or maps"))
 		}
 		return m.refEq(an, ant, bn, bnt, false, nil)
+	case ir.KInterface:
+		x := m.ifaceEqual(a.(*iface), b.(*iface))
+		return x.c == 1, x.s
+	case ir.KFunc:
+		an, bn := a.(*closure).fn == nil, b.(*closure).fn == nil
+		if !an && !bn {
+			panic(runError("comparison of two non-nil function values"))
+		}
+		return an == bn, nil
 	case ir.KArray, ir.KStruct:
 		aa, ba := a.(*agg), b.(*agg)
 		c := true

@@ -133,6 +133,19 @@ func (c *copier) val(v val) val {
 		r := *v
 		r.m = c.object(v.m)
 		return &r
+	case *iface:
+		r := *v
+		r.alts = make([]ifaceAlt, len(v.alts))
+		for i, a := range v.alts {
+			r.alts[i] = ifaceAlt{a.id, c.val(a.v)}
+		}
+		return &r
+	case *closure:
+		r := &closure{fn: v.fn, env: make([]val, len(v.env))}
+		for i, e := range v.env {
+			r.env[i] = c.val(e)
+		}
+		return r
 	}
 	panic(fmt.Sprintf("engine: cannot copy %T", v))
 }

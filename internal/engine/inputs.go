@@ -32,10 +32,12 @@ type lazyInput struct {
 	depth int
 }
 
-// facts collects the domain constraints met while building an input.
+// facts collects the domain constraints met while building an input:
+// exact facts, size bounds, and the bounds of interface inputs to the
+// types a test can construct (ifaces.go).
 type facts struct {
-	exact, bound []*expr.Term
-	holds        bool // the model satisfies them all
+	exact, bound, typeBound []*expr.Term
+	holds                   bool // the model satisfies them all
 }
 
 // inputs builds the arguments of fn from the model, records the domain
@@ -61,6 +63,10 @@ func (m *machine) recordFacts(b *ir.Block, name string, f *facts) {
 		t := m.B.And(f.bound...)
 		m.domain(b, DomainBound, name, t, m.evalBool(t))
 	}
+	if len(f.typeBound) > 0 {
+		t := m.B.And(f.typeBound...)
+		m.domain(b, DomainBound, name+TypesBound, t, m.evalBool(t))
+	}
 }
 
 // evalBool evaluates a term under the run's model (with the defaults).
@@ -80,11 +86,15 @@ func (m *machine) withDefaults(ts ...*expr.Term) map[string]uint64 {
 
 // defaultOf is the value of a variable the model lacks: 0, except that a
 // pointer inside an input (a name with a '.', '[' or '#' before "#nil") is
-// nil by default, so that first runs do not build long structures.
+// nil by default, so that first runs do not build long structures; the
+// value an interface input holds (p#as(*T)#nil) is not.
 func defaultOf(name string) uint64 {
 	const suffix = "#nil"
 	if len(name) > len(suffix) && name[len(name)-len(suffix):] == suffix {
 		base := name[:len(name)-len(suffix)]
+		if isCandidateName(base) {
+			return 0
+		}
 		for _, r := range base {
 			if r == '.' || r == '[' || r == '#' {
 				return 1
@@ -172,6 +182,8 @@ func (m *machine) input(name string, t *ir.Type, depth int, f *facts) val {
 			}
 		}
 		return &mapv{obj: &object{v: tb}, nilT: nv.s, isNil: nv.c == 1}
+	case ir.KInterface:
+		return m.inputIface(name, t, depth, f)
 	}
 	panic(runError(fmt.Sprintf("input of type %s", t)))
 }
@@ -261,6 +273,8 @@ func (m *machine) reportInput(name string, t *ir.Type, depth int) report.Value {
 		}
 		sortEntries(&r)
 		return r
+	case ir.KInterface:
+		return m.reportIface(name, t, depth)
 	}
 	return report.Value{Type: t}
 }

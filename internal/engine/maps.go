@@ -135,6 +135,13 @@ func (m *machine) equalKeys(a, b val) (bool, *expr.Term) {
 			return c, nil
 		}
 		return c, m.B.And(conj...)
+	case *iface:
+		y := b.(*iface)
+		if ok := m.comparableIfaces(x, y); ok.s != nil || ok.c == 0 {
+			panic(runError("a map key of interface type whose dynamic type may not be hashable"))
+		}
+		r := m.ifaceEqual(x, y)
+		return r.c == 1, r.s
 	}
 	panic(fmt.Sprintf("engine: map key %T", a))
 }

@@ -233,7 +233,8 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 				} else {
 					fr.slots[ci.dst] = &tuple{elems: res}
 				}
-			case *ir.MapUpdate, *ir.Builtin, *ir.MakeSlice, *ir.Next, *ir.Range:
+			case *ir.MapUpdate, *ir.Builtin, *ir.MakeSlice, *ir.Next, *ir.Range,
+				*ir.Invoke, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:
 				// Writes to tables and arrays, and decisions, are not
 				// journalled: such regions run branch by branch.
 				panic(mergeFail(fmt.Sprintf("%T inside the region", in)))
@@ -352,6 +353,11 @@ func termSize(obls []Obligation, vals []val) int {
 			walk(v.off.s)
 			walk(v.n.s)
 			walk(v.cap.s)
+		case *iface:
+			walk(v.tag.s)
+			for _, a := range v.alts {
+				walkVal(a.v)
+			}
 		}
 	}
 	for _, o := range obls {

@@ -151,8 +151,13 @@ func (mg *Merger) tryRegion(b, y *ir.Block) *region {
 
 func (mg *Merger) callsInlinable(x *ir.Block) bool {
 	for _, in := range x.Instrs {
-		if c, ok := in.(*ir.Call); ok && mg.body(c.Callee) == nil {
-			return false
+		switch c := in.(type) {
+		case *ir.Call:
+			if mg.body(c.Callee) == nil {
+				return false
+			}
+		case *ir.Invoke, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:
+			return false // dynamic calls and deferred calls run branch by branch
 		}
 	}
 	return true

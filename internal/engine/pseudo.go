@@ -40,6 +40,16 @@ func IsBound(in *ir.If) bool {
 	return IsPseudo(in) && strings.HasPrefix(in.Block().Comment, "bound ")
 }
 
+// TypesBound ends the name of the pseudo branch of the bound of interface
+// inputs to the dynamic types a test can construct (its candidates).
+const TypesBound = " types"
+
+// IsTypesBound reports whether a branch is the pseudo branch of the bound
+// of interface inputs to their candidates.
+func IsTypesBound(in *ir.If) bool {
+	return IsBound(in) && strings.HasSuffix(in.Block().Comment, TypesBound)
+}
+
 // IsPseudo reports whether a branch is an internal decision of the engine
 // (not an If of the program).
 func IsPseudo(in *ir.If) bool {

@@ -90,6 +90,10 @@ func (m *machine) reportVal(v val, t *ir.Type, onPath map[*object]bool) report.V
 			r.Elems[i] = m.reportVal(el, t.Elems[i], onPath)
 		}
 		return r
+	case *iface:
+		return m.reportIfaceVal(v, t, onPath)
+	case *closure:
+		return report.Value{Type: t, Nil: v.fn == nil}
 	}
 	panic(fmt.Sprintf("engine: no report form for %T", v))
 }

@@ -47,7 +47,7 @@ func (st *States) Len() int { return len(st.ids) }
 // liveness holds the SSA values live after each block and after each call.
 type liveness struct {
 	out   map[*ir.Block][]ir.Value // live at the end of the block (phi edges included)
-	after map[*ir.Call][]ir.Value  // live right after the call
+	after map[ir.Instr][]ir.Value  // live right after a call (call, invoke, callv, rundefers)
 	loops []*cfg.Loop
 }
 
@@ -134,7 +134,7 @@ func (st *States) liveOf(fn *ir.Function) *liveness {
 		}
 		return vs
 	}
-	l := &liveness{out: map[*ir.Block][]ir.Value{}, after: map[*ir.Call][]ir.Value{}}
+	l := &liveness{out: map[*ir.Block][]ir.Value{}, after: map[ir.Instr][]ir.Value{}}
 	if len(fn.Blocks) > 0 {
 		l.loops = cfg.Loops(fn)
 	}
@@ -146,13 +146,16 @@ func (st *States) liveOf(fn *ir.Function) *liveness {
 		}
 		for j := len(b.Instrs) - 1; j >= 0; j-- {
 			x := b.Instrs[j]
-			if c, ok := x.(*ir.Call); ok {
+			switch x.(type) {
+			case *ir.Call, *ir.Invoke, *ir.CallValue, *ir.RunDefers:
 				after := map[ir.Value]bool{}
 				for v := range live {
 					after[v] = true
 				}
-				delete(after, c) // its result is set on return
-				l.after[c] = sorted(after)
+				if v, ok := x.(ir.Value); ok {
+					delete(after, v) // its result is set on return
+				}
+				l.after[x] = sorted(after)
 			}
 			if v, ok := x.(ir.Value); ok {
 				delete(live, v)
@@ -167,8 +170,30 @@ func (st *States) liveOf(fn *ir.Function) *liveness {
 			}
 		}
 	}
+	// A panic a deferred call recovers makes the function return its named
+	// results (RecoverResults): they are live everywhere.
+	for _, v := range fn.RecoverResults {
+		if !tracked(v) {
+			continue
+		}
+		for b, vs := range l.out {
+			l.out[b] = sorted(addValue(vs, v))
+		}
+		for c, vs := range l.after {
+			l.after[c] = sorted(addValue(vs, v))
+		}
+	}
 	st.live[fn] = l
 	return l
+}
+
+// addValue returns the set vs with v.
+func addValue(vs []ir.Value, v ir.Value) map[ir.Value]bool {
+	set := map[ir.Value]bool{v: true}
+	for _, x := range vs {
+		set[x] = true
+	}
+	return set
 }
 
 func (st *States) name(p unsafe.Pointer) uint64 {
@@ -197,9 +222,15 @@ func (st *States) number(m *machine, in *ir.If, b *ir.Block) int {
 			st.value(fr, in.Cond)
 		} else {
 			at = fr.call.Block()
-			st.buf = append(st.buf, st.name(unsafe.Pointer(fr.call)))
-			vals = l.after[fr.call]
+			st.buf = append(st.buf, st.name(instrPointer(fr.call)))
+			vals = l.after[fr.call] // a panicking frame (fr.call a Panic): the recover results only
+			if _, panicking := fr.call.(*ir.Panic); panicking {
+				for _, v := range fr.fn.RecoverResults {
+					st.value(fr, v)
+				}
+			}
 		}
+		st.defers(fr)
 		st.buf = append(st.buf, uint64(len(vals)))
 		for _, v := range vals {
 			st.value(fr, v)
@@ -213,6 +244,7 @@ func (st *States) number(m *machine, in *ir.If, b *ir.Block) int {
 	if m.missed != nil {
 		st.buf = append(st.buf, 3, st.name(unsafe.Pointer(m.missed.Fn)), uint64(m.missed.Num))
 	}
+	st.panicState(m.panic)
 	// Package-level variables, and whether a range over a map chose an order.
 	st.buf = append(st.buf, 13, uint64(len(m.globals)), b2u(m.orderDep))
 	for _, g := range m.globals {
@@ -353,6 +385,10 @@ func (st *States) val(x val) {
 			st.scalar(x.pos)
 		}
 		st.object(x.m)
+	case *iface:
+		st.iface(x)
+	case *closure:
+		st.closure(x)
 	default:
 		panic("engine: state of an unknown value kind")
 	}

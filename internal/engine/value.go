@@ -10,7 +10,8 @@ import (
 )
 
 // val is a run-time value: *scalar, *agg, *ptr, *tuple, *str, *slice, *mapv,
-// *table (the contents of a map's object) or *iter.
+// *table (the contents of a map's object), *iter, *iface (ifaces.go) or
+// *closure (closures.go).
 type val interface{ isVal() }
 
 // scalar is a bool or integer: its concrete bits and, when it depends on the
@@ -212,6 +213,10 @@ func zero(t *ir.Type) val {
 			tp.elems[i] = zero(et)
 		}
 		return tp
+	case ir.KInterface:
+		return &iface{tag: kc(0, tagWidth)}
+	case ir.KFunc:
+		return &closure{}
 	}
 	panic(fmt.Sprintf("engine: no zero value for %s", t))
 }
@@ -305,6 +310,10 @@ func (e *Engine) ite(cond *expr.Term, cc bool, a, b val) val {
 			panic(runError("a symbolic choice between two maps"))
 		}
 		return a
+	case *iface:
+		return e.iteIface(cond, cc, a, b.(*iface))
+	case *closure:
+		return iteClosure(a, b.(*closure))
 	}
 	panic(fmt.Sprintf("engine: ite of %T", a))
 }

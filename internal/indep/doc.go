@@ -102,9 +102,13 @@
 //
 // Recursive calls, irreducible control flow, inputs of other types than
 // bool, integers, arrays and structs of those (and one pointer to those per
-// pointer parameter), pointer arithmetic other than equality, and formulas
-// beyond Options.Budget block instances give every objective Undecided with
-// "construct ... not encoded": never a guess. Index out of range and division
+// pointer parameter), pointer arithmetic other than equality, interface
+// values (but an explicit panic's value, which the formula needs not: the
+// panic ends the path), type assertions, interface method calls and
+// comparisons, function values and calls through them, deferred calls
+// and recover, and formulas beyond Options.Budget block instances give
+// every objective Undecided with "construct ... not encoded": never a
+// guess. Index out of range and division
 // by zero need no special case (the IR guards them with checks; the formula
 // gives the unchecked operation some value, which only unreachable paths
 // see). A struct field named "nil" of a pointer parameter would clash with

@@ -417,6 +417,9 @@ func (f *frame) lookup(v ir.Value, at *inst) sym {
 	}
 	if k == len(ld) {
 		x, ok := f.vals[valKey{v, ctxKey(at.ctx[:k])}]
+		if _, iface := ins.(*ir.MakeInterface); iface && !ok {
+			panic(notEncoded(fmt.Sprintf("construct %s in %s not encoded", constructName(ins), f.fn.Name)))
+		}
 		if !ok {
 			panic(notEncoded(fmt.Sprintf("construct use of %%%s (b%d) in b%d of %s without a reached definition not encoded", v.Name(), d.Index, at.b.Index, f.fn.Name)))
 		}

@@ -137,6 +137,14 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 			panic(notEncoded(fmt.Sprintf("construct extract from a non-tuple in %s not encoded", f.fn.Name)))
 		}
 		return tu.elems[in.Index], guard, mem
+	case *ir.MakeInterface:
+		// The value of an explicit panic (its only use the formula needs
+		// not: a panic ends the path): no value, so that any other use is
+		// "not encoded" (a use without a reached definition).
+		return nil, guard, mem
+	case *ir.ChangeInterface, *ir.TypeAssert, *ir.Invoke, *ir.Comparable,
+		*ir.MakeClosure, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:
+		panic(notEncoded(fmt.Sprintf("construct %s in %s not encoded", constructName(in), f.fn.Name)))
 	case *ir.Phi, *ir.If, *ir.Jump, *ir.Return, *ir.Panic:
 		panic(fmt.Sprintf("indep: %T is not executed by exec", in))
 	default:
@@ -270,4 +278,28 @@ func (f *frame) shiftCount(w int, y *term) *term {
 	}
 	small := ts.bin(expr.OpUlt, y, ts.bv(y.w, uint64(w)))
 	return ts.ite(small, ts.resize(y, w, false), ts.bv(w, uint64(w)))
+}
+
+// constructName names an instruction on interfaces or function values,
+// or a deferred call, in a "not encoded" message.
+func constructName(in ir.Instr) string {
+	switch in.(type) {
+	case *ir.MakeInterface, *ir.ChangeInterface:
+		return "interface value"
+	case *ir.TypeAssert:
+		return "type assertion"
+	case *ir.Invoke:
+		return "interface method call"
+	case *ir.Comparable:
+		return "interface comparison"
+	case *ir.MakeClosure:
+		return "function value"
+	case *ir.CallValue:
+		return "call through a function value"
+	case *ir.Defer, *ir.RunDefers:
+		return "deferred call"
+	case *ir.Recover:
+		return "recover"
+	}
+	return fmt.Sprintf("%T", in)
 }

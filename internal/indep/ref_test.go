@@ -280,6 +280,8 @@ func (m *refMachine) call(fn *ir.Function, args []any) ([]any, bool) {
 				}
 			case *ir.Extract:
 				set(in, get(in.X).(rTuple)[in.Index])
+			case *ir.MakeInterface: // an explicit panic's value: never used otherwise here
+				set(in, nil)
 			default:
 				panic(fmt.Sprintf("ref: unknown instruction %T", in))
 			}

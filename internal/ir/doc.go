@@ -5,10 +5,11 @@
 //
 // The IR is small and language neutral: typed values (bool, integers of a
 // given width and signedness, strings, arrays, slices, structs, pointers,
-// maps, iterators, tuples; types may be named, and named types may be
-// recursive), package-level variables (globals, with an initializer
-// function), functions made of basic blocks in SSA form, and four
-// terminators: If (a branch with a
+// maps, iterators, tuples, interfaces, function values; types may be
+// named, and named types may be recursive), package-level variables
+// (globals, with an initializer function), dynamic types (the types
+// interface values may hold, with their method tables), functions made of
+// basic blocks in SSA form, and four terminators: If (a branch with a
 // program-wide ID, a kind and a source position), Jump, Return and Panic (an
 // objective with its own ID). The Go frontend lowers go/ssa into it; the text
 // form doubles as a hand-written "CFG model" input, as the golden format of
@@ -23,12 +24,14 @@
 //
 // Comments run from // to the end of the line. Instructions are one per line.
 //
-//	file     = { typedecl | global } { [ "init" ] func } .
+//	file     = { typedecl | dyntype | global } { [ "init" ] func } .
 //	typedecl = "type" typename type NL .
 //	typename = ident { "." ident } | string .      (not a predeclared type)
+//	dyntype  = "dyn" [ "input" ] dynname type [ "prints" ident ] [ "{" ident ":" name { ";" ident ":" name } "}" ] NL .
+//	dynname  = ident { "." ident } | string .
 //	global   = "var" "$" ident type NL .
-//	func     = "func" name "(" [ param { "," param } ] ")" [ results ] [ pos ] "{" NL
-//	           { block } "}" NL .
+//	func     = "func" name [ "[" param { "," param } "]" ] "(" [ param { "," param } ] ")" [ results ]
+//	           [ "recover" "(" [ operand { "," operand } ] ")" ] [ pos ] "{" NL { block } "}" NL .
 //	name     = ident { "." ident } | "(*" ident ")." ident | string .
 //	param    = ident type .
 //	results  = type | "(" type { "," type } ")" .
@@ -40,7 +43,10 @@
 //	         | "[" int "]" type | "[]" type | "*" type | "map[" type "]" type
 //	         | "iter[" type "]"                                 (iterator over a string or map)
 //	         | "struct{" [ ident type { ";" ident type } ] "}"
-//	         | "(" [ type { "," type } ] ")" .                 (tuple)
+//	         | "(" [ type { "," type } ] ")"                   (tuple)
+//	         | "func" sig                                       (function value)
+//	         | "interface{" [ ident sig { ";" ident sig } ] "}" .   (methods sorted by name)
+//	sig      = "(" [ type { "," type } ] ")" [ results ] .
 //	  The Go names int, int8..int64, uint, uint8..uint64, byte, uintptr are
 //	  accepted too (int and uint are 64 bits); the printer uses the short names.
 //
@@ -50,7 +56,7 @@
 //	         | int [ ":" type ]             integer: 5:i32, -1:i8, 0xff:u8
 //	         | string [ ":" type ]          string, Go-quoted: "a\x00b":string
 //	         | "true" | "false"             bool constants
-//	         | "nil" [ ":" type ]           nil pointer, slice or map: nil:*i32, nil:[]u8
+//	         | "nil" [ ":" type ]           nil pointer, slice, map, interface or function: nil:*i32, nil:[]u8
 //	         | "zero" [ ":" type ] .        zero value of any type: zero:[4]i32
 //
 //	instr    = "%" num "=" binop operand "," operand        add sub mul div rem and or xor andnot
@@ -78,12 +84,22 @@
 //	         | "%" num "=" "slicetoarrayptr" operand "to" type
 //	         | "%" num "=" "range" operand
 //	         | "%" num "=" "next" operand
+//	         | "%" num "=" "makeiface" operand "as" dynname "to" type
+//	         | "%" num "=" "changeiface" operand "to" type
+//	         | "%" num "=" "typeassert" operand "to" ( "dyn" dynname | type ) [ "," "ok" ]
+//	         | [ "%" num "=" ] "invoke" operand "." ident "(" [ operand { "," operand } ] ")"
+//	         | "%" num "=" "comparable" operand "," operand
+//	         | "%" num "=" "closure" name [ "[" operand { "," operand } "]" ]
+//	         | [ "%" num "=" ] "callv" operand "(" [ operand { "," operand } ] ")"
+//	         | "defer" [ "invoke" ] operand [ "." ident ] "(" [ operand { "," operand } ] ")"
+//	         | "rundefers"
+//	         | "%" num "=" "recover"
 //	         | "if" [ "." kind ] operand label label [ pos ] [ "#" id ]
 //	                 kind = index | div | nil | shift | internal | slice | map
-//	                        | conv | makelen | makecap (none: a source branch)
+//	                        | conv | makelen | makecap | assert | cmp (none: a source branch)
 //	         | "jump" label
 //	         | "return" [ operand { "," operand } ]
-//	         | "panic" [ ".check" ] [ string ] [ pos ] [ "#" id ] .
+//	         | "panic" [ ".check" ] [ string ] [ operand ] [ pos ] [ "#" id ] .
 //
 // Result types are inferred: comparisons and not give bool, other binary and
 // unary operators the type of their (first) operand, load the pointee,
@@ -97,7 +113,12 @@
 // key, value) on a map, phi the type of its first typed edge (or the type
 // written after "phi", needed only when every edge depends on the phi
 // itself); convert, slicetoarrayptr, makeslice and makemap give the type
-// written. Registers may be used before their definition in the text (phis
+// written; makeiface and changeiface the interface type written,
+// typeassert the asserted type (the dynamic type's, or the interface
+// written; the tuple (T, bool) with ok), invoke and callv the result of
+// the method's or the function value's signature (a tuple when it has
+// several or none), comparable bool, closure the function's signature
+// without its free variables, recover interface{}. Registers may be used before their definition in the text (phis
 // of loops) and functions before their declaration (calls). Register
 // numbers are kept as written and must be unique within a function; a call
 // or builtin written without "%N =" gets the next free number (the printer
@@ -121,6 +142,27 @@
 // named type and its underlying structure mix freely. Type.Size is not
 // written: the parser computes it with SizeOf (gc's sizes on amd64), as
 // the frontend gets it from go/types, so it round-trips.
+//
+// Interfaces and function values (ifaces.go, closures.go). An interface
+// value is nil or a dynamic type with a value of it; Go tells types apart
+// that the IR's structures do not (int and int64 are both i64, two named
+// types may share a structure), so the dynamic types are declared at the
+// top, "dyn NAME T {Method: Func; ...}", NAME being the Go type as the
+// package writes it ("int", "Sq", "*Rect"; quoted when it is not a dotted
+// identifier), T its structure, and the table its method set, with the
+// functions implementing the methods the program may call on it (their
+// first parameter is the receiver; "_" for the others); "prints Error" (or String) names the method Go's fmt calls
+// to print a value of the type. Program.Types holds them sorted by name; "input" marks the
+// types a test can construct, the candidates of interface inputs (Program.
+// Candidates). The printer declares them after the named types. A function
+// literal's free variables are its first parameters, written in brackets
+// (func Lit$1[y *i64](d i64)) and bound by closure; a function that defers
+// calls says in "recover(...)" what it returns when a deferred call
+// recovers a panic: per result, an alloc of the entry block holding the
+// named result (loaded then) or a constant. A panic may carry its value
+// (an interface), which recover returns. Targets (targets.go) lists the
+// functions a call, an invoke, a call through a function value or a
+// deferred call may enter, for the analyses that follow calls.
 //
 // Globals are declared at the top too, "var $name T", in the order of
 // Program.Globals; the operand $name is a pointer to the variable (*T).
@@ -185,7 +227,15 @@
 // i64 sizes, makemap of a map type; lookup and mapupdate with the map's key
 // and value types, lookup with ok giving (value, bool); append and copy of
 // a slice of the same element type, or of a string to []u8; delete with the
-// map's key type; clear of a map or slice; slicetoarrayptr from []T to
+// map's key type; clear of a map or slice; makeiface of a value of its
+// dynamic type's structure to an interface whose methods the dynamic
+// type's table has; changeiface to an interface with a subset of the
+// methods; typeassert of an interface; invoke of a method of the
+// operand's interface, callv of a function value, defer of either, with
+// arguments of the signature's parameter types; comparable of two values
+// of one interface type; closure binding one value per free variable, of
+// its type; recover giving the empty interface; an explicit panic's value
+// an interface; slicetoarrayptr from []T to
 // *[N]T; range over a string or map giving iter[X]; next of an iterator
 // giving NextType; If condition bool and a known kind; Return matching the
 // results; call arguments matching the callee's parameters, callee in the
@@ -194,5 +244,11 @@
 // indexed by If.ID / Panic.ID covering exactly the Ifs and Panics of the
 // program; Program.Globals indexed by Global.Index, of pointer types, with
 // distinct identifier names; Program.Init a function of the program without
-// parameters or results; and one structure per type name.
+// parameters or results; Program.Types sorted by distinct names, indexed
+// by DynType.Index, of types an interface can hold, with method tables
+// sorted by name whose functions are in the program and take the dynamic
+// type as receiver; a function's free variables among its parameters, and
+// its recover results (required when it defers calls) one per result, a
+// constant of its type or a pointer to it allocated in the entry block;
+// and one structure per type name.
 package ir

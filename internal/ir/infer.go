@@ -173,6 +173,9 @@ func (c *fctx) expect(ai *aInstr, in Instr, i int) *Type {
 		case in.Fn == Append || in.Fn == Copy:
 			return t
 		}
+	default:
+		t, _ := c.expectIface(ai, in, i)
+		return t
 	}
 	return nil
 }
@@ -343,6 +346,9 @@ func (c *fctx) infer(ai *aInstr, in Instr) (*Type, string) {
 			return nil, fmt.Sprintf("next of %s, not an iterator", t)
 		}
 		return NextType(t.Elem), ""
+	}
+	if t, err, ok := c.inferIface(ai, in); ok {
+		return t, err
 	}
 	panic(fmt.Sprintf("ir: parser: infer %T", in))
 }

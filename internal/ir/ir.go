@@ -21,6 +21,9 @@ const (
 	KSlice               // slice of Elem (nil, or a window on a backing array)
 	KMap                 // map from Key to Elem (nil, or a reference to a table)
 	KIter                // iterator of a range over a string or a map (Range, Next)
+	// Interfaces and function values (ifaces.go, closures.go).
+	KInterface // interface: nil, or a dynamic type (Program.Types) and a value of it; Methods is its method set
+	KFunc      // function value: nil, or a function and the free variables it binds (MakeClosure); Params, Results
 )
 
 // Type is an IR type. Types are compared structurally with Identical; a
@@ -36,6 +39,10 @@ type Type struct {
 	Len    int           // KArray
 	Fields []StructField // KStruct
 	Elems  []*Type       // KTuple
+	// Methods is the method set of a KInterface, sorted by name; Params
+	// and Results are the signature of a KFunc.
+	Methods         []Method
+	Params, Results []*Type
 	// Name is the Go name of a named type ("Node", "time.Duration"), "" for
 	// an unnamed one. The structure is that of its underlying type.
 	Name string
@@ -101,6 +108,10 @@ type Program struct {
 	// A run starts by running Init.
 	Globals []*Global
 	Init    *Function
+	// Types are the dynamic types interface values of the program may
+	// hold, sorted by name, with their method tables (ifaces.go). The type
+	// id of Types[i] is i+1; 0 is the nil interface.
+	Types []*DynType
 }
 
 // Func returns the function with the given name, or nil.
@@ -121,6 +132,14 @@ type Function struct {
 	Blocks  []*Block
 	Pos     Pos
 	Prog    *Program
+	// NumFree is the number of free variables of a function literal: its
+	// first NumFree parameters, bound by MakeClosure (closures.go).
+	NumFree int
+	// RecoverResults, set for a function with deferred calls, says what
+	// it returns when one of them recovers a panic: per result, a pointer
+	// to the named result (an Alloc of the entry block, loaded then) or a
+	// constant (closures.go).
+	RecoverResults []Value
 }
 
 // Block is a basic block: a list of instructions ending in exactly one terminator
@@ -374,9 +393,11 @@ const (
 	ConvCheck                        // Cond is "len(slice) >= N" before a slice to array (pointer) conversion
 	MakeLenCheck                     // Cond is "0 <= len" of make([]T, len, cap), len as a signed int
 	MakeCapCheck                     // Cond is "len <= cap" of make([]T, len, cap)
+	AssertCheck                      // Cond is "the dynamic type is the one asserted" (x.(T) without comma-ok)
+	CmpCheck                         // Cond is "== on these interfaces does not panic" (Comparable)
 )
 
-var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap"}
+var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap", "assert", "cmp"}
 
 func (k BranchKind) String() string { return branchKindNames[k] }
 
@@ -402,6 +423,10 @@ func (k BranchKind) PanicMessage() string {
 		return "makeslice: len out of range"
 	case MakeCapCheck:
 		return "makeslice: cap out of range"
+	case AssertCheck:
+		return "interface conversion"
+	case CmpCheck:
+		return "comparing uncomparable type"
 	}
 	return ""
 }
@@ -439,6 +464,9 @@ type Panic struct {
 	ID   int    // index in Program.Panics
 	Msg  string // the run-time error text, or the explicit panic's argument when constant ("" otherwise)
 	Pos  Pos
+	// Value is the panic's value (an interface), nil when Msg says it all
+	// (run-time checks, CFG models): what recover returns.
+	Value Value
 }
 
 func (i *BinOp) Operands() []Value     { return []Value{i.X, i.Y} }
@@ -457,7 +485,12 @@ func (i *Extract) Operands() []Value   { return []Value{i.X} }
 func (i *If) Operands() []Value        { return []Value{i.Cond} }
 func (i *Jump) Operands() []Value      { return nil }
 func (i *Return) Operands() []Value    { return i.Results }
-func (i *Panic) Operands() []Value     { return nil }
+func (i *Panic) Operands() []Value {
+	if i.Value != nil {
+		return []Value{i.Value}
+	}
+	return nil
+}
 
 // NewRegister initialises the register part of a value-producing instruction:
 // its number within the function and its type. Builders (the frontend, the
@@ -526,7 +559,24 @@ func registerOf(instr Instr) *register {
 		return &i.register
 	case *Next:
 		return &i.register
-	case *Store, *If, *Jump, *Return, *Panic, *MapUpdate:
+	// Interfaces and closures (ifaces.go, closures.go).
+	case *MakeInterface:
+		return &i.register
+	case *ChangeInterface:
+		return &i.register
+	case *TypeAssert:
+		return &i.register
+	case *Invoke:
+		return &i.register
+	case *Comparable:
+		return &i.register
+	case *MakeClosure:
+		return &i.register
+	case *CallValue:
+		return &i.register
+	case *Recover:
+		return &i.register
+	case *Store, *If, *Jump, *Return, *Panic, *MapUpdate, *Defer, *RunDefers:
 		return nil
 	default:
 		panic(fmt.Sprintf("ir: unknown instruction %T", instr))

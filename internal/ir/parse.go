@@ -71,7 +71,10 @@ type aFunc struct {
 	init    bool // marked "init": Program.Init
 	name    string
 	params  []aParam
+	nfree   int // the first nfree params are free variables ("[...]")
 	results []*Type
+	recover []*aOperand // "recover(...)": Function.RecoverResults
+	hasRec  bool
 	pos     *Pos
 	blocks  []*aBlock
 }
@@ -137,6 +140,14 @@ type aInstr struct {
 	hasID     bool
 	bounds    [3]bool // slice: which of low, high, max are written (args[1:] in that order)
 	commaOk   bool    // lookup ..., ok
+	// Interfaces and closures: a dynamic type's name (makeiface, typeassert
+	// to dyn), a method (invoke, defer invoke), an interface type
+	// (changeiface, typeassert, makeiface: in typ).
+	dyn    string
+	dynTok token
+	method string
+	invoke bool // defer invoke
+	hasOp  bool // panic with a value (args[0])
 }
 
 type bailout struct{}
@@ -151,6 +162,7 @@ type parser struct {
 	named      map[string]*aNamed
 	namedOrder []string // declaration order
 	globals    []aGlobal
+	dyns       []*aDyn
 }
 
 func (p *parser) errorf(t token, format string, args ...any) {
@@ -246,6 +258,8 @@ func (p *parser) parseFile() (funcs []*aFunc, err error) {
 			p.parseTypeDecl()
 		case p.is(tIdent, "var"):
 			p.parseGlobal()
+		case p.is(tIdent, "dyn"):
+			p.parseDyn()
 		case p.is(tIdent, "init"):
 			t := p.next()
 			f := p.parseFunc()
@@ -268,9 +282,19 @@ func (p *parser) parseFile() (funcs []*aFunc, err error) {
 func (p *parser) parseFunc() *aFunc {
 	f := &aFunc{tok: p.want(tIdent, "func")}
 	f.name = p.parseFuncName()
+	if p.got(tPunct, "[") { // free variables of a function literal
+		for !p.got(tPunct, "]") {
+			if len(f.params) > 0 {
+				p.want(tPunct, ",")
+			}
+			t := p.want(tIdent, "")
+			f.params = append(f.params, aParam{tok: t, name: t.text, typ: p.parseType()})
+		}
+		f.nfree = len(f.params)
+	}
 	p.want(tPunct, "(")
 	for !p.got(tPunct, ")") {
-		if len(f.params) > 0 {
+		if len(f.params) > f.nfree {
 			p.want(tPunct, ",")
 		}
 		t := p.want(tIdent, "")
@@ -279,9 +303,19 @@ func (p *parser) parseFunc() *aFunc {
 	switch {
 	case p.is(tPunct, "("):
 		f.results = p.parseType().Elems
-	case p.is(tPunct, "{") || p.is(tPos, ""):
+	case p.is(tPunct, "{") || p.is(tPos, "") || p.is(tIdent, "recover"):
 	default:
 		f.results = []*Type{p.parseType()}
+	}
+	if p.got(tIdent, "recover") {
+		f.hasRec = true
+		p.want(tPunct, "(")
+		for !p.got(tPunct, ")") {
+			if len(f.recover) > 0 {
+				p.want(tPunct, ",")
+			}
+			f.recover = append(f.recover, p.parseOperand())
+		}
 	}
 	if p.is(tPos, "") {
 		pos := p.parsePos(p.next())
@@ -392,7 +426,7 @@ func (p *parser) parseInstr() *aInstr {
 	in.op = opTok.text
 	if in.hasReg {
 		switch in.op {
-		case "store", "if", "jump", "return", "panic", "mapupdate":
+		case "store", "if", "jump", "return", "panic", "mapupdate", "defer", "rundefers":
 			p.fail(opTok, "%s yields no value", in.op)
 		}
 	}
@@ -524,14 +558,18 @@ func (p *parser) parseInstr() *aInstr {
 			p.next()
 			in.msg = t.text
 		}
+		if t := p.tok(); t.kind == tReg || t.kind == tIdent {
+			in.args, in.hasOp = []*aOperand{p.parseOperand()}, true
+		}
 		p.parseTail(in)
+	case p.parseIfaceInstr(in, op):
 	default:
 		p.fail(opTok, "unknown instruction %s", op)
 	}
 	if !in.hasReg {
 		switch in.op {
 		case "store", "call", "if", "jump", "return", "panic", "mapupdate",
-			"append", "copy", "delete", "clear":
+			"append", "copy", "delete", "clear", "invoke", "callv", "defer", "rundefers":
 		default:
 			p.fail(opTok, "%s must be assigned to a register (%%N = %s ...)", in.op, in.op)
 		}

@@ -178,6 +178,10 @@ func (p *parser) parseType() *Type {
 			st.Fields = append(st.Fields, StructField{Name: name, Type: p.parseType()})
 		}
 		return st
+	case t.kind == tIdent && t.text == "func":
+		return p.parseSignature()
+	case t.kind == tIdent && t.text == "interface":
+		return p.parseInterface()
 	case t.kind == tIdent:
 		if typ := typeNames[t.text]; typ != nil {
 			c := *typ // fresh copy: types are never shared with the package-level ones
@@ -199,15 +203,138 @@ func (p *parser) parseType() *Type {
 		p.want(tPunct, "]")
 		return &Type{Kind: KArray, Len: int(l), Elem: p.parseType()}
 	case t.kind == tPunct && t.text == "(":
-		tt := &Type{Kind: KTuple}
-		for !p.got(tPunct, ")") {
-			if len(tt.Elems) > 0 {
-				p.want(tPunct, ",")
-			}
-			tt.Elems = append(tt.Elems, p.parseType())
-		}
-		return tt
+		p.i--
+		return TupleOf(p.parseTypeList()...)
 	}
 	p.fail(t, "expected type, found %s", t)
 	return nil
 }
+
+// parseTypeList parses "(" [ type { "," type } ] ")".
+func (p *parser) parseTypeList() []*Type {
+	p.want(tPunct, "(")
+	var ts []*Type
+	for !p.got(tPunct, ")") {
+		if len(ts) > 0 {
+			p.want(tPunct, ",")
+		}
+		ts = append(ts, p.parseType())
+	}
+	return ts
+}
+
+// parseSignature parses the parameters and results of a function type
+// after "func": (T1, T2) R or (T1) (R1, R2); no results when the line or
+// the enclosing list ends.
+func (p *parser) parseSignature() *Type {
+	params := p.parseTypeList()
+	var results []*Type
+	switch {
+	case p.is(tPunct, "("):
+		results = p.parseTypeList()
+	case p.is(tNL, "") || p.is(tEOF, "") || p.is(tPunct, ")") || p.is(tPunct, ",") || p.is(tPunct, ";") ||
+		p.is(tPunct, "}") || p.is(tPunct, "]") || p.is(tPunct, "{") || p.is(tPos, "") || p.is(tIdent, "to") ||
+		p.is(tPunct, "[") && p.toks[p.i+1].kind != tInt && !(p.toks[p.i+1].kind == tPunct && p.toks[p.i+1].text == "]"):
+		// No results (a "[" not starting an array or slice type is a phi's edge list).
+	default:
+		results = []*Type{p.parseType()}
+	}
+	return FuncOf(params, results)
+}
+
+// parseInterface parses "{" [ method { ";" method } ] "}" after
+// "interface", a method being a name and a signature.
+func (p *parser) parseInterface() *Type {
+	p.want(tPunct, "{")
+	var ms []Method
+	for !p.got(tPunct, "}") {
+		if len(ms) > 0 {
+			p.want(tPunct, ";")
+			if p.got(tPunct, "}") {
+				break
+			}
+		}
+		name := p.want(tIdent, "").text
+		ms = append(ms, Method{Name: name, Sig: p.parseSignature()})
+	}
+	t := InterfaceOf(ms...)
+	for i := 1; i < len(t.Methods); i++ {
+		if t.Methods[i].Name == t.Methods[i-1].Name {
+			p.errorf(p.tok(), "duplicate method %s", t.Methods[i].Name)
+		}
+	}
+	return t
+}
+
+// aDyn is a "dyn" declaration: a dynamic type and its method table (the
+// functions by name, resolved once the functions are known).
+type aDyn struct {
+	tok     token
+	d       *DynType
+	methods []aMethod
+}
+
+type aMethod struct {
+	tok         token
+	name, func_ string
+}
+
+// parseDyn parses "dyn [input] NAME TYPE [{ m: F; ... }]".
+func (p *parser) parseDyn() {
+	p.want(tIdent, "dyn")
+	input := p.got(tIdent, "input")
+	t := p.tok()
+	name := p.parseDynName()
+	for _, ad := range p.dyns {
+		if ad.d.Name == name {
+			p.errorf(t, "dynamic type %s redeclared", dynName(name))
+		}
+	}
+	ad := &aDyn{tok: t, d: &DynType{Name: name, Type: p.parseType(), Input: input}}
+	if p.got(tIdent, "prints") {
+		ad.d.Prints = p.want(tIdent, "").text
+	}
+	if p.got(tPunct, "{") {
+		for !p.got(tPunct, "}") {
+			if len(ad.methods) > 0 {
+				p.want(tPunct, ";")
+			}
+			mt := p.want(tIdent, "")
+			p.want(tPunct, ":")
+			ft := p.tok()
+			ad.methods = append(ad.methods, aMethod{tok: ft, name: mt.text, func_: p.parseFuncName()})
+		}
+	}
+	p.dyns = append(p.dyns, ad)
+}
+
+// parseDynName parses a dynamic type's name: a dotted identifier or a
+// quoted string.
+func (p *parser) parseDynName() string {
+	t := p.next()
+	switch t.kind {
+	case tString:
+		return t.text
+	case tIdent:
+		name := t.text
+		for p.is(tPunct, ".") && p.toks[p.i+1].kind == tIdent {
+			p.next()
+			name += "." + p.next().text
+		}
+		return name
+	}
+	p.fail(t, "expected a dynamic type's name, found %s", t)
+	return ""
+}
+
+// dynName is a dynamic type's name as written: verbatim when it is a
+// dotted identifier, quoted otherwise.
+func dynName(name string) string {
+	if isDottedIdent(name) && !dynWords[name] {
+		return name
+	}
+	return strconv.Quote(name)
+}
+
+// dynWords are the words that cannot be a dynamic type's name unquoted.
+var dynWords = map[string]bool{"input": true, "ok": true, "to": true, "as": true, "dyn": true, "prints": true}

@@ -19,6 +19,10 @@ func Print(p *Program) string {
 		sb.WriteByte('\n')
 		header = true
 	}
+	for _, d := range p.Types {
+		printDyn(&sb, d)
+		header = true
+	}
 	for _, g := range p.Globals {
 		sb.WriteString("var ")
 		sb.WriteString(g.Name())
@@ -148,15 +152,24 @@ func (pr *printer) fn(sb *strings.Builder, f *Function) {
 	pr.setFunc(f)
 	sb.WriteString("func ")
 	sb.WriteString(funcName(f.Name))
-	sb.WriteByte('(')
-	for i, par := range f.Params {
-		if i > 0 {
-			sb.WriteString(", ")
+	params := func(ps []*Param) {
+		for i, par := range ps {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(identOr(par.Ident, "_"))
+			sb.WriteByte(' ')
+			writeType(sb, par.Typ, nil)
 		}
-		sb.WriteString(identOr(par.Ident, "_"))
-		sb.WriteByte(' ')
-		writeType(sb, par.Typ, nil)
 	}
+	nfree := min(max(f.NumFree, 0), len(f.Params))
+	if nfree > 0 {
+		sb.WriteByte('[')
+		params(f.Params[:nfree])
+		sb.WriteByte(']')
+	}
+	sb.WriteByte('(')
+	params(f.Params[nfree:])
 	sb.WriteByte(')')
 	switch len(f.Results) {
 	case 0:
@@ -166,6 +179,11 @@ func (pr *printer) fn(sb *strings.Builder, f *Function) {
 	default:
 		sb.WriteByte(' ')
 		writeType(sb, TupleOf(f.Results...), nil)
+	}
+	if f.RecoverResults != nil {
+		sb.WriteString(" recover(")
+		pr.values(sb, f.RecoverResults)
+		sb.WriteByte(')')
 	}
 	if f.Pos.IsValid() {
 		sb.WriteString(" @")
@@ -248,7 +266,7 @@ func (pr *printer) constant(sb *strings.Builder, c *Const) {
 			writeType(sb, t, nil)
 			return
 		}
-	case KPointer, KSlice, KMap:
+	case KPointer, KSlice, KMap, KInterface, KFunc:
 		if c.Val == 0 {
 			sb.WriteString("nil:")
 			writeType(sb, t, nil)
@@ -481,14 +499,22 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 		default:
 			fmt.Fprintf(sb, ".kind%d", int(in.Kind))
 		}
-		sb.WriteByte(' ')
-		sb.WriteString(strconv.Quote(in.Msg))
+		if in.Value == nil || in.Msg != "" {
+			sb.WriteByte(' ')
+			sb.WriteString(strconv.Quote(in.Msg))
+		}
+		if in.Value != nil {
+			sb.WriteByte(' ')
+			pr.value(sb, in.Value)
+		}
 		pr.pos(sb, in.Pos)
 		if pr.panicIDs {
 			fmt.Fprintf(sb, " #%d", in.ID)
 		}
 	default:
-		panic(fmt.Sprintf("ir: unknown instruction %T", instr))
+		if !pr.ifaceInstr(sb, instr) {
+			panic(fmt.Sprintf("ir: unknown instruction %T", instr))
+		}
 	}
 }
 
@@ -503,6 +529,10 @@ func voidResult(instr Instr) bool {
 	case *Call:
 		t = in.Typ
 	case *Builtin:
+		t = in.Typ
+	case *Invoke:
+		t = in.Typ
+	case *CallValue:
 		t = in.Typ
 	default:
 		return false

@@ -50,7 +50,7 @@ func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
 	byName := map[string]*Function{}
 	funcTok := map[*Function]token{}
 	for _, af := range afs {
-		f := &Function{Name: af.name, Results: af.results, Prog: prog}
+		f := &Function{Name: af.name, Results: af.results, Prog: prog, NumFree: af.nfree}
 		if af.init {
 			prog.Init = f
 		}
@@ -67,6 +67,7 @@ func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
 		}
 		prog.Funcs = append(prog.Funcs, f)
 	}
+	p.resolveDyns(prog, byName)
 	blockTok := map[*Block]token{}
 	instrTok := map[Instr]token{}
 	src := map[Instr]*aInstr{}
@@ -101,6 +102,9 @@ func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
 			}
 			if !ok && ce.Global != nil {
 				t = p.globals[ce.Global.Index].tok
+			}
+			if !ok && ce.Dyn != nil && ce.Dyn.Index < len(p.dyns) {
+				t = p.dyns[ce.Dyn.Index].tok
 			}
 			p.errorf(t, "%s", ce.Msg)
 		}
@@ -155,7 +159,7 @@ func (c *fctx) build(byName map[string]*Function, blockTok map[*Block]token) {
 		NewRegister(c.instrs[k], ai.reg, nil)
 	}
 	for k, ai := range c.ais {
-		if !ai.hasReg && (ai.op == "call" || builtinKinds[ai.op] != nil) {
+		if !ai.hasReg && (ai.op == "call" || ai.op == "invoke" || ai.op == "callv" || builtinKinds[ai.op] != nil) {
 			maxReg++
 			NewRegister(c.instrs[k], maxReg, nil)
 		}
@@ -201,6 +205,20 @@ func (c *fctx) build(byName map[string]*Function, blockTok map[*Block]token) {
 		return
 	}
 	c.fillOperands()
+	if c.af.hasRec {
+		for i, o := range c.af.recover {
+			var want *Type
+			if i < len(f.Results) {
+				want = f.Results[i]
+			}
+			if v := c.value(o, want); v != nil {
+				f.RecoverResults = append(f.RecoverResults, v)
+			}
+		}
+		if f.RecoverResults == nil {
+			f.RecoverResults = []Value{}
+		}
+	}
 }
 
 func (c *fctx) newInstr(ai *aInstr, byName map[string]*Function) Instr {
@@ -289,6 +307,9 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*Function) Instr {
 		return &Return{}
 	case "panic":
 		in := &Panic{Msg: ai.msg}
+		if ai.hasOp {
+			in.Kind = ExplicitPanic
+		}
 		switch ai.kind {
 		case "":
 			in.Kind = ExplicitPanic
@@ -306,6 +327,9 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*Function) Instr {
 	}
 	if op, ok := binOps[ai.op]; ok {
 		return &BinOp{Op: op}
+	}
+	if in, ok := c.newIfaceInstr(ai, byName); ok {
+		return in
 	}
 	panic("ir: parser: unhandled op " + ai.op)
 }
@@ -402,7 +426,7 @@ func (c *fctx) fillOperands() {
 					}
 				}
 			}
-		case *Alloc, *Jump, *Panic:
+		case *Alloc, *Jump:
 		case *Load:
 			in.Ptr = val(0)
 		case *Store:
@@ -458,7 +482,9 @@ func (c *fctx) fillOperands() {
 		case *Next:
 			in.Iter = val(0)
 		default:
-			panic(fmt.Sprintf("ir: parser: operands of %T", in))
+			if !c.fillIfaceOperands(ai, in, val) {
+				panic(fmt.Sprintf("ir: parser: operands of %T", in))
+			}
 		}
 	}
 }
@@ -517,7 +543,7 @@ func (c *fctx) value(o *aOperand, want *Type) Value {
 		}
 		return &Const{Typ: t, Val: map[opKind]uint64{oTrue: 1, oFalse: 0}[o.kind]}
 	case oNil:
-		if t.Kind != KPointer && t.Kind != KSlice && t.Kind != KMap {
+		if t.Kind != KPointer && t.Kind != KSlice && t.Kind != KMap && t.Kind != KInterface && t.Kind != KFunc {
 			p.errorf(o.tok, "nil is not a constant of type %s", t)
 			return nil
 		}

@@ -13,7 +13,8 @@ type CheckError struct {
 	Func   *Function
 	Block  *Block
 	Instr  Instr
-	Global *Global // an error about a global's declaration
+	Global *Global  // an error about a global's declaration
+	Dyn    *DynType // an error about a dynamic type's declaration
 	Msg    string
 }
 
@@ -21,6 +22,11 @@ func (e *CheckError) Error() string {
 	var sb strings.Builder
 	if e.Global != nil {
 		sb.WriteString(e.Global.Name())
+		sb.WriteString(": ")
+	}
+	if e.Dyn != nil {
+		sb.WriteString("dyn ")
+		sb.WriteString(dynName(e.Dyn.Name))
 		sb.WriteString(": ")
 	}
 	if e.Func != nil {
@@ -76,6 +82,7 @@ func Check(p *Program) error {
 		c.function(f)
 	}
 	c.globals()
+	c.dynTypes()
 	c.typeNames()
 	c.ids()
 	if len(c.errs) > 0 {
@@ -271,6 +278,7 @@ func (c *checker) function(f *Function) {
 			}
 		}
 	}
+	c.closureFunction(f)
 }
 
 // dominators computes immediate dominators (Cooper, Harvey, Kennedy) of a
@@ -451,8 +459,8 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		case !Identical(tx, ty):
 			errf("operand types differ: %s and %s", tx, ty)
 		case in.Op == Eq || in.Op == Ne:
-			if !comparable(tx) && !((tx.Kind == KSlice || tx.Kind == KMap) && (isNil(in.X) || isNil(in.Y))) {
-				errf("%s of %s values (slices and maps compare only with nil)", in.Op, tx)
+			if !comparable(tx) && !((tx.Kind == KSlice || tx.Kind == KMap || tx.Kind == KFunc) && (isNil(in.X) || isNil(in.Y))) {
+				errf("%s of %s values (slices, maps and functions compare only with nil)", in.Op, tx)
 			}
 		case in.Op == Add || in.Op.IsComparison() || in.Op == Min || in.Op == Max:
 			if !isInt(tx) && tx.Kind != KString {
@@ -626,6 +634,9 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 	case *Panic:
 		if in.Kind != ExplicitPanic && in.Kind != CheckPanic {
 			errf("unknown panic kind %d", int(in.Kind))
+		}
+		if in.Value != nil && (in.Kind != ExplicitPanic || in.Value.Type().Kind != KInterface) {
+			errf("panic value of type %s (an explicit panic's value is an interface)", in.Value.Type())
 		}
 	default:
 		c.valueInstr(instr, errf, wantRes)

@@ -97,7 +97,9 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 		}
 		wantRes(NextType(t.Elem))
 	default:
-		panic(fmt.Sprintf("ir.Check: unknown instruction %T", instr))
+		if !c.ifaceInstr(instr, errf, wantRes) {
+			panic(fmt.Sprintf("ir.Check: unknown instruction %T", instr))
+		}
 	}
 }
 
@@ -177,5 +179,5 @@ func Convertible(from, to *Type) bool {
 // isNil reports whether v is the constant nil (of a pointer, slice or map type).
 func isNil(v Value) bool {
 	c, ok := v.(*Const)
-	return ok && c.Val == 0 && c.Typ != nil && (c.Typ.Kind == KPointer || c.Typ.Kind == KSlice || c.Typ.Kind == KMap)
+	return ok && c.Val == 0 && c.Typ != nil && (c.Typ.Kind == KPointer || c.Typ.Kind == KSlice || c.Typ.Kind == KMap || c.Typ.Kind == KInterface || c.Typ.Kind == KFunc)
 }

@@ -64,17 +64,33 @@ func identical(a, b *Type, assumed map[typePair]bool) bool {
 		}
 		return true
 	case KTuple:
-		if len(a.Elems) != len(b.Elems) {
+		return identicalList(a.Elems, b.Elems, assumed)
+	case KFunc:
+		return identicalList(a.Params, b.Params, assumed) && identicalList(a.Results, b.Results, assumed)
+	case KInterface:
+		if len(a.Methods) != len(b.Methods) {
 			return false
 		}
-		for i := range a.Elems {
-			if !identical(a.Elems[i], b.Elems[i], assumed) {
+		for i := range a.Methods {
+			if a.Methods[i].Name != b.Methods[i].Name || !identical(a.Methods[i].Sig, b.Methods[i].Sig, assumed) {
 				return false
 			}
 		}
 		return true
 	}
 	return false
+}
+
+func identicalList(a, b []*Type, assumed map[typePair]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !identical(a[i], b[i], assumed) {
+			return false
+		}
+	}
+	return true
 }
 
 // TupleOf returns the tuple type of the given element types.
@@ -220,6 +236,27 @@ func (v *typeValidator) check(t *Type) string {
 			}
 		}
 		return ""
+	case KFunc:
+		// A function value refers to its signature: an indirection.
+		for _, e := range append(append([]*Type(nil), t.Params...), t.Results...) {
+			if s := v.indirect(e); s != "" {
+				return s
+			}
+		}
+		return ""
+	case KInterface:
+		for i, m := range t.Methods {
+			if !isIdent(m.Name) || i > 0 && t.Methods[i-1].Name >= m.Name {
+				return "interface methods not sorted, or not identifiers"
+			}
+			if m.Sig == nil || m.Sig.Kind != KFunc {
+				return "method " + m.Name + " without a function type"
+			}
+			if s := v.indirect(m.Sig); s != "" {
+				return s
+			}
+		}
+		return ""
 	}
 	return "unknown type kind " + strconv.Itoa(int(t.Kind))
 }
@@ -236,8 +273,8 @@ func comparableSeen(t *Type, seen map[*Type]bool) bool {
 	}
 	seen[t] = true
 	switch t.Kind {
-	case KBool, KInt, KString, KPointer:
-		return true
+	case KBool, KInt, KString, KPointer, KInterface:
+		return true // an interface compares; holding an uncomparable value, it panics (Comparable)
 	case KArray:
 		return comparableSeen(t.Elem, seen)
 	case KStruct:
@@ -270,9 +307,9 @@ func sizeAlign(t *Type, busy map[*Type]bool) (size, align int64) {
 		return 1, 1
 	case KInt:
 		return int64(t.Width / 8), int64(t.Width / 8)
-	case KPointer, KMap:
+	case KPointer, KMap, KFunc:
 		return 8, 8
-	case KString:
+	case KString, KInterface:
 		return 16, 8
 	case KSlice:
 		return 24, 8
@@ -392,16 +429,53 @@ func writeStructure(sb *strings.Builder, t *Type, path []*Type) {
 		}
 		sb.WriteByte('}')
 	case KTuple:
-		sb.WriteByte('(')
-		for i, e := range t.Elems {
+		writeTypeList(sb, t.Elems, path)
+	case KFunc:
+		sb.WriteString("func")
+		writeSignature(sb, t, path)
+	case KInterface:
+		sb.WriteString("interface{")
+		for i, m := range t.Methods {
 			if i > 0 {
-				sb.WriteString(", ")
+				sb.WriteString("; ")
 			}
-			writeType(sb, e, path)
+			sb.WriteString(m.Name)
+			if m.Sig == nil {
+				sb.WriteString("<nil>")
+				continue
+			}
+			writeSignature(sb, m.Sig, path)
 		}
-		sb.WriteByte(')')
+		sb.WriteByte('}')
 	default:
 		sb.WriteString("<kind " + strconv.Itoa(int(t.Kind)) + ">")
+	}
+}
+
+// writeTypeList writes (t1, t2, ...).
+func writeTypeList(sb *strings.Builder, ts []*Type, path []*Type) {
+	sb.WriteByte('(')
+	for i, e := range ts {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		writeType(sb, e, path)
+	}
+	sb.WriteByte(')')
+}
+
+// writeSignature writes the parameters and results of a KFunc: (i64, bool)
+// (i64, bool), (i64) bool, () with no results.
+func writeSignature(sb *strings.Builder, t *Type, path []*Type) {
+	writeTypeList(sb, t.Params, path)
+	switch len(t.Results) {
+	case 0:
+	case 1:
+		sb.WriteByte(' ')
+		writeType(sb, t.Results[0], path)
+	default:
+		sb.WriteByte(' ')
+		writeTypeList(sb, t.Results, path)
 	}
 }
 
@@ -415,7 +489,7 @@ func typeName(name string) string {
 }
 
 // reservedTypeWord are the words that start a type other than a name.
-var reservedTypeWord = map[string]bool{"string": true, "struct": true, "map": true, "iter": true}
+var reservedTypeWord = map[string]bool{"string": true, "struct": true, "map": true, "iter": true, "interface": true, "func": true}
 
 func isDottedIdent(name string) bool {
 	for part := range strings.SplitSeq(name, ".") {
@@ -505,9 +579,23 @@ func WalkTypes(p *Program, visit func(*Type)) {
 		for _, e := range t.Elems {
 			walk(e)
 		}
+		for _, e := range t.Params {
+			walk(e)
+		}
+		for _, e := range t.Results {
+			walk(e)
+		}
+		for _, m := range t.Methods {
+			walk(m.Sig)
+		}
 	}
 	if p == nil {
 		return
+	}
+	for _, d := range p.Types {
+		if d != nil {
+			walk(d.Type)
+		}
 	}
 	for _, g := range p.Globals {
 		if g != nil {

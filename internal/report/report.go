@@ -134,12 +134,16 @@ const (
 
 // Case is one generated test case.
 type Case struct {
-	Name      string   `json:"name"`
-	Inputs    []Arg    `json:"inputs"`
-	Outputs   []Arg    `json:"outputs"`         // results in order ("r0", ...), then the final value behind each pointer, slice or map parameter (named after it)
-	Panic     string   `json:"panic,omitempty"` // the panic message when the case panics
-	Covers    []string `json:"covers"`          // ids of the objectives it covers
-	Discarded bool     `json:"discarded"`       // later cases cover everything it covers: not emitted
+	Name    string `json:"name"`
+	Inputs  []Arg  `json:"inputs"`
+	Outputs []Arg  `json:"outputs"`         // results in order ("r0", ...), then the final value behind each pointer, slice or map parameter (named after it)
+	Panic   string `json:"panic,omitempty"` // the panic message when the case panics
+	// PanicType, when the case panics with a value whose message leapfrog
+	// does not render (Panic is then "panic"), is the value's dynamic type
+	// (the Go type as the package writes it): the test checks it instead.
+	PanicType string   `json:"-"`
+	Covers    []string `json:"covers"`    // ids of the objectives it covers
+	Discarded bool     `json:"discarded"` // later cases cover everything it covers: not emitted
 
 	// In and Out hold the values themselves, for the emitter.
 	In  []Value `json:"-"`
@@ -191,7 +195,13 @@ type Stats struct {
 //   - pointer: Nil, or Elems[0] the value it points to;
 //   - slice: Nil, or Elems its elements (len(Elems) is its length) and Cap;
 //   - map: Nil, or Keys and Elems (Elems[i] is the value of Keys[i]), sorted
-//     by key (bits, bytes, then element-wise), so the order is deterministic.
+//     by key (bits, bytes, then element-wise), so the order is deterministic;
+//   - interface: Nil, or Dyn its dynamic type (the Go type as the package
+//     under test writes it, ir.DynType.Name) and Elems[0] the value; an
+//     error value has ErrMsg, its Error() text (HasErrMsg: when the engine
+//     could run it), and Sentinel, the package-level variable of the
+//     package whose value it is or wraps (errors.Is), if any;
+//   - function value: Nil, or not (never written).
 //
 // Unordered marks a value that depends on the order in which a range over
 // a map visited its entries: Go's order is random, so a test must not assert
@@ -206,4 +216,8 @@ type Value struct {
 	Cap       int64
 	Cycle     bool
 	Unordered bool
+	Dyn       string
+	ErrMsg    string
+	HasErrMsg bool
+	Sentinel  string
 }

@@ -38,7 +38,16 @@
 //     it in the interprocedural control-flow graph: then every feasible path is in
 //     the tree and none covers it. Its proof is the shortest conflict among the
 //     infeasible sides that lead towards it. Otherwise it is unknown, with the
-//     reason of an unfinished side (loop bound, solver timeout, search timeout).
+//     reason of an unfinished side (loop bound, solver timeout, search timeout;
+//     a refutation needing a bound of the input domain: "input length bounded
+//     at N", "interface inputs bounded to the dynamic types a test can
+//     construct"). The graph (reach.go) over-approximates: a call, an
+//     interface method call, a call through a function value and the deferred
+//     calls run (ir.Targets) enter every function they may; a panic may run
+//     any deferred call, a deferred call the next one, and one that recovers
+//     makes its function return to its callers. The objectives are those of
+//     the function and of every function it may so call (Callees); an
+//     explicit panic a deferred call recovered is covered by the run.
 //   - PM (pm.go, path-merged-symbolic-execution-branch-coverage.txt) sets the
 //     engine's Merger: a run reaching the entry of a single-entry, single-exit,
 //     loop-free region (small loop-free callees inlined; run-time checks only

@@ -38,11 +38,17 @@ func (o *Objective) Pos() ir.Pos {
 
 func (o *Objective) String() string { return fmt.Sprintf("%s %s", o.Pos(), o.Outcome) }
 
-// Callees returns fn and every function it calls, transitively, in a
-// deterministic order (fn first, then by first call in block order).
+// Callees returns fn and every function it may call, transitively, in a
+// deterministic order (fn first, then by first call in block order): the
+// callees of calls, and the targets of interface method calls, calls
+// through function values and deferred calls (ir.Targets).
 func Callees(fn *ir.Function) []*ir.Function {
 	seen := map[*ir.Function]bool{}
 	var order []*ir.Function
+	var ts *ir.Targets
+	if fn.Prog != nil {
+		ts = ir.NewTargets(fn.Prog)
+	}
 	var walk func(f *ir.Function)
 	walk = func(f *ir.Function) {
 		if seen[f] {
@@ -54,6 +60,10 @@ func Callees(fn *ir.Function) []*ir.Function {
 			for _, in := range b.Instrs {
 				if c, ok := in.(*ir.Call); ok {
 					walk(c.Callee)
+				} else if ts != nil {
+					for _, g := range ts.Of(in) {
+						walk(g)
+					}
 				}
 			}
 		}

@@ -33,17 +33,21 @@ func newReachability(fn, assume *ir.Function) *reachability {
 			}
 		}
 	}
+	ts := ir.NewTargets(fn.Prog)
 	for _, f := range funcs {
 		for _, b := range f.Blocks {
 			r.succ[b] = append(r.succ[b], b.Succs...)
 			for _, in := range b.Instrs {
-				if c, ok := in.(*ir.Call); ok && len(c.Callee.Blocks) > 0 {
-					r.succ[b] = append(r.succ[b], c.Callee.Blocks[0])
-					callers[c.Callee] = append(callers[c.Callee], b)
+				for _, g := range ts.Of(in) { // calls, interface and function value calls, deferred calls run
+					if len(g.Blocks) > 0 {
+						r.succ[b] = append(r.succ[b], g.Blocks[0])
+						callers[g] = append(callers[g], b)
+					}
 				}
 			}
 		}
 	}
+	r.panicEdges(funcs, ts, callers)
 	for _, f := range funcs {
 		for _, b := range f.Blocks {
 			if _, ok := b.Terminator().(*ir.Return); ok {
@@ -99,4 +103,47 @@ func (r *reachability) sideReaches(b *ir.If, dir bool, o *Objective) bool {
 		target = o.Panic.Block()
 	}
 	return r.from(succ)[target]
+}
+
+// panicEdges adds what a panic may lead to: a panic runs the deferred
+// calls (any of the program's, context-insensitively), one deferred call
+// the next, and a deferred call that recovers makes the function that
+// deferred it return to its callers.
+func (r *reachability) panicEdges(funcs []*ir.Function, ts *ir.Targets, callers map[*ir.Function][]*ir.Block) {
+	deferred := ts.AllDeferred()
+	if len(deferred) == 0 {
+		return
+	}
+	var entries, resume []*ir.Block
+	for _, g := range deferred {
+		if len(g.Blocks) > 0 {
+			entries = append(entries, g.Blocks[0])
+		}
+	}
+	for _, f := range funcs {
+		if f.RecoverResults == nil {
+			continue
+		}
+		for _, cb := range callers[f] {
+			resume = append(resume, cb)
+			resume = append(resume, cb.Succs...)
+		}
+	}
+	isDeferred := map[*ir.Function]bool{}
+	for _, g := range deferred {
+		isDeferred[g] = true
+	}
+	for _, f := range funcs {
+		for _, b := range f.Blocks {
+			switch b.Terminator().(type) {
+			case *ir.Panic:
+				r.succ[b] = append(r.succ[b], entries...)
+			case *ir.Return:
+				if isDeferred[f] {
+					r.succ[b] = append(r.succ[b], entries...)
+					r.succ[b] = append(r.succ[b], resume...)
+				}
+			}
+		}
+	}
 }

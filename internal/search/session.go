@@ -211,6 +211,11 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	if p.PanicAt != nil && ordered == len(p.Steps) {
 		cover(s.objOfPanic[p.PanicAt])
 	}
+	for _, rp := range p.Recovered { // explicit panics a deferred call recovered
+		if rp.Step <= ordered {
+			cover(s.objOfPanic[rp.At])
+		}
+	}
 	cover(s.entry) // last: a case is named after the first thing it covered
 	s.Cases = append(s.Cases, c)
 	if s.OnRun != nil {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
@@ -49,7 +50,7 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 		r.Branches = append(r.Branches, b)
 	}
 	for _, c := range order {
-		rc := report.Case{Name: names[c], Discarded: !kept[c], In: c.Path.InputValues(), Out: c.Path.Outputs, Panic: c.Path.Panic}
+		rc := report.Case{Name: names[c], Discarded: !kept[c], In: c.Path.InputValues(), Out: c.Path.Outputs, Panic: c.Path.Panic, PanicType: c.Path.PanicType}
 		for _, o := range c.Covers {
 			rc.Covers = append(rc.Covers, o.ID)
 		}
@@ -318,6 +319,9 @@ func (s *Session) needsBound(p *Proof) string {
 		return ""
 	}
 	for _, l := range p.Conflict {
+		if s.bounds[l.If] && engine.IsTypesBound(l.If) {
+			return "interface inputs bounded to the dynamic types a test can construct"
+		}
 		if s.bounds[l.If] {
 			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
 		}

@@ -18,6 +18,7 @@ import (
 func Args(pkg *types.Package, fn Func, c *report.Case) (in, out []report.Arg) {
 	f := newFile(pkg)
 	f.ptrForm = ptrNew
+	f.dyn = fn.DynTypes
 	s := newSig(fn)
 	for i, v := range c.In {
 		if i < len(s.ins) {
@@ -36,7 +37,7 @@ func Args(pkg *types.Package, fn Func, c *report.Case) (in, out []report.Arg) {
 	}
 	for i, v := range c.Out {
 		if i < len(types_) {
-			out = append(out, report.Arg{Name: names[i], Value: f.literal(v, types_[i]), Note: unchecked(v)})
+			out = append(out, report.Arg{Name: names[i], Value: f.literal(v, types_[i]), Note: f.unchecked(v, types_[i])})
 		}
 	}
 	return in, out

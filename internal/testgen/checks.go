@@ -25,6 +25,9 @@ type output struct {
 	column     bool
 	skipColumn string
 	skipAll    string
+	// err: a result of type error, checked by wantErr (field), and
+	// errors.Is or its message (ifaces.go).
+	err *errOut
 }
 
 // outputs lists what the test checks, in the order of report.Case.Out (the
@@ -35,9 +38,15 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 	var outs []*output
 	for i, t := range s.results {
 		o := &output{typ: t, got: f.local("got")}
-		if len(s.results) > 1 {
+		switch {
+		case isError(t): // ifaces.go: checked as Go tests check errors
+			o.field, o.got, o.err = s.outColumn("wantErr"), f.local("err"), &errOut{}
+			if len(s.results) > 1 {
+				o.label = fmt.Sprintf("result %d", i)
+			}
+		case len(s.results) > 1:
 			o.label, o.field, o.got = fmt.Sprintf("result %d", i), s.outColumn(fmt.Sprintf("want%d", i)), f.local(fmt.Sprintf("got%d", i))
-		} else {
+		default:
 			o.field = s.outColumn("want")
 		}
 		outs = append(outs, o)
@@ -49,6 +58,10 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 		}
 	}
 	for i, o := range outs {
+		if o.err != nil {
+			f.errColumns(o, s, cases, i)
+			continue
+		}
 		checked, skipped := 0, 0
 		reasons := map[string]bool{}
 		for _, c := range cases {
@@ -58,7 +71,7 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 			if len(c.Out) != len(outs) {
 				return nil, fmt.Errorf("testgen: %s: case %q has %d outputs, want %d (the results, then the final value of each pointer, slice or map parameter)", fn.Report.Function, c.Name, len(c.Out), len(outs))
 			}
-			if why := unchecked(c.Out[i]); why != "" {
+			if why := f.unchecked(c.Out[i], o.typ); why != "" {
 				skipped++
 				reasons[why] = true
 			} else {
@@ -72,7 +85,7 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 			o.column = true
 		case skipped > 0:
 			var rs []string
-			for _, why := range []string{cyclic, unordered} {
+			for _, why := range []string{cyclic, unordered, unwritable} {
 				if reasons[why] {
 					rs = append(rs, why)
 				}
@@ -85,9 +98,21 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 
 // Why a value is not checked.
 const (
-	cyclic    = "cyclic, which a literal cannot write"
-	unordered = "depends on the order of a range over a map, which Go randomises"
+	cyclic     = "cyclic, which a literal cannot write"
+	unordered  = "depends on the order of a range over a map, which Go randomises"
+	unwritable = "holds a value of a type a test cannot write" // ifaces.go
 )
+
+// unchecked says why a test must not assert v, of type t, or "".
+func (f *file) unchecked(v report.Value, t types.Type) string {
+	if why := unchecked(v); why != "" {
+		return why
+	}
+	if !f.writable(v, t) {
+		return unwritable
+	}
+	return ""
+}
 
 // unchecked says why a test must not assert v, or "".
 func unchecked(v report.Value) string {
@@ -116,6 +141,10 @@ func unchecked(v report.Value) string {
 
 // check writes the comparison of one output after the call.
 func (f *file) check(w *bytes.Buffer, o *output, T, tt, call string) {
+	if o.err != nil {
+		f.errCheck(w, o, T, tt, call)
+		return
+	}
 	what := "the result"
 	if o.label != "" {
 		what = o.label

@@ -24,6 +24,10 @@
 //     ([]P{{X: 1}}, []*P{{X: 1}}, map[K]V{{A: 1}: 2}); zero struct fields
 //     and trailing zero array elements left implicit; map entries in the
 //     report's order (sorted by key, so deterministic);
+//   - an interface value (ifaces.go) as nil, or its dynamic value written
+//     with its dynamic type (Func.DynTypes: int8(5), Sq{S: 2}, &Rect{W: 1},
+//     (*Rect)(nil)); errors.New("text") for the errors package's errors; an
+//     error equal to a package-level variable by the variable's name;
 //   - a pointer to a composite as &T{...} (lists and trees nest); to any
 //     other value as new(v) when the package's Go version has it (1.26),
 //     else through a generic helper func ptr_X[T any](v T) *T emitted once
@@ -54,14 +58,21 @@
 //
 // A value is compared with == when its type is made of booleans,
 // integers, strings, arrays and structs, and with reflect.DeepEqual
-// otherwise; a failure says "F(x, s) = %#v, want %#v" (a result), "F(x,
+// otherwise (interfaces with reflect.DeepEqual: the same dynamic type and
+// deeply equal values); a result of type error is checked as Go tests
+// check errors: a wantErr column says whether it is nil, and when it is
+// not, errors.Is with the package-level sentinel it equals or wraps
+// (wantErrIs), or else its message err.Error() (wantErrMsg, when the
+// engine could run Error); a failure says "F(x, s) = %#v, want %#v" (a result), "F(x,
 // s) result 1 = ..." (one of several), or "after F(x, s), s = ..." (a final
 // value); the subtest's name and its row identify the inputs. A value that
 // depends on the order of a range over a map (Unordered) or is cyclic
 // (Cycle) is not checked: if no case can check it, a comment in the test
 // says why; if some can, a skipWant column marks the others, with a
 // comment on their rows. Panicking cases are checked through recover and
-// the panic's text.
+// the panic's text (fmt.Sprint of the recovered value contains it), or,
+// when leapfrog could not render the panic's value, its type (%T, in a
+// wantPanicType column).
 //
 // The package-level variables the function writes (report.Function.Globals)
 // are saved before each case and restored by deferred functions, a map's

@@ -19,6 +19,9 @@ type Func struct {
 	PtrRecv bool     // the receiver is a pointer (it may be nil)
 	Params  []string // names of the IR parameters (receiver first)
 	Report  *report.Function
+	// DynTypes maps the names of the dynamic types of interface values
+	// (report.Value.Dyn) to their Go types.
+	DynTypes map[string]types.Type
 }
 
 // Emit returns the source of a _test.go file in package pkg testing the functions.
@@ -153,6 +156,7 @@ func kept(r *report.Function) []*report.Case {
 func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	r := fn.Report
 	s := newSig(fn)
+	f.dyn = fn.DynTypes
 	cases := kept(r)
 	for _, c := range cases {
 		if len(c.In) != len(s.ins) {
@@ -163,9 +167,10 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	if err != nil {
 		return err
 	}
-	anyPanic := false
+	anyPanic, panicType := false, false
 	for _, c := range cases {
 		anyPanic = anyPanic || c.Panic != ""
+		panicType = panicType || c.PanicType != ""
 	}
 	names := map[string]string{} // local names of the test function
 	for _, n := range []string{"t", "tests", "tt", "r"} {
@@ -200,6 +205,10 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 		fmt.Fprintf(w, "\t\t%s %s\n", in.field, f.typeName(in.typ))
 	}
 	for _, o := range outs {
+		if o.err != nil { // ifaces.go
+			f.errFields(w, o)
+			continue
+		}
 		if o.column {
 			fmt.Fprintf(w, "\t\t%s %s\n", o.field, f.typeName(o.typ))
 		}
@@ -210,9 +219,12 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	if anyPanic {
 		w.WriteString("\t\twantPanic string\n")
 	}
+	if panicType {
+		w.WriteString("\t\twantPanicType string\n")
+	}
 	w.WriteString("\t}{\n")
 	for _, c := range cases {
-		f.row(w, c, s, outs)
+		f.row(w, c, s, outs, fn)
 	}
 	fmt.Fprintf(w, "\t}\n\tfor _, %[1]s := range %[2]s {\n\t\t%[3]s.Run(%[1]s.name, func(%[3]s *%[4]s.T) {\n", tt, names["tests"], T, f.std("testing"))
 
@@ -224,7 +236,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 		w.WriteString(g)
 	}
 	if anyPanic {
-		w.WriteString(f.panicCheck(names["r"], tt, T, shown))
+		w.WriteString(f.panicCheck(names["r"], tt, T, shown, panicType))
 	}
 	gots := make([]string, len(s.results))
 	anyGot := false
@@ -253,7 +265,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 // row writes a case's row of the table: its inputs, and its expected
 // results and final values, or its panic. An output the case cannot check
 // is left out, its skip column set, and the row's comment says why.
-func (f *file) row(w *bytes.Buffer, c *report.Case, s *sig, outs []*output) {
+func (f *file) row(w *bytes.Buffer, c *report.Case, s *sig, outs []*output, fn Func) {
 	fmt.Fprintf(w, "\t\t{name: %s", strconv.Quote(c.Name))
 	for i, in := range s.ins {
 		fmt.Fprintf(w, ", %s: %s", in.field, f.literal(c.In[i], in.typ))
@@ -261,11 +273,17 @@ func (f *file) row(w *bytes.Buffer, c *report.Case, s *sig, outs []*output) {
 	var reasons []string             // why outputs of this case are not checked, in order
 	skipped := map[string][]string{} // reason → the columns
 	if c.Panic != "" {
-		fmt.Fprintf(w, ", wantPanic: %s", strconv.Quote(c.Panic))
+		if c.PanicType != "" { // ifaces.go: a value whose message leapfrog does not render
+			fmt.Fprintf(w, ", wantPanic: %s, wantPanicType: %s", strconv.Quote(c.Panic), strconv.Quote(f.printedType(fn, c.PanicType)))
+		} else {
+			fmt.Fprintf(w, ", wantPanic: %s", strconv.Quote(c.Panic))
+		}
 	} else {
 		for i, o := range outs {
-			reason := unchecked(c.Out[i])
+			reason := f.unchecked(c.Out[i], o.typ)
 			switch {
+			case o.err != nil: // ifaces.go
+				f.errRow(w, o, c.Out[i])
 			case reason == "":
 				fmt.Fprintf(w, ", %s: %s", o.field, f.literal(c.Out[i], o.typ))
 			case o.skipColumn != "":
@@ -289,8 +307,18 @@ func (f *file) row(w *bytes.Buffer, c *report.Case, s *sig, outs []*output) {
 }
 
 // panicCheck is the deferred check of a case's panic (r, tt and t are the
-// locals' names; call is the call as the messages show it).
-func (f *file) panicCheck(r, tt, t, call string) string {
+// locals' names; call is the call as the messages show it). With
+// panicType, a case whose panic value leapfrog does not render
+// (wantPanicType set) is checked by the value's type instead.
+func (f *file) panicCheck(r, tt, t, call string, panicType bool) string {
+	byType := ""
+	if panicType {
+		byType = fmt.Sprintf(`				case %[1]s != nil && %[2]s.wantPanicType != "":
+					if got := %[5]s.Sprintf("%%T", %[1]s); got != %[2]s.wantPanicType {
+						%[3]s.Errorf("%[4]s panicked with a %%s, want a panic with a %%s", got, %[2]s.wantPanicType)
+					}
+`, r, tt, t, escapeFormat(call), f.std("fmt"))
+	}
 	return fmt.Sprintf(`			defer func() {
 				%[1]s := recover()
 				switch {
@@ -298,11 +326,11 @@ func (f *file) panicCheck(r, tt, t, call string) string {
 					%[3]s.Errorf("%[4]s did not panic, want a panic with %%q", %[2]s.wantPanic)
 				case %[1]s != nil && %[2]s.wantPanic == "":
 					%[3]s.Errorf("%[4]s panicked: %%v", %[1]s)
-				case %[1]s != nil && !%[5]s.Contains(%[6]s.Sprint(%[1]s), %[2]s.wantPanic):
+%[7]s				case %[1]s != nil && !%[5]s.Contains(%[6]s.Sprint(%[1]s), %[2]s.wantPanic):
 					%[3]s.Errorf("%[4]s panicked with %%q, want a panic with %%q", %[6]s.Sprint(%[1]s), %[2]s.wantPanic)
 				}
 			}()
-`, r, tt, t, escapeFormat(call), f.std("strings"), f.std("fmt"))
+`, r, tt, t, escapeFormat(call), f.std("strings"), f.std("fmt"), byType)
 }
 
 // escapeFormat escapes % in text that goes into a format string.

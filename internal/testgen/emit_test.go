@@ -52,6 +52,7 @@ type jcase struct {
 	In        []jv   `json:"in"`
 	Out       []jv   `json:"out"`
 	Panic     string `json:"panic"`
+	PanicType string `json:"panic_type"`
 	Discarded bool   `json:"discarded"`
 }
 
@@ -112,7 +113,7 @@ func (sc *scenario) emit(t *testing.T) (src []byte, args string) {
 		fn, params := lookupFunc(t, pkg, jf.Function)
 		r := &report.Function{Function: jf.Function, Strategy: jf.Strategy, Globals: jf.Globals, Assume: jf.Assume}
 		for _, jc := range jf.Cases {
-			c := report.Case{Name: jc.Name, Panic: jc.Panic, Discarded: jc.Discarded}
+			c := report.Case{Name: jc.Name, Panic: jc.Panic, PanicType: jc.PanicType, Discarded: jc.Discarded}
 			for _, v := range jc.In {
 				c.In = append(c.In, v.value(t))
 			}
@@ -121,7 +122,7 @@ func (sc *scenario) emit(t *testing.T) (src []byte, args string) {
 			}
 			r.Cases = append(r.Cases, c)
 		}
-		f := Func{GoFunc: fn, Params: params, Report: r}
+		f := Func{GoFunc: fn, Params: params, Report: r, DynTypes: dynTypes(t, ck, pkg, r)}
 		funcs = append(funcs, f)
 		fmt.Fprintf(&b, "%s\n", jf.Function)
 		for i := range r.Cases {

@@ -209,10 +209,18 @@ type jv struct {
 	K         []jv    `json:"k,omitempty"`
 	Cycle     bool    `json:"cycle,omitempty"`
 	Unordered bool    `json:"unordered,omitempty"`
+	// An interface value: its dynamic type (e[0] its value), an error's
+	// message and the sentinel it equals.
+	Dyn      string  `json:"dyn,omitempty"`
+	ErrMsg   *string `json:"errmsg,omitempty"`
+	Sentinel string  `json:"sentinel,omitempty"`
 }
 
 func (j jv) value(t *testing.T) report.Value {
-	v := report.Value{Nil: j.Nil, Cycle: j.Cycle, Unordered: j.Unordered}
+	v := report.Value{Nil: j.Nil, Cycle: j.Cycle, Unordered: j.Unordered, Dyn: j.Dyn, Sentinel: j.Sentinel}
+	if j.ErrMsg != nil {
+		v.ErrMsg, v.HasErrMsg = *j.ErrMsg, true
+	}
 	switch {
 	case j.I != nil:
 		v.Bits = uint64(*j.I)
@@ -316,4 +324,36 @@ func lookupFunc(t *testing.T, pkg *types.Package, name string) (*types.Func, []s
 		add(sig.Params().At(i).Name(), fmt.Sprintf("arg%d", len(names)))
 	}
 	return fn, names
+}
+
+// dynTypes resolves the dynamic types the report's values and panics name
+// (the Go type as the package writes it) in the package's scope, as the
+// frontend gives them (Func.DynTypes).
+func dynTypes(t *testing.T, ck *checked, pkg *types.Package, r *report.Function) map[string]types.Type {
+	t.Helper()
+	out := map[string]types.Type{}
+	var walk func(v report.Value)
+	add := func(name string) {
+		if name == "" || out[name] != nil || name == "*errors.errorString" {
+			return
+		}
+		tv, err := types.Eval(ck.fset, pkg, token.NoPos, name)
+		if err != nil || !tv.IsType() {
+			t.Fatalf("dynamic type %q: %v", name, err)
+		}
+		out[name] = tv.Type
+	}
+	walk = func(v report.Value) {
+		add(v.Dyn)
+		for _, e := range v.Elems {
+			walk(e)
+		}
+	}
+	for _, c := range r.Cases {
+		add(c.PanicType)
+		for _, v := range append(append([]report.Value(nil), c.In...), c.Out...) {
+			walk(v)
+		}
+	}
+	return out
 }

@@ -147,6 +147,8 @@ func (f *file) lit(v report.Value, t types.Type, elide bool) (string, constKind)
 		}
 		v := f.local("v")
 		return "func() " + f.typeName(t) + " { " + v + " := " + arg + "; return &" + v + " }()", typed
+	case *types.Interface:
+		return f.ifaceLit(v) // ifaces.go
 	case *types.Struct:
 		var parts []string
 		for i := 0; i < u.NumFields(); i++ {
@@ -188,7 +190,7 @@ func isCompositeLit(v report.Value, t types.Type) bool {
 	case *types.Map:
 		return !v.Nil
 	}
-	return false
+	return false // interfaces too: their literal is the dynamic value's
 }
 
 // intLit writes an integer of type u: in decimal; a byte as a character
@@ -263,7 +265,7 @@ func isZero(v report.Value, t types.Type) bool {
 			return v.Str == ""
 		}
 		return v.Bits&expr.Mask(int(sizes.Sizeof(u)*8)) == 0
-	case *types.Pointer, *types.Slice, *types.Map:
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
 		return v.Nil
 	case *types.Array:
 		for _, e := range v.Elems {

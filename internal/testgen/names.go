@@ -27,6 +27,9 @@ type file struct {
 	// stdMaps: clear and the maps package can restore a map (Go 1.21).
 	stdMaps bool
 	err     error
+	// dyn maps the dynamic types of the function being emitted to their Go
+	// types (Func.DynTypes).
+	dyn map[string]types.Type
 }
 
 // Pointer forms.
@@ -61,7 +64,7 @@ func atLeast(pkg *types.Package, v string) bool {
 // locals are the names the emitted code declares inside test functions (and
 // the parameters of its deferred functions); an import must not take them,
 // or a local would hide the import.
-var locals = regexp.MustCompile(`^(t|tt|tests|r|got[0-9]*|old|entries[0-9]*|elems|pointee|k|v)_*$`)
+var locals = regexp.MustCompile(`^(t|tt|tests|r|got[0-9]*|err|old|entries[0-9]*|elems|pointee|k|v)_*$`)
 
 // taken says whether n is declared at package level (in the package under
 // test, so also in every file of its tests) or is already an import's name.

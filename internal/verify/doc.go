@@ -47,6 +47,8 @@
 //     or a negation (through any number of !) of one; otherwise the whole
 //     operand, including its !, is one site recording its value.
 //   - A switch with a tag has one site per case value v, recording tag == v.
+//   - A type switch has one site per type T of each case (x.(T), comma-ok),
+//     or x == nil for case nil, at the type as written.
 //   - Expressions whose value the type checker knows (constants) are not
 //     sites.
 //
@@ -54,9 +56,15 @@
 // (parentheses stripped), the position go/ssa gives the condition; for a
 // case value of a switch with a tag it is the start of the value as written
 // (parentheses included), the position go/ssa gives the comparison.
-// Conditions inside function literals count like any other. Type switches,
-// range loops and select statements have no sites. Two sites at one
-// position (only possible as "switch true { case a || b: }") are refused.
+// Conditions inside function literals count like any other. Range loops
+// and select statements have no sites. Two sites at one position (only
+// possible as "switch true { case a || b: }") make the declaration skipped.
+// The operand X of a type switch becomes __leapfrogTypeSwitch(X, func(__lfV
+// any) { _ = rec(id1, test1) || rec(id2, test2) || ... }), a generic helper
+// (zz_leapfrog_typeswitch.go, written when a type switch is instrumented;
+// go1.18 or later) that evaluates X once, records the case tests the
+// switch is about to make on its value, in order up to the first that
+// holds, and returns it unchanged, with its type.
 //
 // # Rewriting
 //

@@ -32,6 +32,7 @@ const (
 	KindTagCase    = "tag-case"    // "tag == v" for a case value v of a switch with a tag
 	KindValueLeft  = "value-left"  // (an operand of) the left operand of a value-context && / ||
 	KindValueRight = "value-right" // the right operand of a value-context && / ||
+	KindTypeCase   = "type-case"   // "x.(T)" for a type T (or nil) of a case of a type switch (typeswitch.go)
 )
 
 // Site is one recorded branch condition: its two outcomes are the true and
@@ -92,6 +93,7 @@ func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 	out := map[string][]byte{}
 	res := &Instrumented{Sites: map[string]Site{}, Entries: map[string]bool{}}
 	nextID := 0
+	typeSwitches := false
 	for _, f := range pkg.files {
 		src := pkg.src[f]
 		ins := &instrumenter{
@@ -100,6 +102,7 @@ func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 			nextID: &nextID,
 		}
 		res.Skipped = append(res.Skipped, ins.walkFile()...)
+		typeSwitches = typeSwitches || ins.typeSwitches
 		for _, s := range ins.sites {
 			res.Sites[s.Key] = s
 		}
@@ -121,6 +124,11 @@ func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 		rec := fmt.Sprintf(recTemplate, pkg.types.Name(), RecEnv)
 		if err := os.WriteFile(filepath.Join(dstDir, RecFile), []byte(rec), 0o644); err != nil {
 			return nil, err
+		}
+		if typeSwitches {
+			if err := writeTypeSwitchFile(dstDir, pkg); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return res, nil
@@ -151,6 +159,8 @@ type instrumenter struct {
 	sites   []Site
 	entries []string // keys of the functions' entries
 	err     error
+
+	typeSwitches bool // a type switch was instrumented (typeswitch.go)
 }
 
 func (in *instrumenter) off(p token.Pos) int { return int(p) - in.base }
@@ -388,6 +398,9 @@ func (in *instrumenter) visit(n ast.Node) bool {
 		return false
 	case *ast.SwitchStmt:
 		in.switchStmt(n)
+		return false
+	case *ast.TypeSwitchStmt:
+		in.typeSwitchStmt(n)
 		return false
 	case *ast.BinaryExpr:
 		if n.Op == token.LAND || n.Op == token.LOR {

@@ -225,8 +225,9 @@ func isIntConst(v ssa.Value, want int64) bool {
 // parameters and results may be nil. It is the greatest fixpoint of "every
 // static call site passes a non-nil argument" and "every return returns a
 // non-nil value", seeded with the target's pointer parameters, which are
-// inputs and may be nil: code outside the package (and dynamic calls, which
-// are unsupported) never runs in the IR.
+// inputs and may be nil, and with those of the functions that may be called
+// dynamically (dyntypes.go: through a function value or an interface, whose
+// call sites say nothing): code outside the package never runs in the IR.
 type nilFacts struct {
 	param  map[*ssa.Parameter]bool    // may be nil
 	result map[*ssa.Function][]bool   // result i may be nil
@@ -255,7 +256,12 @@ func (n *nilFacts) nonNil(v ssa.Value) bool {
 		at, ok := v.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
 		return ok && at.Len() > 0
 	case *ssa.Parameter:
+		if _, known := n.byFunc[v.Parent()]; !known {
+			return false // a wrapper's (closures.go): called from anywhere
+		}
 		return !n.param[v]
+	case *ssa.FreeVar:
+		return v.Parent().Parent() != nil // a function literal's captured variables are allocations
 	case *ssa.ChangeType:
 		return n.nonNil(v.X)
 	case *ssa.Call:

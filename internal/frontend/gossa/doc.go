@@ -25,13 +25,20 @@
 //	logic.go    branches on the right operand of value-context && and ||
 //	dropped.go  conditions whose If go/ssa dropped (empty if bodies), restored
 //	pos.go      source positions of branches and calls
+//	ifaces.go   interface and function types, dynamic types; interface values,
+//	            assertions, type switch cases, method calls, comparisons
+//	closures.go function literals, function values, wrappers, defer, recover
+//	dyntypes.go the candidates of interface inputs, method tables, the
+//	            functions that may be called dynamically
 //
 // # Supported subset
 //
 // Types: bool, every integer type (int, uint and uintptr are 64 bits),
 // string, arrays, slices, structs, pointers and maps of supported types,
-// nested, named or not, as parameters, receivers, results, locals and
-// package-level variables. A named type keeps its name (ir.Type.Name: the
+// interfaces (their method sets) and function types, nested, named or
+// not, as parameters, receivers, results, locals and package-level
+// variables (but a parameter holding a function, or a result holding one,
+// fails: a test cannot choose a function). A named type keeps its name (ir.Type.Name: the
 // Go name, qualified by the package name for another package's, with a
 // "$N" suffix for a second type of the same name, as a type declared in a
 // function); while its underlying type is mapped the named type is a
@@ -74,18 +81,25 @@
 // that uses a package-level variable fails with its reason. Another
 // package's variables are unsupported.
 //
+// Interfaces and function values: MakeInterface (its dynamic type, see
+// below), ChangeInterface, TypeAssert, method calls on interfaces
+// (invoke), comparisons of interfaces, function literals (MakeClosure),
+// functions used as values, calls through function values, go/ssa's
+// wrappers (bound methods t.M, method expressions T.M, methods through a
+// pointer or an embedded field), Defer and RunDefers, recover, and panics
+// with their value (section Interfaces and function values).
+//
 // Everything else fails with "file:line:col: unsupported: <what>" at the
 // position of the offending instruction (calls and conversions: the start of
 // the call expression), value or parameter: floats, complex numbers,
-// channels, interfaces (and so any, errors and fmt), function values,
-// closures, defer, go, unsafe.Pointer, calls out of the package, the other
-// builtins (print, println, recover, complex, real, imag, close), generic
-// functions and types, other packages' variables. Defer and go statements,
-// then calls out of the package and closures, are looked for before
-// lowering so that their message wins over the messages of the values they
-// need. A target fails with the error of any function it reaches, of its
-// precondition, or (when it uses a package-level variable) of the package
-// initializer.
+// channels, go, unsafe.Pointer, calls out of the package, the other
+// builtins (print, println, complex, real, imag, close), defer of a
+// builtin, comparisons of structs or arrays holding interfaces, generic
+// functions and types, other packages' variables. Go statements, then
+// calls out of the package, are looked for before lowering so that their
+// message wins over the messages of the values they need. A target fails
+// with the error of any function it reaches, of its precondition, or (when
+// it uses a package-level variable) of the package initializer.
 //
 // Function names are "F", "T.M" for value receivers and "(*T).M" for pointer
 // receivers; params are the receiver (if any) then the parameters, named as
@@ -149,8 +163,9 @@
 //     inputs and may be nil; another pointer parameter or a result is never
 //     nil when every static call site in the package passes a non-nil
 //     argument and every return returns a non-nil value (a greatest fixpoint
-//     over the package, seeded with the target's parameters: code outside it
-//     never runs in the IR, dynamic calls are unsupported). So tcas and wbs
+//     over the package, seeded with the target's parameters and with those
+//     of the functions that may be called dynamically: code outside it
+//     never runs in the IR). So tcas and wbs
 //     have no nil checks in AltSepTest12, Step and Launch, while a method
 //     analysed on its own checks its receiver, and the result of a function
 //     that may return nil is checked before use.
@@ -184,7 +199,83 @@
 // is loaded again without that function); the other targets load.
 //
 // Explicit panic(v) becomes Panic{Kind: ExplicitPanic} with the constant
-// argument as text ("" when not constant) at the start of the panic call.
+// argument as text ("" when not constant) at the start of the panic call,
+// and its value (the interface go/ssa makes of v), which recover returns
+// and whose printed form is the message of a run that ends in it.
+//
+// # Interfaces and function values
+//
+// Dynamic types. A Go type converted to an interface (MakeInterface),
+// asserted (TypeAssert) or a candidate of an interface input is a dynamic
+// type of the program (ir.Program.Types, sorted by name): its name is the
+// Go type as the package writes it (another package's qualified by its
+// name: "*errors.errorString"), unique in the program; its method table
+// lists its method set, with the functions of the methods the program may
+// call: for every invoke (or deferred method call) of a method M on an
+// interface the dynamic type implements, its M is lowered, and its
+// failure is the target's; the methods fmt prints a value with (Error,
+// String: Prints) and Unwrap (for errors.Is) are lowered when they can be.
+// The methods lowered may make more dynamic types: this goes on until
+// nothing changes (finishInterfaces, after the target's functions and the
+// package initializer). Target.DynTypes gives the emitted tests the Go
+// type of each name.
+//
+// Candidates of interface inputs. For every interface type among the
+// target's parameter types and their parts (fields, elements, pointees,
+// and the candidates' own types), the types a test can construct that
+// implement it are marked Input: for an interface with methods, the
+// package's named types T (or *T when only that implements); the
+// program's dynamic types; *errors.errorString for error when the errors
+// package's code is loaded (the test calls errors.New); int for an empty
+// interface with no other. A test can construct booleans, integers and
+// strings (named or not), and arrays, slices, maps, pointers and structs
+// of those (another package's fields exported), and interfaces.
+//
+// Assertions and type switches. x.(T) is TypeAssert with comma-ok: its ok
+// guards the value with an AssertCheck ("interface conversion") at the
+// expression's start unless the assertion has comma-ok. go/ssa tests a
+// type switch's cases in order, each a comma-ok TypeAssert placed at the
+// case keyword and an If on its ok without a position: the If's position
+// is the case's type as written (each type of a case list its own
+// objective); case nil is a comparison with nil at the nil. go/ssa's
+// assertion of an interface to an interface it implements before a method
+// value (s.M) becomes a NilCheck: Go panics there with a nil dereference.
+//
+// Method calls and function values. A method call on an interface, a
+// call through a function value and a deferred method call check that the
+// interface or function value is not nil (NilCheck, "nil pointer
+// dereference"), unless it cannot be: made here (an interface made from a
+// value, a closure, a function, or a phi of those), a wrapper's bound
+// receiver, a dominating "x != nil" (or the ok of a comma-ok assertion to
+// an interface), or the same check before. A function literal's free
+// variables are its first parameters (ir.Function.NumFree), named after
+// the variables; its closure binds them (go/ssa captures variables by
+// reference: the bindings are pointers). A call of a closure or function
+// literal known at the call is a plain call with the bindings first;
+// another call through a function value is callv. A function used as a
+// value is a closure without bindings made at the top of the entry block.
+// Wrappers are lowered like functions of the package, named T.M$bound,
+// (*T).M$thunk, (*T).M (a value method through a pointer).
+//
+// Comparisons of interfaces. x == y on interfaces may panic when both
+// hold one type whose values do not compare: a CmpCheck ("comparing
+// uncomparable type") on comparable x, y guards it, unless one side is
+// nil or holds a value of a type that compares.
+//
+// Defer and recover. Defer becomes defer of a function value (a closure,
+// or a closure without bindings for a static function) or of a method of
+// an interface (receiver checked at the defer statement, as Go evaluates
+// it there); RunDefers becomes rundefers; recover() becomes recover. A
+// function that defers calls has RecoverResults, from go/ssa's Recover
+// block: the allocs of its results (go/ssa keeps them in memory then), or
+// zero constants.
+//
+// Which pointers may be nil (checks.go) changes with dynamic calls: the
+// pointer parameters of function literals, of functions used as values,
+// and of the methods of the types the package converts to interfaces or
+// asserts (and of the candidates of the target's interface inputs) may be
+// nil, and so may those of wrappers; a function literal's free variables
+// are never nil.
 //
 // # Source branches
 //

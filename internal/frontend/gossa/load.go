@@ -46,6 +46,9 @@ type Target struct {
 	// is none; AssumeText is its Go expression.
 	Assume     *ir.Function
 	AssumeText string
+	// DynTypes maps the names of the program's dynamic types
+	// (ir.Program.Types) to their Go types, for the emitted tests.
+	DynTypes map[string]types.Type
 }
 
 // Load loads the Go package in dir and lowers each named function ("F", "T.M"
@@ -216,6 +219,10 @@ type loader struct {
 	phiNames map[*ir.Phi]string         // Go variable of lifted phis (directives.go)
 	globals  map[*ssa.Global]*ir.Global // the package-level variables the program uses
 	assumes  []*assumeDecl              // the package's preconditions (assume.go)
+
+	dynState                                // the program's dynamic types (dyntypes.go)
+	typeCases map[token.Pos]*ast.CaseClause // type switch cases by their keyword (ifaces.go)
+	asserts   map[token.Pos]token.Pos       // type assertions' starts by their '(' (ifaces.go)
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
@@ -268,6 +275,8 @@ func (l *loader) target(name string) (*Target, error) {
 			}
 		}
 	}
+	l.resetDyn()
+	l.dynamicParams(fn.Params, l.inputs) // dyntypes.go
 	irf, err := l.lowerClosure(fn)
 	if err != nil {
 		return nil, err
@@ -293,6 +302,16 @@ func (l *loader) target(name string) (*Target, error) {
 	}
 	if err := l.lowerInit(); err != nil {
 		return nil, err
+	}
+	if err := l.finishInterfaces(fn.Params); err != nil { // dyntypes.go
+		return nil, err
+	}
+	if err := l.lowerInit(); err != nil { // the methods lowered may use package-level variables
+		return nil, err
+	}
+	t.DynTypes = map[string]types.Type{}
+	for d, gt := range l.dynGo {
+		t.DynTypes[d.Name] = gt
 	}
 	if recv := sig.Recv(); recv != nil {
 		_, t.PtrRecv = types.Unalias(recv.Type()).(*types.Pointer)
@@ -344,13 +363,16 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 		return l.unsupported(fn.Pos(), "generic function %s", fn.Name())
 	}
 	for _, p := range params {
+		if holdsFunc(p.Type(), map[types.Type]bool{}) {
+			return l.unsupported(p.Pos(), "parameter %s of func type: leapfrog cannot choose a function", p.Name())
+		}
 		if _, err := l.types.irType(p.Type()); err != nil {
 			return l.unsupported(p.Pos(), "parameter %s of type %s", p.Name(), typeString(p.Type(), l.pkg.Types))
 		}
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
 		r := sig.Results().At(i)
-		if _, err := l.types.irType(r.Type()); err != nil {
+		if _, err := l.types.irType(r.Type()); err != nil || holdsFunc(r.Type(), map[types.Type]bool{}) {
 			pos := r.Pos()
 			if !pos.IsValid() {
 				pos = fn.Pos()
@@ -415,20 +437,20 @@ func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
 	if fn.TypeParams().Len() > 0 || fn.Origin() != nil {
 		return nil, l.unsupported(fn.Pos(), "generic function %s", fn.Name())
 	}
-	if fn.Parent() != nil {
-		return nil, l.unsupported(fn.Pos(), "closure (function literal)")
-	}
-	if (fn.Synthetic != "" && fn != l.spkg.Func("init")) || fn.Blocks == nil {
+	if (fn.Synthetic != "" && fn != l.spkg.Func("init") && !isWrapper(fn)) || fn.Blocks == nil {
 		return nil, l.unsupported(fn.Pos(), "call to %s", fn.String())
 	}
 	f := &ir.Function{Name: funcName(fn), Pos: l.irPos(fn.Pos()), Prog: l.prog}
-	names := paramNames(fn.Signature)
+	if err := l.freeParams(fn, f); err != nil { // closures.go: a function literal's free variables come first
+		return nil, err
+	}
+	names := freeNames(fn, paramNames(fn.Signature))
 	for i, p := range fn.Params {
 		t, err := l.types.irType(p.Type())
 		if err != nil {
 			return nil, l.unsupported(p.Pos(), "parameter %s of type %s", p.Name(), typeString(p.Type(), l.pkg.Types))
 		}
-		f.Params = append(f.Params, &ir.Param{Ident: names[i], Typ: t, Index: i})
+		f.Params = append(f.Params, &ir.Param{Ident: names[i], Typ: t, Index: len(f.Params)})
 	}
 	res := fn.Signature.Results()
 	for i := 0; i < res.Len(); i++ {
@@ -443,6 +465,9 @@ func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
 
 // funcName is "F", "T.M" for value receivers and "(*T).M" for pointer receivers.
 func funcName(fn *ssa.Function) string {
+	if name, ok := closureName(fn); ok { // closures.go
+		return name
+	}
 	recv := fn.Signature.Recv()
 	if recv == nil {
 		return fn.Name()
@@ -512,6 +537,7 @@ func (l *loader) finish() {
 	for i, g := range l.prog.Globals {
 		g.Index = i
 	}
+	l.prog.Types = l.sortedDyns()
 	l.prog.Branches, l.prog.Panics = nil, nil
 	for _, f := range l.prog.Funcs {
 		f.Prog = l.prog

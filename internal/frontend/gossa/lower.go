@@ -33,6 +33,9 @@ type fnLowerer struct {
 	curSSA  *ssa.BasicBlock                // the ssa block being lowered
 	checked map[checkKey][]*ssa.BasicBlock // run-time checks emitted, and where
 	lastPos token.Pos                      // last source position seen in the ssa block being lowered
+
+	free     map[*ssa.FreeVar]*ir.Param // a function literal's free variables (closures.go)
+	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -66,8 +69,14 @@ func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.F
 	if err := fl.precheck(); err != nil {
 		return err
 	}
+	for i, fv := range sfn.FreeVars { // closures.go: the free variables come first
+		if fl.free == nil {
+			fl.free = map[*ssa.FreeVar]*ir.Param{}
+		}
+		fl.free[fv] = f.Params[i]
+	}
 	for i, p := range sfn.Params {
-		fl.params[p] = f.Params[i]
+		fl.params[p] = f.Params[len(sfn.FreeVars)+i]
 	}
 	for _, b := range sfn.Blocks {
 		if fl.reach[b] {
@@ -84,6 +93,9 @@ func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.F
 	}
 	fl.wire()
 	if err := fl.fixPhis(); err != nil {
+		return err
+	}
+	if err := fl.recoverResults(); err != nil { // closures.go
 		return err
 	}
 	fl.operandBranches()
@@ -290,11 +302,20 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		fl.emit(&ir.Store{Ptr: ptr, Val: val}, nil)
 		return nil
 
+	// Interfaces, function values, deferred calls (ifaces.go, closures.go).
 	case *ssa.MakeInterface:
-		if onlyPanicked(v) {
-			return nil // the argument of panic(...): only its constant text matters
-		}
-		return fl.l.unsupported(fl.pos(v), "%s", describe(v))
+		return fl.lowerMakeInterface(v)
+	case *ssa.ChangeInterface:
+		return fl.lowerChangeInterface(v)
+	case *ssa.TypeAssert:
+		return fl.lowerTypeAssert(v)
+	case *ssa.MakeClosure:
+		return fl.lowerMakeClosure(v)
+	case *ssa.Defer:
+		return fl.lowerDefer(v)
+	case *ssa.RunDefers:
+		fl.emit(&ir.RunDefers{}, nil)
+		return nil
 
 	case *ssa.If:
 		cond, err := fl.value(v.Cond, fl.lastPos)
@@ -322,7 +343,12 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.Panic:
-		fl.emit(&ir.Panic{Kind: ir.ExplicitPanic, Msg: panicText(v.X), Pos: fl.l.irPos(fl.l.callStart(v.Pos()))}, nil)
+		pos := fl.l.callStart(v.Pos())
+		x, err := fl.value(v.X, pos) // the value (an interface): what recover returns
+		if err != nil {
+			return err
+		}
+		fl.emit(&ir.Panic{Kind: ir.ExplicitPanic, Msg: panicText(v.X), Pos: fl.l.irPos(pos), Value: x}, nil)
 		return nil
 	}
 	return fl.l.unsupported(fl.pos(instr), "%s", describe(instr))
@@ -402,22 +428,6 @@ func (fl *fnLowerer) layout() {
 	fl.f.Blocks = blocks
 }
 
-// onlyPanicked reports whether v is used only as the argument of panic.
-func onlyPanicked(v *ssa.MakeInterface) bool {
-	refs := v.Referrers()
-	if refs == nil || len(*refs) == 0 {
-		return false
-	}
-	for _, r := range *refs {
-		switch r.(type) {
-		case *ssa.Panic, *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // panicText is the text of a constant panic argument, else "".
 func panicText(v ssa.Value) string {
 	mi, ok := v.(*ssa.MakeInterface)
@@ -457,10 +467,9 @@ func describe(instr ssa.Instruction) string {
 }
 
 // precheck reports the statement-level constructs that are unsupported
-// (defer and go statements first, then calls out of the package and
-// closures) before lowering, so that their message wins over the messages of
-// the values they need (the interface conversions of a fmt.Println call, the
-// closure of a deferred function literal).
+// (go statements first, then calls out of the package) before lowering, so
+// that their message wins over the messages of the values they need (the
+// interface conversions of a fmt.Println call).
 func (fl *fnLowerer) precheck() error {
 	for pass := 0; pass < 2; pass++ {
 		for _, b := range fl.sfn.Blocks {
@@ -469,16 +478,12 @@ func (fl *fnLowerer) precheck() error {
 			}
 			for _, instr := range b.Instrs {
 				switch v := instr.(type) {
-				case *ssa.Defer, *ssa.Go:
+				case *ssa.Go:
 					if pass == 0 {
 						return fl.l.unsupported(fl.pos(instr), "%s", describe(instr))
 					}
-				case *ssa.MakeClosure:
-					if pass == 1 {
-						return fl.l.unsupported(v.Fn.Pos(), "%s", describe(instr))
-					}
 				case *ssa.Call:
-					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin && !fl.l.isImportedInit(v.Common()) {
+					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin && !fl.l.isImportedInit(v.Common()) && !handlesCall(v.Common()) {
 						if _, err := fl.callee(v.Common(), v.Pos()); err != nil {
 							return err
 						}

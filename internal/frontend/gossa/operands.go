@@ -23,8 +23,11 @@ func (fl *fnLowerer) value(v ssa.Value, pos token.Pos) (ir.Value, error) {
 	case *ssa.Global:
 		return fl.l.global(v, pos)
 	case *ssa.Function:
-		return nil, fl.l.unsupported(pos, "function value %s", v.Name())
+		return fl.funcValue(v, pos) // closures.go
 	case *ssa.FreeVar:
+		if p := fl.free[v]; p != nil {
+			return p, nil
+		}
 		return nil, fl.l.unsupported(pos, "closure (free variable %s)", v.Name())
 	case *ssa.Builtin:
 		return nil, fl.l.unsupported(pos, "builtin %s as a value", v.Name())
@@ -116,7 +119,7 @@ func (fl *fnLowerer) constant(c *ssa.Const, pos token.Pos) (ir.Value, error) {
 			return &ir.Const{Typ: t}, nil
 		}
 		return &ir.Const{Typ: t, Str: constant.StringVal(c.Value)}, nil
-	case ir.KPointer, ir.KSlice, ir.KMap, ir.KStruct, ir.KArray:
+	case ir.KPointer, ir.KSlice, ir.KMap, ir.KStruct, ir.KArray, ir.KInterface, ir.KFunc:
 		return &ir.Const{Typ: t, Val: 0}, nil // nil, or the zero value (ir: "zero:T")
 	}
 	return nil, fl.l.unsupported(pos, "constant of type %s", fl.goType(c.Type()))

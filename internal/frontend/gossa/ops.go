@@ -30,8 +30,12 @@ func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
 	xt := x.Type()
 	switch {
 	case op == ir.Eq || op == ir.Ne:
-		// Every IR type a Go comparison can have is comparable, or a slice
-		// or map compared with nil.
+		// Every IR type a Go comparison can have is comparable, or a slice,
+		// map or function compared with nil; interfaces may hold values
+		// that do not compare (ifaces.go).
+		if err := fl.compareIfaces(v, x, y); err != nil {
+			return err
+		}
 	case xt.Kind == ir.KString && (op == ir.Add || op.IsComparison()):
 	case xt.Kind != ir.KInt || y.Type().Kind != ir.KInt:
 		return fl.l.unsupported(v.Pos(), "operator %s on %s", v.Op, fl.goType(v.X.Type()))
@@ -111,11 +115,14 @@ func (fl *fnLowerer) lowerConvert(v *ssa.Convert) error {
 }
 
 func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
-	if b, ok := v.Call.Value.(*ssa.Builtin); ok {
+	if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() != "recover" {
 		return fl.lowerBuiltin(v, b)
 	}
 	if fl.l.isImportedInit(v.Common()) {
 		return nil // an imported package's initializer (see isImportedInit)
+	}
+	if done, err := fl.lowerDynamicCall(v); done { // closures.go: invoke, function values, literals, wrappers, recover
+		return err
 	}
 	callee, err := fl.callee(v.Common(), v.Pos())
 	if err != nil {

@@ -20,6 +20,9 @@ import (
 // InternalBranch, and so is an If on a whole &&/|| expression whose operands
 // already branch (a tagless switch case "case a && b:").
 func (fl *fnLowerer) branchPos(v *ssa.If) (ir.BranchKind, ir.Pos) {
+	if p, ok := fl.typeSwitchCase(v); ok { // ifaces.go
+		return ir.SourceBranch, p
+	}
 	b := v.Block()
 	if isRangeTest(b) {
 		// The "index < len" test of a range loop over an array, a slice or

@@ -159,6 +159,10 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 			tt.Elems = append(tt.Elems, et)
 		}
 		return tt, nil
+	case *types.Interface: // ifaces.go
+		return m.iface(t)
+	case *types.Signature: // ifaces.go
+		return m.signature(t)
 	}
 	return nil, &unsupportedType{t}
 }

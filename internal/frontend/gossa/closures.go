@@ -1,0 +1,324 @@
+// Function values and deferred calls: closures, calls through function values, wrappers, defer, recover.
+
+package gossa
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"leapfrog/internal/ir"
+)
+
+// isWrapper reports whether fn is one of go/ssa's synthetic wrappers: a
+// bound method (t.M as a value), a thunk (T.M as a value) or a method
+// through a pointer or an embedded field.
+func isWrapper(fn *ssa.Function) bool {
+	s := fn.Synthetic
+	return strings.HasPrefix(s, "wrapper for ") || strings.HasPrefix(s, "bound method wrapper for ") || strings.HasPrefix(s, "thunk for ")
+}
+
+// closureName is the IR name of a function literal (its parent's name
+// and its own suffix: "F$1", "(*T).M$1") or of a wrapper ("T.M$bound",
+// "(*T).M$thunk", "(*T).M" for a value method through a pointer); false
+// for other functions.
+func closureName(fn *ssa.Function) (string, bool) {
+	if p := fn.Parent(); p != nil {
+		return funcName(p) + strings.TrimPrefix(fn.Name(), p.Name()), true
+	}
+	if !isWrapper(fn) {
+		return "", false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Type().(*types.Signature).Recv() == nil {
+		return "", false
+	}
+	recv := types.Unalias(obj.Type().(*types.Signature).Recv().Type())
+	if strings.HasPrefix(fn.Synthetic, "wrapper for ") && fn.Signature.Recv() != nil {
+		recv = types.Unalias(fn.Signature.Recv().Type()) // the wrapper's own receiver (*T, or an embedding type)
+	}
+	ptr := false
+	if p, ok := recv.(*types.Pointer); ok {
+		recv, ptr = types.Unalias(p.Elem()), true
+	}
+	tname := types.TypeString(recv, func(*types.Package) string { return "" })
+	if n, ok := recv.(*types.Named); ok {
+		tname = n.Obj().Name()
+	}
+	suffix := strings.TrimPrefix(fn.Name(), obj.Name())
+	if ptr {
+		return "(*" + tname + ")." + obj.Name() + suffix, true
+	}
+	return tname + "." + obj.Name() + suffix, true
+}
+
+// freeParams gives a function literal's IR function its free variables
+// as its first parameters (NumFree), named after the variables.
+func (l *loader) freeParams(fn *ssa.Function, f *ir.Function) error {
+	for _, fv := range fn.FreeVars {
+		t, err := l.types.irType(fv.Type())
+		if err != nil {
+			return l.unsupported(fn.Pos(), "free variable %s of type %s", fv.Name(), typeString(fv.Type(), l.pkg.Types))
+		}
+		f.Params = append(f.Params, &ir.Param{Ident: fv.Name(), Typ: t, Index: len(f.Params)})
+	}
+	f.NumFree = len(f.Params)
+	return nil
+}
+
+// lowerMakeClosure is closure F [bindings]: a function literal's value, or
+// a bound method's (t.M).
+func (fl *fnLowerer) lowerMakeClosure(v *ssa.MakeClosure) error {
+	pos := fl.pos(v)
+	fn := v.Fn.(*ssa.Function)
+	f, err := fl.get(fn)
+	if err != nil {
+		return err
+	}
+	t, err := fl.typeOf(v, pos)
+	if err != nil {
+		return err
+	}
+	bs, err := fl.operands(pos, v.Bindings...)
+	if err != nil {
+		return err
+	}
+	fl.vals[v] = fl.emit(&ir.MakeClosure{Fn: f, Bindings: bs}, t).(ir.Value)
+	return nil
+}
+
+// funcValue is the value of a function used as a value (f := F): a
+// closure without bindings, made once at the top of the entry block, so
+// that it dominates every use (phi edges included).
+func (fl *fnLowerer) funcValue(fn *ssa.Function, pos token.Pos) (ir.Value, error) {
+	if x := fl.funcVals[fn]; x != nil {
+		return x, nil
+	}
+	if fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
+		return nil, fl.l.unsupported(pos, "function value %s", fn.Name())
+	}
+	f, err := fl.get(fn)
+	if err != nil {
+		return nil, err
+	}
+	t, err := fl.l.types.irType(fn.Signature)
+	if err != nil {
+		return nil, fl.typeError(err, fn.Signature, pos)
+	}
+	mc := &ir.MakeClosure{Fn: f}
+	ir.NewRegister(mc, 0, t)
+	entry := fl.info[fl.sfn.Blocks[0]].first
+	ir.SetBlock(mc, entry)
+	entry.Instrs = append([]ir.Instr{mc}, entry.Instrs...)
+	if fl.funcVals == nil {
+		fl.funcVals = map[*ssa.Function]ir.Value{}
+	}
+	fl.funcVals[fn] = mc
+	return mc, nil
+}
+
+// handlesCall reports whether lowerDynamicCall lowers the call (so that
+// precheck does not ask callee about it).
+func handlesCall(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return true
+	}
+	switch f := c.Value.(type) {
+	case *ssa.Builtin:
+		return f.Name() == "recover"
+	case *ssa.Function:
+		return f.Parent() != nil || isWrapper(f)
+	}
+	return true
+}
+
+// lowerDynamicCall lowers the calls that are not plain static calls of a
+// function: method calls on interfaces (invoke), calls of function
+// literals and wrappers (static calls, free variables first), calls
+// through function values (callv, after a NilCheck), recover(). False
+// when the call is another's (a plain function, another builtin).
+func (fl *fnLowerer) lowerDynamicCall(v *ssa.Call) (bool, error) {
+	c := v.Common()
+	if !handlesCall(c) {
+		return false, nil
+	}
+	if c.IsInvoke() {
+		return true, fl.lowerInvoke(v)
+	}
+	pos := fl.l.callStart(v.Pos())
+	switch f := c.Value.(type) {
+	case *ssa.Builtin: // recover
+		t, err := fl.typeOf(v, pos)
+		if err != nil {
+			return true, err
+		}
+		fl.vals[v] = fl.emit(&ir.Recover{}, t).(ir.Value)
+		return true, nil
+	case *ssa.Function:
+		return true, fl.staticCall(v, f, nil)
+	case *ssa.MakeClosure:
+		return true, fl.staticCall(v, f.Fn.(*ssa.Function), f.Bindings)
+	}
+	fv, err := fl.value(c.Value, pos)
+	if err != nil {
+		return true, err
+	}
+	fl.nilCheckValue(c.Value, fv, pos)
+	args, err := fl.operands(pos, c.Args...)
+	if err != nil {
+		return true, err
+	}
+	t, err := fl.typeOf(v, pos)
+	if err != nil {
+		return true, err
+	}
+	fl.vals[v] = fl.emit(&ir.CallValue{Fn: fv, Args: args}, t).(ir.Value)
+	return true, nil
+}
+
+// staticCall calls a function literal or wrapper whose free variables are
+// bound to bindings: a plain call with the bindings first.
+func (fl *fnLowerer) staticCall(v *ssa.Call, fn *ssa.Function, bindings []ssa.Value) error {
+	pos := fl.l.callStart(v.Pos())
+	f, err := fl.get(fn)
+	if err != nil {
+		return err
+	}
+	args, err := fl.operands(pos, append(append([]ssa.Value(nil), bindings...), v.Call.Args...)...)
+	if err != nil {
+		return err
+	}
+	fl.vals[v] = fl.emit(&ir.Call{Callee: f, Args: args}, ir.ResultType(f)).(ir.Value)
+	return nil
+}
+
+// funcNonNil reports whether a function value is known not to be nil: a
+// closure, a function, or a phi of those.
+func funcNonNil(v ssa.Value, seen map[*ssa.Phi]bool) bool {
+	switch v := v.(type) {
+	case *ssa.MakeClosure, *ssa.Function:
+		return true
+	case *ssa.Phi:
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		for _, e := range v.Edges {
+			if !funcNonNil(e, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// lowerDefer is defer f(args): the function value (a closure for a
+// static function) or, for a method of an interface, the receiver (checked
+// not to be nil: Go evaluates it at the defer statement), and the
+// arguments, evaluated now.
+func (fl *fnLowerer) lowerDefer(v *ssa.Defer) error {
+	c := v.Common()
+	pos := fl.pos(v)
+	d := &ir.Defer{}
+	var err error
+	if c.IsInvoke() {
+		d.Recv, err = fl.ifaceReceiver(c.Value, pos)
+		d.Method = c.Method.Name()
+	} else if b, ok := c.Value.(*ssa.Builtin); ok {
+		return fl.l.unsupported(pos, "defer of builtin %s", b.Name())
+	} else {
+		d.Fn, err = fl.value(c.Value, pos)
+	}
+	if err != nil {
+		return err
+	}
+	if d.Args, err = fl.operands(pos, c.Args...); err != nil {
+		return err
+	}
+	fl.emit(d, nil)
+	return nil
+}
+
+// recoverResults gives a function that defers calls what it returns
+// after a recovered panic, from go/ssa's Recover block: loads of the
+// named results (their allocs) or zero constants.
+func (fl *fnLowerer) recoverResults() error {
+	rb := fl.sfn.Recover
+	if rb == nil {
+		return nil
+	}
+	ret, ok := rb.Instrs[len(rb.Instrs)-1].(*ssa.Return)
+	if !ok {
+		return fl.l.unsupported(fl.sfn.Pos(), "recover block without a return")
+	}
+	fl.f.RecoverResults = []ir.Value{}
+	for _, r := range ret.Results {
+		if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if a, ok := ld.X.(*ssa.Alloc); ok && fl.vals[a] != nil {
+				fl.f.RecoverResults = append(fl.f.RecoverResults, fl.vals[a])
+				continue
+			}
+		}
+		c, ok := r.(*ssa.Const)
+		if !ok {
+			return fl.l.unsupported(fl.sfn.Pos(), "recover block returning %s", r.Name())
+		}
+		x, err := fl.constant(c, fl.sfn.Pos())
+		if err != nil {
+			return err
+		}
+		fl.f.RecoverResults = append(fl.f.RecoverResults, x)
+	}
+	return nil
+}
+
+// freeNames keeps a function literal's parameter names distinct from its
+// free variables' (a suffix on a parameter that shadows one).
+func freeNames(fn *ssa.Function, names []string) []string {
+	taken := map[string]bool{}
+	for _, fv := range fn.FreeVars {
+		taken[fv.Name()] = true
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		base := n
+		for k := 1; taken[n]; k++ {
+			n = base + "_" + strconv.Itoa(k)
+		}
+		taken[n] = true
+		out[i] = n
+	}
+	return out
+}
+
+// holdsFunc reports whether values of t hold a function value (a test
+// cannot choose one).
+func holdsFunc(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Pointer:
+		return holdsFunc(u.Elem(), seen)
+	case *types.Slice:
+		return holdsFunc(u.Elem(), seen)
+	case *types.Array:
+		return holdsFunc(u.Elem(), seen)
+	case *types.Map:
+		return holdsFunc(u.Key(), seen) || holdsFunc(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if holdsFunc(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
