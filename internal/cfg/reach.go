@@ -57,9 +57,10 @@ func NewProgram(p *ir.Program) *Program {
 //	(b,i-1) -> (entry of callee(ci), 0)       a call enters its callee
 //	(r,end) -> (b,i) for every call ci of g     a Return block r of g returns to every caller (context-insensitive)
 //	(b,m)   -> (s,0) for every successor s      CFG edges
+//	(b,i-1) -> (b,i) for a call ci of an external function (no blocks: it returns)
 //
-// There is no edge from (b,i-1) to (b,i): the rest of a block is reachable
-// only when the callee can return. Panic blocks end the execution. Returns
+// Otherwise there is no edge from (b,i-1) to (b,i): the rest of a block is
+// reachable only when the callee can return. Panic blocks end the execution. Returns
 // go to every call site of the function, so the answers over-approximate
 // the feasible (call-stack respecting) paths: "reaches" may be a false
 // positive, "does not reach" is a proof.
@@ -86,8 +87,14 @@ func (g *Program) build() {
 		for _, b := range f.Blocks {
 			k := g.base[b]
 			for _, in := range b.Instrs {
-				if c, ok := in.(*ir.Call); ok && len(c.Callee.Blocks) > 0 {
+				c, ok := in.(*ir.Call)
+				switch {
+				case !ok:
+				case len(c.Callee.Blocks) > 0:
 					g.succ[k] = append(g.succ[k], g.base[c.Callee.Blocks[0]])
+					k++
+				default: // an external function returns (or panics) natively
+					g.succ[k] = append(g.succ[k], k+1)
 					k++
 				}
 			}

@@ -157,6 +157,7 @@ type machine struct {
 	orderDep   bool      // a range over a map chose an order Go may not choose
 	merging    bool      // inside a merged region: no step may be recorded
 	anyN       int       // fresh "any" variables made so far (anyLike)
+	extN       int       // fresh variables of externals' results made so far (externals.go)
 }
 
 // stopRun ends a forced run after its last forced step.
@@ -274,6 +275,9 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	if depth > 200 {
 		panic(runError("call depth above 200 (recursion)"))
+	}
+	if fn.External {
+		return m.callExternal(fn, args), false
 	}
 	fr := m.newFrame(fn)
 	copy(fr.slots, args)

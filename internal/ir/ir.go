@@ -115,12 +115,20 @@ func (p *Program) Func(name string) *Function {
 
 // Function is a function in SSA form. Blocks[0] is the entry block.
 type Function struct {
-	Name    string // "F", or "T.M" / "(*T).M" for methods
+	Name    string // "F", or "T.M" / "(*T).M" for methods; qualified by the import path in another package ("strings.Index", "(*strings.Builder).String")
 	Params  []*Param
 	Results []*Type
 	Blocks  []*Block
 	Pos     Pos
 	Prog    *Program
+	// Pkg is the import path of the Go package declaring the function
+	// ("" in a CFG model unless written): the function under test's
+	// package holds the objectives, the others only contribute paths.
+	Pkg string
+	// External marks a function the engine does not interpret: it has no
+	// blocks, and a call runs the implementation its Name selects in the
+	// engine's table of externals (package externals) on concrete values.
+	External bool
 }
 
 // Block is a basic block: a list of instructions ending in exactly one terminator
@@ -295,9 +303,10 @@ type Alloc struct {
 // variable's object (Typ is *T), shared by every function of the program,
 // initialised by Program.Init at the start of a run.
 type Global struct {
-	Ident string // the Go name ("pkgvar")
+	Ident string // the Go name ("pkgvar"); "pkg$name" for another package's variable
 	Typ   *Type  // *T
 	Index int    // position in Program.Globals
+	Pkg   string // the import path of the declaring package ("" in a CFG model unless written)
 }
 
 func (g *Global) Type() *Type  { return g.Typ }
@@ -344,8 +353,9 @@ type Index struct {
 	X, Index Value
 }
 
-// Call calls a function of the program; the callee is executed, not summarised.
-// A call with several results has a KTuple type; Extract takes them apart.
+// Call calls a function of the program; the callee is executed, not summarised
+// (an External callee runs natively, see Function.External). A call with
+// several results has a KTuple type; Extract takes them apart.
 type Call struct {
 	register
 	Callee *Function

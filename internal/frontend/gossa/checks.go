@@ -223,8 +223,11 @@ func isIntConst(v ssa.Value, want int64) bool {
 // parameters and results may be nil. It is the greatest fixpoint of "every
 // static call site passes a non-nil argument" and "every return returns a
 // non-nil value", seeded with the target's pointer parameters, which are
-// inputs and may be nil: code outside the package (and dynamic calls, which
-// are unsupported) never runs in the IR.
+// inputs and may be nil: code outside the package cannot call the
+// package's functions statically, but for the instances of its generic
+// functions that the package instantiates, whose call sites count too
+// (dynamic calls are unsupported). The parameters and results of other
+// packages' functions, and of instances, may be nil.
 type nilFacts struct {
 	param  map[*ssa.Parameter]bool    // may be nil
 	result map[*ssa.Function][]bool   // result i may be nil
@@ -253,6 +256,9 @@ func (n *nilFacts) nonNil(v ssa.Value) bool {
 		at, ok := v.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
 		return ok && at.Len() > 0
 	case *ssa.Parameter:
+		if _, known := n.byFunc[v.Parent()]; !known {
+			return false // a function of another package, or an instance: any caller
+		}
 		return !n.param[v]
 	case *ssa.ChangeType:
 		return n.nonNil(v.X)
@@ -330,9 +336,26 @@ func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts
 			}
 		}
 	}
+	// Instances of other packages' generic functions called from the
+	// package may call its functions (through a constraint's method):
+	// their call sites count too (their own parameters stay unknown).
+	callers := append([]*ssa.Function(nil), n.funcs...)
+	seenInst := map[*ssa.Function]bool{}
+	for i := 0; i < len(callers); i++ {
+		for _, b := range callers[i].Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					if g := c.Common().StaticCallee(); g != nil && g.Origin() != nil && pkgOf(g) != pkg && !seenInst[g] {
+						seenInst[g] = true
+						callers = append(callers, g)
+					}
+				}
+			}
+		}
+	}
 	for changed := true; changed; {
 		changed = false
-		for _, f := range n.funcs {
+		for _, f := range callers {
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
 					switch v := instr.(type) {
@@ -355,6 +378,9 @@ func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts
 							}
 						}
 					case *ssa.Return:
+						if _, known := n.byFunc[f]; !known {
+							continue
+						}
 						for i, r := range v.Results {
 							if isPointer(r.Type()) && !n.result[f][i] {
 								n.seen = map[*ssa.Phi]bool{}

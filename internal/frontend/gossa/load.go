@@ -65,7 +65,11 @@ func Load(dir string, names []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, pkgs := ssautil.Packages([]*packages.Package{pkg}, ssa.GlobalDebug)
+	// Every package of the program is created (their syntax is loaded); a
+	// package's functions are built when one of them is first called
+	// (deps.go). Instances of generic functions are built for their type
+	// arguments.
+	prog, pkgs := ssautil.AllPackages([]*packages.Package{pkg}, ssa.GlobalDebug|ssa.InstantiateGenerics)
 	spkg := pkgs[0]
 	if spkg == nil {
 		return nil, fmt.Errorf("%s: package %s has type errors", dir, pkg.PkgPath)
@@ -216,14 +220,22 @@ type loader struct {
 	phiNames map[*ir.Phi]string         // Go variable of lifted phis (directives.go)
 	globals  map[*ssa.Global]*ir.Global // the package-level variables the program uses
 	assumes  []*assumeDecl              // the package's preconditions (assume.go)
+
+	bodies       map[*ssa.Function]*ssa.Function // replaced bodies (replace.go)
+	replaced     map[string]*ssa.Function        // replacement of each function, by name (replace.go)
+	files        map[string]string               // Go file -> import path of its package (deps.go)
+	replaceFiles map[string]string               // files of the replacement bodies -> their package
+	globalNames  map[string]bool                 // IR names given to other packages' globals
+	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
 	l := &loader{
-		dir:  dir,
-		pkg:  pkg,
-		ssa:  prog,
-		spkg: spkg,
+		dir:    dir,
+		pkg:    pkg,
+		ssa:    prog,
+		spkg:   spkg,
+		bodies: map[*ssa.Function]*ssa.Function{},
 	}
 	l.types = newTypeMapper(pkg.Types, pkg.Fset)
 	return l
@@ -257,6 +269,7 @@ func (l *loader) target(name string) (*Target, error) {
 	l.prog = &ir.Program{}
 	l.done, l.failed = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}
 	l.nils, l.phiNames, l.globals = nil, nil, map[*ssa.Global]*ir.Global{}
+	l.depPkgs, l.globalNames = nil, nil
 	l.inputs = map[*ssa.Parameter]bool{}
 	for _, f := range []*ssa.Function{fn, assumeFn} {
 		if f == nil {
@@ -340,8 +353,8 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 	if sig.Recv() != nil && len(params) > 0 {
 		params = params[1:]
 	}
-	if fn.TypeParams().Len() > 0 {
-		return l.unsupported(fn.Pos(), "generic function %s", fn.Name())
+	if isGeneric(fn) {
+		return l.unsupported(fn.Pos(), "generic function %s: give its type arguments, e.g. %s[int]", fn.Name(), fn.Name())
 	}
 	for _, p := range params {
 		if _, err := l.types.irType(p.Type()); err != nil {
@@ -372,27 +385,33 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 	}
 	pending := map[*ssa.Function]*ir.Function{}
 	var order []*ssa.Function
-	// get returns the IR function for a callee, creating a stub to lower later.
-	get := func(fn *ssa.Function) (*ir.Function, error) {
+	from := map[*ssa.Function]callSite{} // where each function was first called from
+	// get returns the IR function for a callee, creating a stub to lower
+	// later. The error of a function of another package is the error of
+	// the call in the package under test that leads to it (viaTarget).
+	get := func(fn *ssa.Function, site callSite) (*ir.Function, error) {
 		if f := l.done[fn]; f != nil {
 			return f, nil
 		}
 		if err := l.failed[fn]; err != nil {
-			return nil, err
+			return nil, l.viaTarget(fn, err, from)
 		}
 		if f := pending[fn]; f != nil {
 			return f, nil
 		}
+		if _, ok := from[fn]; !ok {
+			from[fn] = site
+		}
 		f, err := l.stub(fn)
 		if err != nil {
 			l.failed[fn] = err
-			return nil, err
+			return nil, l.viaTarget(fn, err, from)
 		}
 		pending[fn] = f
 		order = append(order, fn)
 		return f, nil
 	}
-	rootIR, err := get(root)
+	rootIR, err := get(root, callSite{})
 	if err != nil {
 		return nil, err
 	}
@@ -400,7 +419,7 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 		fn := order[i]
 		if err := lowerFunction(l, fn, pending[fn], get); err != nil {
 			l.failed[fn] = err
-			return nil, err
+			return nil, l.viaTarget(fn, err, from)
 		}
 	}
 	for _, fn := range order {
@@ -412,16 +431,19 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 
 // stub creates the IR function for fn with its name, parameters and results, but no body.
 func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
-	if fn.TypeParams().Len() > 0 || fn.Origin() != nil {
+	if isGeneric(fn) {
 		return nil, l.unsupported(fn.Pos(), "generic function %s", fn.Name())
 	}
 	if fn.Parent() != nil {
 		return nil, l.unsupported(fn.Pos(), "closure (function literal)")
 	}
-	if (fn.Synthetic != "" && fn != l.spkg.Func("init")) || fn.Blocks == nil {
+	if !l.inTarget(fn) {
+		return l.depStub(fn)
+	}
+	if (fn.Synthetic != "" && fn.Origin() == nil && fn != l.spkg.Func("init")) || fn.Blocks == nil {
 		return nil, l.unsupported(fn.Pos(), "call to %s", fn.String())
 	}
-	f := &ir.Function{Name: funcName(fn), Pos: l.irPos(fn.Pos()), Prog: l.prog}
+	f := &ir.Function{Name: l.irName(fn), Pos: l.irPos(fn.Pos()), Prog: l.prog}
 	names := paramNames(fn.Signature)
 	for i, p := range fn.Params {
 		t, err := l.types.irType(p.Type())
@@ -541,25 +563,30 @@ func sourceOrder(a, b token.Position, aName, bName string) bool {
 
 // unsupported builds the error "file:line:col: unsupported: <what>".
 func (l *loader) unsupported(pos token.Pos, format string, args ...any) error {
-	return fmt.Errorf("%s: unsupported: %s", l.posString(pos), fmt.Sprintf(format, args...))
+	return &unsupportedError{pos: l.posString(pos), what: fmt.Sprintf(format, args...)}
 }
 
-// posString renders pos as "file:line:col" with the file relative to the package directory.
+// posString renders pos as "file:line:col" with the file relative to the
+// package directory ("path/file.go:line:col" in another package).
 func (l *loader) posString(pos token.Pos) string {
 	if !pos.IsValid() {
 		return l.dir
 	}
 	p := l.pkg.Fset.Position(pos)
+	if path, target := l.filePkg(p.Filename); !target && path != "" {
+		return fmt.Sprintf("%s:%d:%d", l.posFile(p.Filename), p.Line, p.Column)
+	}
 	return fmt.Sprintf("%s:%d:%d", relFile(l.dir, p.Filename), p.Line, p.Column)
 }
 
-// irPos converts a token.Pos to an ir.Pos (file base name).
+// irPos converts a token.Pos to an ir.Pos (the file's base name; its
+// package's import path and base name in another package).
 func (l *loader) irPos(pos token.Pos) ir.Pos {
 	if !pos.IsValid() {
 		return ir.Pos{}
 	}
 	p := l.pkg.Fset.Position(pos)
-	return ir.Pos{File: filepath.Base(p.Filename), Line: p.Line, Col: p.Column}
+	return ir.Pos{File: l.posFile(p.Filename), Line: p.Line, Col: p.Column}
 }
 
 func typeString(t types.Type, from *types.Package) string {

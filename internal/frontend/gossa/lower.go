@@ -19,7 +19,7 @@ type fnLowerer struct {
 	l    *loader
 	sfn  *ssa.Function
 	f    *ir.Function
-	get  func(*ssa.Function) (*ir.Function, error) // IR function of a callee (lowered later)
+	get  func(*ssa.Function, callSite) (*ir.Function, error) // IR function of a callee (lowered later)
 	vals map[ssa.Value]ir.Value
 
 	params       map[*ssa.Parameter]*ir.Param
@@ -33,6 +33,9 @@ type fnLowerer struct {
 	curSSA  *ssa.BasicBlock                // the ssa block being lowered
 	checked map[checkKey][]*ssa.BasicBlock // run-time checks emitted, and where
 	lastPos token.Pos                      // last source position seen in the ssa block being lowered
+
+	absorbed map[ssa.Instruction]bool // instructions a call of an external takes over (externals.go)
+	boxed    map[*ssa.Call]*boxedCall // the boxed arguments of calls of boxing externals
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -50,7 +53,8 @@ type phiFix struct {
 
 // lowerFunction fills f, the stub of sfn, with sfn's body. get returns the IR
 // function of a callee, scheduling it for lowering.
-func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.Function) (*ir.Function, error)) error {
+func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.Function, callSite) (*ir.Function, error)) error {
+	sfn = l.body(sfn)
 	fl := &fnLowerer{
 		l:      l,
 		sfn:    sfn,
@@ -148,6 +152,9 @@ func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
 
 // lowerInstr lowers one ssa instruction into the current block.
 func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
+	if fl.absorbed[instr] {
+		return nil
+	}
 	switch v := instr.(type) {
 	case *ssa.DebugRef:
 		if p := v.Expr.Pos(); p.IsValid() {
@@ -479,7 +486,7 @@ func (fl *fnLowerer) precheck() error {
 					}
 				case *ssa.Call:
 					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin && !fl.l.isImportedInit(v.Common()) {
-						if _, err := fl.callee(v.Common(), v.Pos()); err != nil {
+						if err := fl.precheckCall(v); err != nil {
 							return err
 						}
 					}
