@@ -94,6 +94,9 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 		}
 		return e.selectElem(a, f.index(in.Index, at), func(x sym) sym { return x }), guard, mem
 	case *ir.Call:
+		if in.Callee.External {
+			panic(notEncoded(fmt.Sprintf("construct call to the external %s (run natively) not encoded", in.Callee.Name)))
+		}
 		args := make([]sym, len(in.Args))
 		for i, a := range in.Args {
 			args[i] = f.lookup(a, at)

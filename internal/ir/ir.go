@@ -122,8 +122,10 @@ type Function struct {
 	Pos     Pos
 	Prog    *Program
 	// Pkg is the import path of the Go package declaring the function
-	// ("" in a CFG model unless written): the function under test's
-	// package holds the objectives, the others only contribute paths.
+	// when it is another package than the one the program was lowered
+	// for ("" for that package's functions, and in a CFG model unless
+	// written): the objectives are the branches of the functions of the
+	// function under test's package; the others only contribute paths.
 	Pkg string
 	// External marks a function the engine does not interpret: it has no
 	// blocks, and a call runs the implementation its Name selects in the
@@ -306,7 +308,7 @@ type Global struct {
 	Ident string // the Go name ("pkgvar"); "pkg$name" for another package's variable
 	Typ   *Type  // *T
 	Index int    // position in Program.Globals
-	Pkg   string // the import path of the declaring package ("" in a CFG model unless written)
+	Pkg   string // the import path of the declaring package when it is another package ("" for the program's own)
 }
 
 func (g *Global) Type() *Type  { return g.Typ }

@@ -53,10 +53,23 @@ func (l *loader) inTarget(fn *ssa.Function) bool { return pkgOf(fn) == l.spkg }
 // which is also the key of the table of externals.
 func (l *loader) irName(fn *ssa.Function) string {
 	if l.inTarget(fn) {
-		if fn.Origin() != nil && fn.Signature.Recv() != nil {
-			return fn.RelString(l.pkg.Types)
+		if fn.Origin() == nil {
+			return funcName(fn)
 		}
-		return funcName(fn)
+		if recv := fn.Signature.Recv(); recv != nil {
+			// A method of an instance of a generic type: "(*List[int]).Push".
+			t := types.Unalias(recv.Type())
+			p, ptr := t.(*types.Pointer)
+			if ptr {
+				t = p.Elem()
+			}
+			tname, m := types.TypeString(t, types.RelativeTo(l.pkg.Types)), fn.Origin().Name()
+			if ptr {
+				return "(*" + tname + ")." + m
+			}
+			return tname + "." + m
+		}
+		return funcName(fn.Origin()) + l.typeArgs(fn)
 	}
 	return fn.String()
 }

@@ -29,13 +29,18 @@ type Result struct {
 
 // Target is one lowered function asked for by name.
 type Target struct {
-	Name    string      // as given
-	Prog    *ir.Program // the target and everything it calls (Func.Prog)
-	Func    *ir.Function
-	GoFunc  *types.Func
-	File    string   // absolute path of the .go file declaring it
-	PtrRecv bool     // method with pointer receiver: IR param 0 is a pointer to the receiver's struct
-	Params  []string // Go parameter names in IR param order (receiver first; "_"/unnamed become "argN")
+	Name   string      // as given
+	Prog   *ir.Program // the target and everything it calls (Func.Prog)
+	Func   *ir.Function
+	GoFunc *types.Func // the generic function for an instance
+	// Sig is the target's signature (an instance's, its type parameters
+	// replaced), and TypeArgs an instance's type arguments as the package
+	// writes them ("[int,Point]"; "" for a function that is not generic).
+	Sig      *types.Signature
+	TypeArgs string
+	File     string   // absolute path of the .go file declaring it
+	PtrRecv  bool     // method with pointer receiver: IR param 0 is a pointer to the receiver's struct
+	Params   []string // Go parameter names in IR param order (receiver first; "_"/unnamed become "argN")
 	// Loop directives of the doc comment (directives.go), and the Go variable
 	// of each phi of the program.
 	KBounds  []LoopBound
@@ -61,7 +66,7 @@ func Load(dir string, names []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	pkg, assumes, err := loadPackage(abs)
+	pkg, assumes, insts, err := loadPackage(abs, names)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +82,7 @@ func Load(dir string, names []string) (*Result, error) {
 	spkg.Build()
 
 	l := newLoader(abs, pkg, prog, spkg)
-	l.assumes = assumes
+	l.assumes, l.instances = assumes, insts
 	res := &Result{Fset: pkg.Fset, Pkg: pkg}
 	for _, name := range names {
 		t, err := l.target(name)
@@ -98,37 +103,45 @@ func Load(dir string, names []string) (*Result, error) {
 
 // loadPackage loads the package in dir with types and syntax, its files
 // extended with the precondition functions of its //leapfrog:assume
-// directives, and turns load, parse and type errors into one error naming
-// the place. Type errors in a precondition are the precondition's (its
-// Err): the package is loaded again without it.
-func loadPackage(dir string) (*packages.Package, []*assumeDecl, error) {
+// directives and the functions naming the instances of generic functions
+// among names (generic.go), and turns load, parse and type errors into one
+// error naming the place. Type errors in a precondition or an instance are
+// its own (its Err): the package is loaded again without it.
+func loadPackage(dir string, names []string) (*packages.Package, []*assumeDecl, []*instanceReq, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, nil, fmt.Errorf("%s: not a directory", dir)
+		return nil, nil, nil, fmt.Errorf("%s: not a directory", dir)
 	}
 	assumes, err := scanAssumes(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", dir, err)
+		return nil, nil, nil, fmt.Errorf("%s: %v", dir, err)
+	}
+	insts, err := scanInstances(dir, names)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %v", dir, err)
 	}
 	for attempt := 0; ; attempt++ {
 		overlay, err := assumeOverlay(assumes)
+		if err == nil {
+			err = addInstances(overlay, insts)
+		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", dir, err)
+			return nil, nil, nil, fmt.Errorf("%s: %v", dir, err)
 		}
 		pkg, err := loadOnce(dir, overlay)
 		if err != nil || len(pkg.Errors) == 0 || attempt > 0 {
 			if err == nil {
 				err = packageError(dir, pkg)
 			}
-			return pkg, assumes, err
+			return pkg, assumes, insts, err
 		}
 		other := false
 		for _, e := range pkg.Errors {
-			if !assumeError(assumes, e.Pos, e.Msg, dir) {
+			if !assumeError(assumes, e.Pos, e.Msg, dir) && !instanceError(insts, e.Pos, e.Msg) {
 				other = true
 			}
 		}
 		if other {
-			return nil, nil, packageError(dir, pkg)
+			return nil, nil, nil, packageError(dir, pkg)
 		}
 	}
 }
@@ -217,9 +230,10 @@ type loader struct {
 	inputs map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
 	calls  map[token.Pos]ast.Expr  // call expressions by the position of their '('
 
-	phiNames map[*ir.Phi]string         // Go variable of lifted phis (directives.go)
-	globals  map[*ssa.Global]*ir.Global // the package-level variables the program uses
-	assumes  []*assumeDecl              // the package's preconditions (assume.go)
+	phiNames  map[*ir.Phi]string         // Go variable of lifted phis (directives.go)
+	globals   map[*ssa.Global]*ir.Global // the package-level variables the program uses
+	assumes   []*assumeDecl              // the package's preconditions (assume.go)
+	instances []*instanceReq             // the instances of generic functions named (generic.go)
 
 	bodies       map[*ssa.Function]*ssa.Function // replaced bodies (replace.go)
 	replaced     map[string]*ssa.Function        // replacement of each function, by name (replace.go)
@@ -243,13 +257,21 @@ func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.P
 
 // target finds and lowers one named function.
 func (l *loader) target(name string) (*Target, error) {
-	obj := l.lookup(name)
-	if obj == nil {
-		return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
-	}
-	fn := l.ssa.FuncValue(obj)
-	if fn == nil || fn.Pkg != l.spkg {
-		return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+	var obj *types.Func
+	var fn *ssa.Function
+	if _, _, generic := SplitInstance(name); generic {
+		var err error
+		if fn, obj, err = l.instance(name); err != nil {
+			return nil, err
+		}
+	} else {
+		if obj = l.lookup(name); obj == nil {
+			return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+		}
+		fn = l.ssa.FuncValue(obj)
+		if fn == nil || fn.Pkg != l.spkg {
+			return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+		}
 	}
 	if err := l.checkTargetSignature(fn); err != nil {
 		return nil, err
@@ -291,8 +313,12 @@ func (l *loader) target(name string) (*Target, error) {
 		Prog:   l.prog,
 		Func:   irf,
 		GoFunc: obj,
+		Sig:    sig,
 		File:   l.pkg.Fset.Position(obj.Pos()).Filename,
 		Params: paramNames(sig),
+	}
+	if fn.Origin() != nil {
+		t.TypeArgs = l.typeArgs(fn)
 	}
 	if assumeFn != nil {
 		if t.Assume, err = l.lowerClosure(assumeFn); err != nil {
