@@ -4,6 +4,7 @@ package indep
 
 import (
 	"fmt"
+	"strings"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
@@ -140,6 +141,9 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 			panic(notEncoded(fmt.Sprintf("construct extract from a non-tuple in %s not encoded", f.fn.Name)))
 		}
 		return tu.elems[in.Index], guard, mem
+	case *ir.Len, *ir.Cap, *ir.Slice, *ir.MakeSlice, *ir.MakeMap, *ir.Lookup, *ir.MapUpdate, *ir.Builtin,
+		*ir.SliceToArrayPointer, *ir.Range, *ir.Next:
+		panic(notEncoded(fmt.Sprintf("construct %s in %s not encoded", strings.TrimPrefix(fmt.Sprintf("%T", in), "*ir."), f.fn.Name)))
 	case *ir.Phi, *ir.If, *ir.Jump, *ir.Return, *ir.Panic:
 		panic(fmt.Sprintf("indep: %T is not executed by exec", in))
 	default:
