@@ -79,21 +79,6 @@ func (m *machine) goValue(v val, it *ir.Type, t reflect.Type) reflect.Value {
 	case reflect.String:
 		s := v.(*str)
 		return reflect.ValueOf(string(concreteBytes(s))).Convert(t)
-	case reflect.Slice:
-		s := v.(*slice)
-		if isNil, _ := nilness(s); isNil {
-			return reflect.Zero(t)
-		}
-		n := int(s.n.c)
-		w := m.window(s)
-		if n > len(w) {
-			n = len(w) // a forced run's meaningless length
-		}
-		r := reflect.MakeSlice(t, n, n)
-		for k := 0; k < n; k++ {
-			r.Index(k).Set(m.goValue(w[k], it.Elem, t.Elem()))
-		}
-		return r
 	}
 	panic(runError(fmt.Sprintf("an external's argument of type %s", it)))
 }
@@ -135,14 +120,6 @@ func (m *machine) tainted(key string, r reflect.Value, t *ir.Type) val {
 			s.b[k] = fresh(uint64(b[k]), 8)
 		}
 		return s
-	case ir.KSlice:
-		elems := make([]val, r.Cap())
-		full := r.Slice(0, r.Cap())
-		for k := range elems {
-			elems[k] = m.tainted(key, full.Index(k), t.Elem)
-		}
-		return &slice{arr: &object{v: &agg{elems: elems}}, off: i64(0), n: fresh(uint64(r.Len()), 64),
-			cap: fresh(uint64(r.Cap()), 64), nilT: fresh(b2u(r.IsNil()), 0).s, isNil: r.IsNil()}
 	}
 	panic(runError(fmt.Sprintf("an external's result of type %s", t)))
 }

@@ -76,8 +76,19 @@ func (m *machine) domain(b *ir.Block, kind Domain, name string, t *expr.Term, ho
 			st.Cond = m.B.Not(t)
 		}
 	}
-	m.addStep(st)
+	m.addFixedStep(st)
 	if !taken {
 		panic(excluded(fmt.Sprintf("the input violates %s", map[Domain]string{DomainFact: "the input domain (" + name + ")", DomainBound: "the size bound (" + name + ")", Precondition: "the precondition"}[kind])))
 	}
+}
+
+// addFixedStep appends a step whose other side is never explored (a domain
+// fact, a size made concrete). A guided run's guide is asked about it like
+// about any step, so that the directions it keeps stay in step with the
+// path (it gives such a step up and may stop the run there).
+func (m *machine) addFixedStep(st Step) {
+	if k := len(m.path.Steps); m.guide != nil && k >= len(m.forced) {
+		st = m.guided(k, st, true, nil)
+	}
+	m.addStep(st)
 }

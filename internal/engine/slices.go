@@ -115,7 +115,7 @@ func (m *machine) slots(b *ir.Block, what string, n *scalar) int {
 	}
 	in := m.pseudoIf(b, "exact size", what, ir.Pos{})
 	st := Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)}
-	m.addStep(st)
+	m.addFixedStep(st)
 	return int(n.c)
 }
 
