@@ -57,8 +57,10 @@ func NewProgram(p *ir.Program) *Program {
 //	(b,i-1) -> (entry of callee(ci), 0)       a call enters its callee
 //	(r,end) -> (b,i) for every call ci of g     a Return block r of g returns to every caller (context-insensitive)
 //	(b,m)   -> (s,0) for every successor s      CFG edges
+//	(b,i-1) -> (b,i) for a call ci of an external function (no blocks: it returns;
+//	                 a native panic goes to the deferred calls, as a panic block does)
 //
-// There is no edge from (b,i-1) to (b,i): the rest of a block is reachable
+// There is no other edge from (b,i-1) to (b,i): the rest of a block is reachable
 // only when the callee can return. A call is any instruction that may call
 // (ir.Targets: interface method calls, calls through function values,
 // deferred calls run), with an edge to each of its targets. A panic runs
@@ -109,6 +111,11 @@ func (g *Program) build() {
 					for _, c := range fs {
 						if len(c.Blocks) > 0 {
 							g.succ[k] = append(g.succ[k], g.base[c.Blocks[0]])
+						} else { // an external function returns, or panics natively (into the deferred calls)
+							g.succ[k] = append(g.succ[k], k+1)
+							for _, d := range deferred {
+								g.succ[k] = append(g.succ[k], g.base[d.Blocks[0]])
+							}
 						}
 					}
 					k++

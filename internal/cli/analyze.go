@@ -157,8 +157,10 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	return r, nil
 }
 
-// globalsUsed lists the package-level variables fn and its callees use, by
-// name: the emitted test saves and restores them around each case.
+// globalsUsed lists the package-level variables of fn's package that fn
+// and its callees use, by name: the emitted test saves and restores them
+// around each case (another package's variables are not restored: a test
+// cannot reach them).
 func globalsUsed(fn *ir.Function) []string {
 	seen := map[*ir.Global]bool{}
 	var names []string
@@ -166,7 +168,7 @@ func globalsUsed(fn *ir.Function) []string {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				for _, op := range in.Operands() {
-					if g, ok := op.(*ir.Global); ok && !seen[g] {
+					if g, ok := op.(*ir.Global); ok && !seen[g] && g.Pkg == "" {
 						seen[g] = true
 						names = append(names, g.Ident)
 					}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+
+	"leapfrog/internal/frontend/gossa"
 )
 
 // usageError is a bad command line: exit status 2, nothing analysed or written.
@@ -77,11 +79,15 @@ func plainErr(err error) string {
 }
 
 // isFuncName reports whether an argument names a function rather than a
-// package: a Go identifier ("Classify"), "T.M" or "(*T).M". Every other
+// package: a Go identifier ("Classify"), "T.M", "(*T).M", or an instance of
+// a generic function with its type arguments ("F[int]", "F[int,string]"). Every other
 // argument is a package: ".", "./x", "../x", "/abs", a pattern with "...",
 // an import path with a slash ("example.com/m/p"), or go/packages' explicit
 // form "pattern=fmt" for an import path that looks like a name.
 func isFuncName(s string) bool {
+	if _, _, ok := gossa.SplitInstance(s); ok {
+		return true // an instance of a generic function: "F[int]"
+	}
 	if strings.HasPrefix(s, "(*") {
 		t, m, ok := strings.Cut(s[2:], ").")
 		return ok && isIdent(t) && isIdent(m)

@@ -116,7 +116,7 @@ func analyzeTarget(t *target, opts options, onRun func(int, int, int)) (r *resul
 		r.rep = rep
 		return r
 	}
-	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Report: rep, DynTypes: t.t.DynTypes}
+	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Report: rep, DynTypes: t.t.DynTypes, Sig: t.t.Sig, TypeArgs: t.t.TypeArgs}
 	for i := range rep.Cases {
 		rep.Cases[i].Inputs, rep.Cases[i].Outputs = testgen.Args(t.res.Pkg.Types, r.f, &rep.Cases[i])
 	}

@@ -65,10 +65,22 @@ func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard sh
 		want[0] = map[string]bool{}
 		var bad []string
 		for _, n := range names {
-			d, ok := findDecl(p, n)
+			base, _, generic := gossa.SplitInstance(n)
+			if !generic {
+				base = n
+			}
+			d, ok := findDecl(p, base)
 			if !ok {
-				bad = append(bad, fmt.Sprintf("%s: no function %s in package %s%s", n, n, p.path, suggest(p, n)))
+				bad = append(bad, fmt.Sprintf("%s: no function %s in package %s%s", n, base, p.path, suggest(p, base)))
 				continue
+			}
+			if generic {
+				// An instance is a function of its own, declared where its
+				// generic function is.
+				d.name = n
+				if _, dup := findDecl(p, n); !dup {
+					p.funcs = append(p.funcs, d)
+				}
 			}
 			want[0][d.name] = true
 		}

@@ -187,6 +187,7 @@ type machine struct {
 	orderDep   bool      // a range over a map chose an order Go may not choose
 	merging    bool      // inside a merged region: no step may be recorded
 	anyN       int       // fresh "any" variables made so far (anyLike)
+	extN       int       // fresh variables of externals' results made so far (externals.go)
 	// panic is the panic being unwound, nil when none; deferring is the
 	// panic the next frame is a deferred call for (defer.go).
 	panic, deferring *panicState
@@ -315,6 +316,9 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 
 // call runs fn; it reports whether the run panicked.
 func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
+	if fn.External {
+		return m.callExternal(fn, args), false
+	}
 	fr := m.newFrame(fn)
 	copy(fr.slots, args)
 	return m.callFrame(fr, depth)

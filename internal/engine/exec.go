@@ -60,6 +60,14 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		}
 		return m.load(op(0), []step{{index: idx, elem: in.Type()}}), false
 	case *ir.Call:
+		if in.Callee.External {
+			args := make([]val, len(ci.ops))
+			for i := range ci.ops {
+				args[i] = op(i)
+			}
+			fr.call = in
+			return m.results(m.callExternal(in.Callee, args), false)
+		}
 		cf := m.newFrame(in.Callee)
 		for i := range ci.ops {
 			cf.slots[i] = op(i)

@@ -59,7 +59,9 @@
 // panicked anyway. Pointer equality compares candidates: same object (or
 // both nil) and equal paths.
 //
-// Calls are inlined at every call site: the callee's blocks are encoded with
+// Calls are inlined at every call site (those of other packages' functions
+// too, which the front end lowers like the package's own): the callee's
+// blocks are encoded with
 // the arguments' values, entered under the call's guard with the caller's
 // memory; the results and the memory after the call are the ites over the
 // callee's return instances, and the rest of the caller's block is guarded by
@@ -100,12 +102,13 @@
 //
 // # Not encoded
 //
-// Recursive calls, irreducible control flow, inputs of other types than
-// bool, integers, arrays and structs of those (and one pointer to those per
-// pointer parameter), pointer arithmetic other than equality, interface
-// values (but an explicit panic's value, which the formula needs not: the
-// panic ends the path), type assertions, interface method calls and
-// comparisons, function values and calls through them, deferred calls
+// Calls of external functions (run natively by the engine, package
+// externals), recursive calls, irreducible control flow, inputs of other
+// types than bool, integers, arrays and structs of those (and one pointer
+// to those per pointer parameter), pointer arithmetic other than equality,
+// interface values (but an explicit panic's value, which the formula needs
+// not: the panic ends the path), type assertions, interface method calls
+// and comparisons, function values and calls through them, deferred calls
 // and recover, and formulas beyond Options.Budget block instances give
 // every objective Undecided with "construct ... not encoded": never a
 // guess. Index out of range and division

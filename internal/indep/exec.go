@@ -4,6 +4,7 @@ package indep
 
 import (
 	"fmt"
+	"strings"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
@@ -94,6 +95,9 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 		}
 		return e.selectElem(a, f.index(in.Index, at), func(x sym) sym { return x }), guard, mem
 	case *ir.Call:
+		if in.Callee.External {
+			panic(notEncoded(fmt.Sprintf("construct call to the external %s (run natively) not encoded", in.Callee.Name)))
+		}
 		args := make([]sym, len(in.Args))
 		for i, a := range in.Args {
 			args[i] = f.lookup(a, at)
@@ -145,6 +149,9 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 	case *ir.ChangeInterface, *ir.TypeAssert, *ir.Invoke, *ir.Comparable,
 		*ir.MakeClosure, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:
 		panic(notEncoded(fmt.Sprintf("construct %s in %s not encoded", constructName(in), f.fn.Name)))
+	case *ir.Len, *ir.Cap, *ir.Slice, *ir.MakeSlice, *ir.MakeMap, *ir.Lookup, *ir.MapUpdate, *ir.Builtin,
+		*ir.SliceToArrayPointer, *ir.Range, *ir.Next:
+		panic(notEncoded(fmt.Sprintf("construct %s in %s not encoded", strings.TrimPrefix(fmt.Sprintf("%T", in), "*ir."), f.fn.Name)))
 	case *ir.Phi, *ir.If, *ir.Jump, *ir.Return, *ir.Panic:
 		panic(fmt.Sprintf("indep: %T is not executed by exec", in))
 	default:

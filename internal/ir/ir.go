@@ -126,7 +126,7 @@ func (p *Program) Func(name string) *Function {
 
 // Function is a function in SSA form. Blocks[0] is the entry block.
 type Function struct {
-	Name    string // "F", or "T.M" / "(*T).M" for methods
+	Name    string // "F", or "T.M" / "(*T).M" for methods; qualified by the import path in another package ("strings.Index", "(*strings.Builder).String")
 	Params  []*Param
 	Results []*Type
 	Blocks  []*Block
@@ -140,6 +140,16 @@ type Function struct {
 	// to the named result (an Alloc of the entry block, loaded then) or a
 	// constant (closures.go).
 	RecoverResults []Value
+	// Pkg is the import path of the Go package declaring the function
+	// when it is another package than the one the program was lowered
+	// for ("" for that package's functions, and in a CFG model unless
+	// written): the objectives are the branches of the functions of the
+	// function under test's package; the others only contribute paths.
+	Pkg string
+	// External marks a function the engine does not interpret: it has no
+	// blocks, and a call runs the implementation its Name selects in the
+	// engine's table of externals (package externals) on concrete values.
+	External bool
 }
 
 // Block is a basic block: a list of instructions ending in exactly one terminator
@@ -314,9 +324,10 @@ type Alloc struct {
 // variable's object (Typ is *T), shared by every function of the program,
 // initialised by Program.Init at the start of a run.
 type Global struct {
-	Ident string // the Go name ("pkgvar")
+	Ident string // the Go name ("pkgvar"); "pkg$name" for another package's variable
 	Typ   *Type  // *T
 	Index int    // position in Program.Globals
+	Pkg   string // the import path of the declaring package when it is another package ("" for the program's own)
 }
 
 func (g *Global) Type() *Type  { return g.Typ }
@@ -363,8 +374,9 @@ type Index struct {
 	X, Index Value
 }
 
-// Call calls a function of the program; the callee is executed, not summarised.
-// A call with several results has a KTuple type; Extract takes them apart.
+// Call calls a function of the program; the callee is executed, not summarised
+// (an External callee runs natively, see Function.External). A call with
+// several results has a KTuple type; Extract takes them apart.
 type Call struct {
 	register
 	Callee *Function

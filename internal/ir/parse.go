@@ -69,6 +69,8 @@ func unquote(s string) (string, error) { return strconv.Unquote(s) }
 type aFunc struct {
 	tok     token
 	init    bool // marked "init": Program.Init
+	extern  bool // marked "extern": Function.External, no body
+	pkg     string
 	name    string
 	params  []aParam
 	nfree   int // the first nfree params are free variables ("[...]")
@@ -271,6 +273,9 @@ func (p *parser) parseFile() (funcs []*aFunc, err error) {
 			f.init = true
 			funcs = append(funcs, f)
 			continue
+		case p.is(tIdent, "extern"):
+			p.next()
+			funcs = append(funcs, p.parseExtern())
 		default:
 			funcs = append(funcs, p.parseFunc())
 			continue
@@ -279,8 +284,9 @@ func (p *parser) parseFile() (funcs []*aFunc, err error) {
 	}
 }
 
-func (p *parser) parseFunc() *aFunc {
-	f := &aFunc{tok: p.want(tIdent, "func")}
+// parseHeader parses a function's header after "func": name,
+// parameters, results, package and position.
+func (p *parser) parseHeader(f *aFunc) {
 	f.name = p.parseFuncName()
 	if p.got(tPunct, "[") { // free variables of a function literal
 		for !p.got(tPunct, "]") {
@@ -303,7 +309,7 @@ func (p *parser) parseFunc() *aFunc {
 	switch {
 	case p.is(tPunct, "("):
 		f.results = p.parseType().Elems
-	case p.is(tPunct, "{") || p.is(tPos, "") || p.is(tIdent, "recover"):
+	case p.is(tPunct, "{") || p.is(tPos, "") || p.is(tIdent, "recover") || p.is(tNL, "") || p.isIn():
 	default:
 		f.results = []*Type{p.parseType()}
 	}
@@ -317,10 +323,37 @@ func (p *parser) parseFunc() *aFunc {
 			f.recover = append(f.recover, p.parseOperand())
 		}
 	}
+	f.pkg = p.parseIn()
 	if p.is(tPos, "") {
 		pos := p.parsePos(p.next())
 		f.pos = &pos
 	}
+}
+
+// isIn reports whether the next tokens are `in "path"`.
+func (p *parser) isIn() bool {
+	return p.is(tIdent, "in") && p.toks[p.i+1].kind == tString
+}
+
+// parseIn parses an optional `in "path"` (a package), returning the path.
+func (p *parser) parseIn() string {
+	if !p.isIn() {
+		return ""
+	}
+	p.next()
+	return p.next().text
+}
+
+// parseExtern parses an external function: "func" and its header, no body.
+func (p *parser) parseExtern() *aFunc {
+	f := &aFunc{tok: p.want(tIdent, "func"), extern: true}
+	p.parseHeader(f)
+	return f
+}
+
+func (p *parser) parseFunc() *aFunc {
+	f := &aFunc{tok: p.want(tIdent, "func")}
+	p.parseHeader(f)
 	p.want(tPunct, "{")
 	p.wantNL()
 	for {

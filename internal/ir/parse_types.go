@@ -122,7 +122,7 @@ func (p *parser) resolveOne(n *aNamed) {
 	n.state = 2
 }
 
-// parseGlobal parses "var $x T".
+// parseGlobal parses "var $x T [in "pkg"]".
 func (p *parser) parseGlobal() {
 	p.want(tIdent, "var")
 	t := p.want(tIdent, "")
@@ -136,6 +136,7 @@ func (p *parser) parseGlobal() {
 		}
 	}
 	g := &Global{Ident: ident, Typ: PointerTo(p.parseType()), Index: len(p.globals)}
+	g.Pkg = p.parseIn()
 	p.globals = append(p.globals, aGlobal{tok: t, g: g})
 }
 

@@ -32,6 +32,7 @@ func Print(p *Program) string {
 		} else {
 			fmt.Fprintf(&sb, "<not a pointer: %s>", g.Typ)
 		}
+		writeIn(&sb, g.Pkg)
 		sb.WriteByte('\n')
 		header = true
 	}
@@ -39,8 +40,11 @@ func Print(p *Program) string {
 		if i > 0 || header {
 			sb.WriteByte('\n')
 		}
-		if f == p.Init {
+		switch {
+		case f == p.Init:
 			sb.WriteString("init ")
+		case f.External:
+			sb.WriteString("extern ")
 		}
 		pr.fn(&sb, f)
 	}
@@ -185,9 +189,14 @@ func (pr *printer) fn(sb *strings.Builder, f *Function) {
 		pr.values(sb, f.RecoverResults)
 		sb.WriteByte(')')
 	}
+	writeIn(sb, f.Pkg)
 	if f.Pos.IsValid() {
 		sb.WriteString(" @")
 		sb.WriteString(f.Pos.String())
+	}
+	if f.External {
+		sb.WriteByte('\n')
+		return
 	}
 	sb.WriteString(" {\n")
 	for _, b := range f.Blocks {
@@ -205,6 +214,14 @@ func (pr *printer) fn(sb *strings.Builder, f *Function) {
 		}
 	}
 	sb.WriteString("}\n")
+}
+
+// writeIn writes ` in "path"`, the package of a function or global, when known.
+func writeIn(sb *strings.Builder, pkg string) {
+	if pkg != "" {
+		sb.WriteString(" in ")
+		sb.WriteString(strconv.Quote(pkg))
+	}
 }
 
 func (pr *printer) value(sb *strings.Builder, v Value) {

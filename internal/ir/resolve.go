@@ -50,7 +50,7 @@ func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
 	byName := map[string]*Function{}
 	funcTok := map[*Function]token{}
 	for _, af := range afs {
-		f := &Function{Name: af.name, Results: af.results, Prog: prog, NumFree: af.nfree}
+		f := &Function{Name: af.name, Results: af.results, Prog: prog, NumFree: af.nfree, Pkg: af.pkg, External: af.extern}
 		if af.init {
 			prog.Init = f
 		}

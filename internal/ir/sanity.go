@@ -150,6 +150,12 @@ func (c *checker) function(f *Function) {
 			fail(nil, nil, "result %d: bad type: %s", i, s)
 		}
 	}
+	if f.External {
+		if len(f.Blocks) > 0 {
+			fail(nil, nil, "external function has blocks")
+		}
+		return
+	}
 	if len(f.Blocks) == 0 {
 		fail(nil, nil, "function has no blocks")
 		return

@@ -38,6 +38,8 @@ func (c *checker) globals() {
 			c.errorf(f, nil, nil, "Program.Init is not a function of the program")
 		case len(f.Params) > 0 || len(f.Results) > 0:
 			c.errorf(f, nil, nil, "Program.Init has parameters or results")
+		case f.External:
+			c.errorf(f, nil, nil, "Program.Init is external")
 		}
 	}
 }

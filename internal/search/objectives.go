@@ -72,13 +72,18 @@ func Callees(fn *ir.Function) []*ir.Function {
 	return order
 }
 
-// collectObjectives lists the objectives of fn and its callees, sorted by
-// position (file, line, column), then outcome (true before false). Among them
-// is fn's entry: every function gets at least one case, which pins its
-// behaviour even when it has no branch.
+// collectObjectives lists the objectives of fn and its callees of fn's
+// package (the branches, checks and panics of other packages' functions are
+// steps of the paths, no objectives), sorted by position (file, line,
+// column), then outcome (true before false). Among them is fn's entry:
+// every function gets at least one case, which pins its behaviour even when
+// it has no branch.
 func collectObjectives(fn *ir.Function) []*Objective {
 	objs := []*Objective{{ID: "e" + fn.Name, Entry: true, Func: fn, Outcome: EntryOutcome}}
 	for _, f := range Callees(fn) {
+		if f.Pkg != fn.Pkg {
+			continue
+		}
 		for _, b := range f.Blocks {
 			switch t := b.Terminator().(type) {
 			case *ir.If:

@@ -202,13 +202,13 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 				}
 				held := expr.Eval(s.B.And(append(append([]*expr.Term(nil), pd.in.prefix...), pd.in.obl[pd.o])...), model) == 1
 				if held {
-					pd.in.why[pd.o] = "engine divergence: the run of a model of its obligation did not take it"
+					pd.in.why[pd.o] = divergence("engine divergence: the run of a model of its obligation did not take it", append(append([]*expr.Term(nil), pd.in.prefix...), pd.in.obl[pd.o])...)
 					progress = true
 				}
 			}
 			if !progress {
 				for _, pd := range pending {
-					pd.in.why[pd.o] = "engine divergence: the model of the obligations satisfied none of them"
+					pd.in.why[pd.o] = divergence("engine divergence: the model of the obligations satisfied none of them", q)
 				}
 				return
 			}

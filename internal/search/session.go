@@ -438,7 +438,8 @@ func (s *Session) Follow(n *Node, dir bool, model solver.Model) ([]*Node, bool) 
 	}
 	if n.State[ix(dir)] == Unexplored {
 		n.State[ix(dir)] = Undecided
-		n.Reason[ix(dir)] = "engine divergence: the solver's input did not take this side"
+		terms, _ := n.Prefix(s.B)
+		n.Reason[ix(dir)] = divergence("engine divergence: the solver's input did not take this side", append(terms, n.Constraint(s.B, dir))...)
 	}
 	return nodes, false
 }

@@ -108,7 +108,7 @@ func (tf *treefrog) pack() {
 		if s.uncovered == before {
 			// The engine did not take what the model satisfies: claim nothing.
 			for _, o := range chosen {
-				w.why[o] = "engine divergence: the run of a model of its obligation did not take it"
+				w.why[o] = divergence("engine divergence: the run of a model of its obligation did not take it", w.obl[o])
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"leapfrog/internal/report"
 )
@@ -22,6 +23,19 @@ type Func struct {
 	// DynTypes maps the names of the dynamic types of interface values
 	// (report.Value.Dyn) to their Go types.
 	DynTypes map[string]types.Type
+	// An instance of a generic function: its signature (the type
+	// parameters replaced) and its type arguments as written in the call
+	// ("[int,Point]"); nil and "" otherwise.
+	Sig      *types.Signature
+	TypeArgs string
+}
+
+// signature is the signature the test calls the function with.
+func (fn Func) signature() *types.Signature {
+	if fn.Sig != nil {
+		return fn.Sig
+	}
+	return fn.GoFunc.Type().(*types.Signature)
 }
 
 // Emit returns the source of a _test.go file in package pkg testing the functions.
@@ -62,10 +76,17 @@ func Emit(pkg *types.Package, funcs []Func) ([]byte, error) {
 }
 
 // TestName is the name of the emitted test for a function ("WBS.Update" →
-// "TestLeapfrog_WBS_Update").
+// "TestLeapfrog_WBS_Update"; an instance "F[int,[]byte]" →
+// "TestLeapfrog_F_int_byte").
 func TestName(function string) string {
 	r := strings.NewReplacer(".", "_", "(", "", ")", "", "*", "")
-	return "TestLeapfrog_" + r.Replace(function)
+	name, targs, generic := strings.Cut(function, "[")
+	name = r.Replace(name)
+	if generic { // an instance: "F[int,[]byte]" → "F_int_byte"
+		parts := strings.FieldsFunc(targs, func(c rune) bool { return c != '_' && !unicode.IsLetter(c) && !unicode.IsDigit(c) })
+		name += "_" + strings.Join(parts, "_")
+	}
+	return "TestLeapfrog_" + name
 }
 
 // input is a parameter (the receiver first) as a column of the table.
@@ -86,7 +107,7 @@ type sig struct {
 
 func newSig(fn Func) *sig {
 	s := &sig{used: map[string]bool{"name": true, "wantPanic": true}}
-	gs := fn.GoFunc.Type().(*types.Signature)
+	gs := fn.signature()
 	var types_ []types.Type
 	if r := gs.Recv(); r != nil {
 		s.recv = true
@@ -130,7 +151,7 @@ func (s *sig) outColumn(n string) string {
 
 // call is the call of the function with the given arguments (one per input).
 func (s *sig) call(fn Func, args []string) string {
-	name := fn.GoFunc.Name()
+	name := fn.GoFunc.Name() + fn.TypeArgs
 	if s.recv {
 		name, args = args[0]+"."+name, args[1:]
 	}

@@ -227,7 +227,11 @@ func isIntConst(v ssa.Value, want int64) bool {
 // non-nil value", seeded with the target's pointer parameters, which are
 // inputs and may be nil, and with those of the functions that may be called
 // dynamically (dyntypes.go: through a function value or an interface, whose
-// call sites say nothing): code outside the package never runs in the IR.
+// call sites say nothing): code outside the package never calls the
+// package's functions statically, but for the instances of its generic
+// functions that the package instantiates, whose call sites count too. The
+// parameters and results of other packages' functions, and of instances,
+// may be nil.
 type nilFacts struct {
 	param  map[*ssa.Parameter]bool    // may be nil
 	result map[*ssa.Function][]bool   // result i may be nil
@@ -257,7 +261,7 @@ func (n *nilFacts) nonNil(v ssa.Value) bool {
 		return ok && at.Len() > 0
 	case *ssa.Parameter:
 		if _, known := n.byFunc[v.Parent()]; !known {
-			return false // a wrapper's (closures.go): called from anywhere
+			return false // a wrapper's (closures.go), another package's function or an instance: any caller
 		}
 		return !n.param[v]
 	case *ssa.FreeVar:
@@ -338,9 +342,26 @@ func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts
 			}
 		}
 	}
+	// Instances of other packages' generic functions called from the
+	// package may call its functions (through a constraint's method):
+	// their call sites count too (their own parameters stay unknown).
+	callers := append([]*ssa.Function(nil), n.funcs...)
+	seenInst := map[*ssa.Function]bool{}
+	for i := 0; i < len(callers); i++ {
+		for _, b := range callers[i].Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					if g := c.Common().StaticCallee(); g != nil && g.Origin() != nil && pkgOf(g) != pkg && !seenInst[g] {
+						seenInst[g] = true
+						callers = append(callers, g)
+					}
+				}
+			}
+		}
+	}
 	for changed := true; changed; {
 		changed = false
-		for _, f := range n.funcs {
+		for _, f := range callers {
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
 					switch v := instr.(type) {
@@ -363,6 +384,9 @@ func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts
 							}
 						}
 					case *ssa.Return:
+						if _, known := n.byFunc[f]; !known {
+							continue
+						}
 						for i, r := range v.Results {
 							if isPointer(r.Type()) && !n.result[f][i] {
 								n.seen = map[*ssa.Phi]bool{}

@@ -74,7 +74,7 @@ func (l *loader) freeParams(fn *ssa.Function, f *ir.Function) error {
 func (fl *fnLowerer) lowerMakeClosure(v *ssa.MakeClosure) error {
 	pos := fl.pos(v)
 	fn := v.Fn.(*ssa.Function)
-	f, err := fl.get(fn)
+	f, err := fl.get(fn, callSite{fl.sfn, v.Pos()})
 	if err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func (fl *fnLowerer) funcValue(fn *ssa.Function, pos token.Pos) (ir.Value, error
 	if fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
 		return nil, fl.l.unsupported(pos, "function value %s", fn.Name())
 	}
-	f, err := fl.get(fn)
+	f, err := fl.get(fn, callSite{fl.sfn, fn.Pos()})
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +183,7 @@ func (fl *fnLowerer) lowerDynamicCall(v *ssa.Call) (bool, error) {
 // bound to bindings: a plain call with the bindings first.
 func (fl *fnLowerer) staticCall(v *ssa.Call, fn *ssa.Function, bindings []ssa.Value) error {
 	pos := fl.l.callStart(v.Pos())
-	f, err := fl.get(fn)
+	f, err := fl.get(fn, callSite{fl.sfn, v.Pos()})
 	if err != nil {
 		return err
 	}

@@ -17,14 +17,14 @@ func (l *loader) global(g *ssa.Global, pos token.Pos) (*ir.Global, error) {
 	if ig := l.globals[g]; ig != nil {
 		return ig, nil
 	}
-	if g.Pkg != l.spkg {
-		return nil, l.unsupported(pos, "package-level variable %s.%s of another package", g.Pkg.Pkg.Name(), g.Name())
-	}
 	t, err := l.types.irType(g.Type())
 	if err != nil {
 		return nil, l.unsupported(pos, "package-level variable %s of type %s", g.Name(), typeString(deref(g.Type()), l.pkg.Types))
 	}
 	ig := &ir.Global{Ident: g.Name(), Typ: t}
+	if g.Pkg != l.spkg {
+		l.depGlobal(g, ig, pos)
+	}
 	l.globals[g] = ig
 	return ig, nil
 }
@@ -43,17 +43,28 @@ func (l *loader) lowerInit() error {
 	if len(l.globals) == 0 {
 		return nil
 	}
-	f, err := l.lowerClosure(l.spkg.Func("init"))
-	if err != nil {
-		return fmt.Errorf("%v (in the package initializer, which gives the package-level variables their values)", err)
+	own := false
+	for g := range l.globals {
+		own = own || g.Pkg == l.spkg
+	}
+	var f *ir.Function
+	if own {
+		var err error
+		if f, err = l.lowerClosure(l.spkg.Func("init")); err != nil {
+			return fmt.Errorf("%v (in the package initializer, which gives the package-level variables their values)", err)
+		}
+	}
+	if len(l.depPkgs) > 0 {
+		return l.lowerDepInits(f)
 	}
 	l.prog.Init = f
 	return nil
 }
 
 // isImportedInit reports whether a call is go/ssa's call of an imported
-// package's initializer (in the package initializer): skipped, since no
-// code of another package runs in the IR.
+// package's initializer (in a package initializer): skipped, since the
+// initializers of the packages whose variables the program uses are called
+// by Program.Init in dependency order (deps_init.go).
 func (l *loader) isImportedInit(c *ssa.CallCommon) bool {
 	f, ok := c.Value.(*ssa.Function)
 	return ok && f.Pkg != l.spkg && f.Name() == "init" && f.Synthetic != "" && len(c.Args) == 0

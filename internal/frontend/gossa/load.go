@@ -29,13 +29,18 @@ type Result struct {
 
 // Target is one lowered function asked for by name.
 type Target struct {
-	Name    string      // as given
-	Prog    *ir.Program // the target and everything it calls (Func.Prog)
-	Func    *ir.Function
-	GoFunc  *types.Func
-	File    string   // absolute path of the .go file declaring it
-	PtrRecv bool     // method with pointer receiver: IR param 0 is a pointer to the receiver's struct
-	Params  []string // Go parameter names in IR param order (receiver first; "_"/unnamed become "argN")
+	Name   string      // as given
+	Prog   *ir.Program // the target and everything it calls (Func.Prog)
+	Func   *ir.Function
+	GoFunc *types.Func // the generic function for an instance
+	// Sig is the target's signature (an instance's, its type parameters
+	// replaced), and TypeArgs an instance's type arguments as the package
+	// writes them ("[int,Point]"; "" for a function that is not generic).
+	Sig      *types.Signature
+	TypeArgs string
+	File     string   // absolute path of the .go file declaring it
+	PtrRecv  bool     // method with pointer receiver: IR param 0 is a pointer to the receiver's struct
+	Params   []string // Go parameter names in IR param order (receiver first; "_"/unnamed become "argN")
 	// Loop directives of the doc comment (directives.go), and the Go variable
 	// of each phi of the program.
 	KBounds  []LoopBound
@@ -64,11 +69,15 @@ func Load(dir string, names []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	pkg, assumes, err := loadPackage(abs)
+	pkg, assumes, insts, err := loadPackage(abs, names)
 	if err != nil {
 		return nil, err
 	}
-	prog, pkgs := ssautil.Packages([]*packages.Package{pkg}, ssa.GlobalDebug)
+	// Every package of the program is created (their syntax is loaded); a
+	// package's functions are built when one of them is first called
+	// (deps.go). Instances of generic functions are built for their type
+	// arguments.
+	prog, pkgs := ssautil.AllPackages([]*packages.Package{pkg}, ssa.GlobalDebug|ssa.InstantiateGenerics)
 	spkg := pkgs[0]
 	if spkg == nil {
 		return nil, fmt.Errorf("%s: package %s has type errors", dir, pkg.PkgPath)
@@ -76,7 +85,7 @@ func Load(dir string, names []string) (*Result, error) {
 	spkg.Build()
 
 	l := newLoader(abs, pkg, prog, spkg)
-	l.assumes = assumes
+	l.assumes, l.instances = assumes, insts
 	res := &Result{Fset: pkg.Fset, Pkg: pkg}
 	for _, name := range names {
 		t, err := l.target(name)
@@ -97,37 +106,45 @@ func Load(dir string, names []string) (*Result, error) {
 
 // loadPackage loads the package in dir with types and syntax, its files
 // extended with the precondition functions of its //leapfrog:assume
-// directives, and turns load, parse and type errors into one error naming
-// the place. Type errors in a precondition are the precondition's (its
-// Err): the package is loaded again without it.
-func loadPackage(dir string) (*packages.Package, []*assumeDecl, error) {
+// directives and the functions naming the instances of generic functions
+// among names (generic.go), and turns load, parse and type errors into one
+// error naming the place. Type errors in a precondition or an instance are
+// its own (its Err): the package is loaded again without it.
+func loadPackage(dir string, names []string) (*packages.Package, []*assumeDecl, []*instanceReq, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, nil, fmt.Errorf("%s: not a directory", dir)
+		return nil, nil, nil, fmt.Errorf("%s: not a directory", dir)
 	}
 	assumes, err := scanAssumes(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", dir, err)
+		return nil, nil, nil, fmt.Errorf("%s: %v", dir, err)
+	}
+	insts, err := scanInstances(dir, names)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %v", dir, err)
 	}
 	for attempt := 0; ; attempt++ {
 		overlay, err := assumeOverlay(assumes)
+		if err == nil {
+			err = addInstances(overlay, insts)
+		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", dir, err)
+			return nil, nil, nil, fmt.Errorf("%s: %v", dir, err)
 		}
 		pkg, err := loadOnce(dir, overlay)
 		if err != nil || len(pkg.Errors) == 0 || attempt > 0 {
 			if err == nil {
 				err = packageError(dir, pkg)
 			}
-			return pkg, assumes, err
+			return pkg, assumes, insts, err
 		}
 		other := false
 		for _, e := range pkg.Errors {
-			if !assumeError(assumes, e.Pos, e.Msg, dir) {
+			if !assumeError(assumes, e.Pos, e.Msg, dir) && !instanceError(insts, e.Pos, e.Msg) {
 				other = true
 			}
 		}
 		if other {
-			return nil, nil, packageError(dir, pkg)
+			return nil, nil, nil, packageError(dir, pkg)
 		}
 	}
 }
@@ -223,14 +240,24 @@ type loader struct {
 	dynState                                // the program's dynamic types (dyntypes.go)
 	typeCases map[token.Pos]*ast.CaseClause // type switch cases by their keyword (ifaces.go)
 	asserts   map[token.Pos]token.Pos       // type assertions' starts by their '(' (ifaces.go)
+
+	instances []*instanceReq // the instances of generic functions named (generic.go)
+
+	bodies       map[*ssa.Function]*ssa.Function // replaced bodies (replace.go)
+	replaced     map[string]*ssa.Function        // replacement of each function, by name (replace.go)
+	files        map[string]string               // Go file -> import path of its package (deps.go)
+	replaceFiles map[string]string               // files of the replacement bodies -> their package
+	globalNames  map[string]bool                 // IR names given to other packages' globals
+	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
 	l := &loader{
-		dir:  dir,
-		pkg:  pkg,
-		ssa:  prog,
-		spkg: spkg,
+		dir:    dir,
+		pkg:    pkg,
+		ssa:    prog,
+		spkg:   spkg,
+		bodies: map[*ssa.Function]*ssa.Function{},
 	}
 	l.types = newTypeMapper(pkg.Types, pkg.Fset)
 	return l
@@ -238,13 +265,21 @@ func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.P
 
 // target finds and lowers one named function.
 func (l *loader) target(name string) (*Target, error) {
-	obj := l.lookup(name)
-	if obj == nil {
-		return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
-	}
-	fn := l.ssa.FuncValue(obj)
-	if fn == nil || fn.Pkg != l.spkg {
-		return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+	var obj *types.Func
+	var fn *ssa.Function
+	if _, _, generic := SplitInstance(name); generic {
+		var err error
+		if fn, obj, err = l.instance(name); err != nil {
+			return nil, err
+		}
+	} else {
+		if obj = l.lookup(name); obj == nil {
+			return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+		}
+		fn = l.ssa.FuncValue(obj)
+		if fn == nil || fn.Pkg != l.spkg {
+			return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+		}
 	}
 	if err := l.checkTargetSignature(fn); err != nil {
 		return nil, err
@@ -264,6 +299,7 @@ func (l *loader) target(name string) (*Target, error) {
 	l.prog = &ir.Program{}
 	l.done, l.failed = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}
 	l.nils, l.phiNames, l.globals = nil, nil, map[*ssa.Global]*ir.Global{}
+	l.depPkgs, l.globalNames = nil, nil
 	l.inputs = map[*ssa.Parameter]bool{}
 	for _, f := range []*ssa.Function{fn, assumeFn} {
 		if f == nil {
@@ -287,8 +323,12 @@ func (l *loader) target(name string) (*Target, error) {
 		Prog:   l.prog,
 		Func:   irf,
 		GoFunc: obj,
+		Sig:    sig,
 		File:   l.pkg.Fset.Position(obj.Pos()).Filename,
 		Params: paramNames(sig),
+	}
+	if fn.Origin() != nil {
+		t.TypeArgs = l.typeArgs(fn)
 	}
 	if assumeFn != nil {
 		if t.Assume, err = l.lowerClosure(assumeFn); err != nil {
@@ -359,8 +399,8 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 	if sig.Recv() != nil && len(params) > 0 {
 		params = params[1:]
 	}
-	if fn.TypeParams().Len() > 0 {
-		return l.unsupported(fn.Pos(), "generic function %s", fn.Name())
+	if isGeneric(fn) {
+		return l.unsupported(fn.Pos(), "generic function %s: give its type arguments, e.g. %s[int]", fn.Name(), fn.Name())
 	}
 	for _, p := range params {
 		if holdsFunc(p.Type(), map[types.Type]bool{}) {
@@ -394,27 +434,33 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 	}
 	pending := map[*ssa.Function]*ir.Function{}
 	var order []*ssa.Function
-	// get returns the IR function for a callee, creating a stub to lower later.
-	get := func(fn *ssa.Function) (*ir.Function, error) {
+	from := map[*ssa.Function]callSite{} // where each function was first called from
+	// get returns the IR function for a callee, creating a stub to lower
+	// later. The error of a function of another package is the error of
+	// the call in the package under test that leads to it (viaTarget).
+	get := func(fn *ssa.Function, site callSite) (*ir.Function, error) {
 		if f := l.done[fn]; f != nil {
 			return f, nil
 		}
 		if err := l.failed[fn]; err != nil {
-			return nil, err
+			return nil, l.viaTarget(fn, err, from)
 		}
 		if f := pending[fn]; f != nil {
 			return f, nil
 		}
+		if _, ok := from[fn]; !ok {
+			from[fn] = site
+		}
 		f, err := l.stub(fn)
 		if err != nil {
 			l.failed[fn] = err
-			return nil, err
+			return nil, l.viaTarget(fn, err, from)
 		}
 		pending[fn] = f
 		order = append(order, fn)
 		return f, nil
 	}
-	rootIR, err := get(root)
+	rootIR, err := get(root, callSite{})
 	if err != nil {
 		return nil, err
 	}
@@ -422,7 +468,7 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 		fn := order[i]
 		if err := lowerFunction(l, fn, pending[fn], get); err != nil {
 			l.failed[fn] = err
-			return nil, err
+			return nil, l.viaTarget(fn, err, from)
 		}
 	}
 	for _, fn := range order {
@@ -434,13 +480,24 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 
 // stub creates the IR function for fn with its name, parameters and results, but no body.
 func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
-	if fn.TypeParams().Len() > 0 || fn.Origin() != nil {
+	if isGeneric(fn) {
 		return nil, l.unsupported(fn.Pos(), "generic function %s", fn.Name())
 	}
-	if (fn.Synthetic != "" && fn != l.spkg.Func("init") && !isWrapper(fn)) || fn.Blocks == nil {
+	closure := fn.Parent() != nil || isWrapper(fn)
+	if !l.inTarget(fn) && !closure {
+		return l.depStub(fn)
+	}
+	if fn.Parent() != nil && !l.inTarget(fn) {
+		return nil, l.unsupported(fn.Pos(), "function literal of package %s", pkgPath(fn))
+	}
+	if (fn.Synthetic != "" && fn.Origin() == nil && fn != l.spkg.Func("init") && !isWrapper(fn)) || fn.Blocks == nil {
 		return nil, l.unsupported(fn.Pos(), "call to %s", fn.String())
 	}
-	f := &ir.Function{Name: funcName(fn), Pos: l.irPos(fn.Pos()), Prog: l.prog}
+	name := l.irName(fn)
+	if closure {
+		name = funcName(fn) // closures.go
+	}
+	f := &ir.Function{Name: name, Pos: l.irPos(fn.Pos()), Prog: l.prog}
 	if err := l.freeParams(fn, f); err != nil { // closures.go: a function literal's free variables come first
 		return nil, err
 	}
@@ -567,25 +624,30 @@ func sourceOrder(a, b token.Position, aName, bName string) bool {
 
 // unsupported builds the error "file:line:col: unsupported: <what>".
 func (l *loader) unsupported(pos token.Pos, format string, args ...any) error {
-	return fmt.Errorf("%s: unsupported: %s", l.posString(pos), fmt.Sprintf(format, args...))
+	return &unsupportedError{pos: l.posString(pos), what: fmt.Sprintf(format, args...)}
 }
 
-// posString renders pos as "file:line:col" with the file relative to the package directory.
+// posString renders pos as "file:line:col" with the file relative to the
+// package directory ("path/file.go:line:col" in another package).
 func (l *loader) posString(pos token.Pos) string {
 	if !pos.IsValid() {
 		return l.dir
 	}
 	p := l.pkg.Fset.Position(pos)
+	if path, target := l.filePkg(p.Filename); !target && path != "" {
+		return fmt.Sprintf("%s:%d:%d", l.posFile(p.Filename), p.Line, p.Column)
+	}
 	return fmt.Sprintf("%s:%d:%d", relFile(l.dir, p.Filename), p.Line, p.Column)
 }
 
-// irPos converts a token.Pos to an ir.Pos (file base name).
+// irPos converts a token.Pos to an ir.Pos (the file's base name; its
+// package's import path and base name in another package).
 func (l *loader) irPos(pos token.Pos) ir.Pos {
 	if !pos.IsValid() {
 		return ir.Pos{}
 	}
 	p := l.pkg.Fset.Position(pos)
-	return ir.Pos{File: filepath.Base(p.Filename), Line: p.Line, Col: p.Column}
+	return ir.Pos{File: l.posFile(p.Filename), Line: p.Line, Col: p.Column}
 }
 
 func typeString(t types.Type, from *types.Package) string {

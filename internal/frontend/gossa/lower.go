@@ -19,7 +19,7 @@ type fnLowerer struct {
 	l    *loader
 	sfn  *ssa.Function
 	f    *ir.Function
-	get  func(*ssa.Function) (*ir.Function, error) // IR function of a callee (lowered later)
+	get  func(*ssa.Function, callSite) (*ir.Function, error) // IR function of a callee (lowered later)
 	vals map[ssa.Value]ir.Value
 
 	params       map[*ssa.Parameter]*ir.Param
@@ -36,6 +36,8 @@ type fnLowerer struct {
 
 	free     map[*ssa.FreeVar]*ir.Param // a function literal's free variables (closures.go)
 	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
+	absorbed map[ssa.Instruction]bool   // instructions a call of an external takes over (externals.go)
+	boxed    map[*ssa.Call]*boxedCall   // the boxed arguments of calls of boxing externals
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -53,7 +55,8 @@ type phiFix struct {
 
 // lowerFunction fills f, the stub of sfn, with sfn's body. get returns the IR
 // function of a callee, scheduling it for lowering.
-func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.Function) (*ir.Function, error)) error {
+func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.Function, callSite) (*ir.Function, error)) error {
+	sfn = l.body(sfn)
 	fl := &fnLowerer{
 		l:      l,
 		sfn:    sfn,
@@ -160,6 +163,9 @@ func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
 
 // lowerInstr lowers one ssa instruction into the current block.
 func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
+	if fl.absorbed[instr] {
+		return nil
+	}
 	switch v := instr.(type) {
 	case *ssa.DebugRef:
 		if p := v.Expr.Pos(); p.IsValid() {
@@ -484,7 +490,7 @@ func (fl *fnLowerer) precheck() error {
 					}
 				case *ssa.Call:
 					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin && !fl.l.isImportedInit(v.Common()) && !handlesCall(v.Common()) {
-						if _, err := fl.callee(v.Common(), v.Pos()); err != nil {
+						if err := fl.precheckCall(v); err != nil {
 							return err
 						}
 					}

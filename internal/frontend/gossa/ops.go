@@ -4,6 +4,7 @@ package gossa
 
 import (
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -128,7 +129,10 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	if err != nil {
 		return err
 	}
-	f, err := fl.get(callee)
+	if fl.boxed[v] != nil {
+		return fl.lowerBoxedCall(v, callee)
+	}
+	f, err := fl.get(callee, callSite{fl.sfn, v.Pos()})
 	if err != nil {
 		return err
 	}
@@ -154,7 +158,8 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 }
 
 // callee returns the static callee of a call if it is supported: a function or
-// method of the package (not a closure, not generic).
+// method (not a closure), of the package or of another package (deps.go), an
+// instance of a generic function.
 func (fl *fnLowerer) callee(c *ssa.CallCommon, pos token.Pos) (*ssa.Function, error) {
 	pos = fl.l.callStart(pos)
 	if c.IsInvoke() {
@@ -169,15 +174,8 @@ func (fl *fnLowerer) callee(c *ssa.CallCommon, pos token.Pos) (*ssa.Function, er
 		if f.Parent() != nil {
 			return nil, fl.l.unsupported(pos, "closure (function literal)")
 		}
-		if f.TypeParams().Len() > 0 || f.Origin() != nil {
+		if isGeneric(f) || f.Origin() != nil && !strings.HasPrefix(f.Synthetic, "instance of ") {
 			return nil, fl.l.unsupported(pos, "call to generic function %s", f.Name())
-		}
-		if f.Pkg != fl.l.spkg {
-			name := f.String()
-			if f.Pkg != nil && f.Pkg.Pkg != nil && f.Signature.Recv() == nil {
-				name = f.Pkg.Pkg.Name() + "." + f.Name()
-			}
-			return nil, fl.l.unsupported(pos, "call to %s", name)
 		}
 		return f, nil
 	}

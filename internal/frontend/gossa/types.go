@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"leapfrog/internal/ir"
 )
@@ -170,8 +171,8 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 // named maps a named type: a placeholder with its name is cached first,
 // then filled with the underlying structure.
 func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
-	if t.TypeParams().Len() > 0 || t.TypeArgs().Len() > 0 {
-		return nil, &unsupportedType{t}
+	if t.TypeParams().Len() > 0 && t.TypeArgs().Len() == 0 {
+		return nil, &unsupportedType{t} // generic, not instantiated
 	}
 	ph := &ir.Type{Name: m.nameOf(t)}
 	m.remember(t, ph)
@@ -186,7 +187,8 @@ func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
 }
 
 // nameOf is the IR name of a named type: its Go name, qualified by its
-// package's name when it is not the package being lowered; a type declared
+// package's name when it is not the package being lowered, followed by its
+// type arguments when it is an instance ("List[int]"); a type declared
 // inside a function gets the suffix "$line" (its declaration's line), so
 // that its name does not depend on which functions were lowered before; a
 // name still given to another type gets a suffix "$N". No Go name has a '$'.
@@ -199,8 +201,15 @@ func (m *typeMapper) nameOf(t *types.Named) string {
 	if p := obj.Pkg(); p != nil && obj.Parent() != nil && obj.Parent() != p.Scope() {
 		base += "$" + strconv.Itoa(m.fset.Position(obj.Pos()).Line)
 	}
+	if args := t.TypeArgs(); args.Len() > 0 {
+		var s []string
+		for i := 0; i < args.Len(); i++ {
+			s = append(s, types.TypeString(args.At(i), types.RelativeTo(m.pkg)))
+		}
+		base += "[" + strings.Join(s, ",") + "]"
+	}
 	name := base
-	for i := 2; m.names[name] != nil && m.names[name] != t; i++ {
+	for i := 2; m.names[name] != nil && !types.Identical(m.names[name], t); i++ {
 		name = base + "$" + strconv.Itoa(i)
 	}
 	m.names[name] = t

@@ -1,0 +1,190 @@
+// Generic targets: "F[int]" names an instance, compiled with the package so that go/ssa builds it.
+
+package gossa
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// instanceReq is a target naming an instance of a generic function of the
+// package, "F[int]" or "F[int, string]": the package is loaded with a
+// function appended to F's file that returns F[int] as a value, so that
+// go/ssa builds the instance; the type checker's complaint about the type
+// arguments, if any, is the target's error.
+type instanceReq struct {
+	Name string // as given
+	Func string // the generic function, "F"
+	Args string // the type arguments as written, "int, string"
+	File string // absolute path of the file declaring F
+	Gen  string // the appended function, "leapfrogInstance_3"
+	Line int    // its line in the overlay
+	At   string // F's declaration, "a.go:7:6" (relative to the package directory)
+	Err  error
+}
+
+// SplitInstance splits "F[int, string]" into "F" and "int, string"; ok is
+// false when name is not an identifier followed by bracketed type
+// arguments (parsed as a Go index expression).
+func SplitInstance(name string) (fn, args string, ok bool) {
+	i := strings.IndexByte(name, '[')
+	if i <= 0 || !strings.HasSuffix(name, "]") || !token.IsIdentifier(name[:i]) {
+		return "", "", false
+	}
+	e, err := parser.ParseExpr(name)
+	if err != nil {
+		return "", "", false
+	}
+	switch e.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+	default:
+		return "", "", false
+	}
+	return name[:i], strings.TrimSpace(name[i+1 : len(name)-1]), true
+}
+
+// scanInstances finds, for every name with type arguments, the file
+// declaring its generic function (a non-generic or missing function is the
+// request's error).
+func scanInstances(dir string, names []string) ([]*instanceReq, error) {
+	var reqs []*instanceReq
+	for _, name := range names {
+		fn, args, ok := SplitInstance(name)
+		if ok {
+			reqs = append(reqs, &instanceReq{Name: name, Func: fn, Args: args, Gen: fmt.Sprintf("leapfrogInstance_%d", len(reqs))})
+		}
+	}
+	if len(reqs) == 0 {
+		return nil, nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue // the package load reports it
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil {
+				continue
+			}
+			for _, r := range reqs {
+				if r.File == "" && fd.Name.Name == r.Func {
+					p := fset.Position(fd.Name.Pos())
+					r.File, r.At = file, fmt.Sprintf("%s:%d:%d", relFile(dir, file), p.Line, p.Column)
+					if fd.Type.TypeParams == nil || len(fd.Type.TypeParams.List) == 0 {
+						r.Err = fmt.Errorf("%s: %s: %s is not a generic function: name it without type arguments", r.At, r.Name, r.Func)
+					}
+				}
+			}
+		}
+	}
+	for _, r := range reqs {
+		if r.File == "" && r.Err == nil {
+			r.Err = fmt.Errorf("no function %s in package %s", r.Func, dir)
+		}
+	}
+	return reqs, nil
+}
+
+// addInstances appends to the overlay, for each request without an error,
+// "func leapfrogInstance_N() any { return F[args] }" at the end of F's file.
+func addInstances(overlay map[string][]byte, reqs []*instanceReq) error {
+	for _, r := range reqs {
+		if r.Err != nil {
+			continue
+		}
+		if overlay[r.File] == nil {
+			src, err := os.ReadFile(r.File)
+			if err != nil {
+				return err
+			}
+			overlay[r.File] = src
+		}
+		src := overlay[r.File]
+		if len(src) > 0 && src[len(src)-1] != '\n' {
+			src = append(src, '\n')
+		}
+		r.Line = strings.Count(string(src), "\n") + 1
+		overlay[r.File] = append(src, fmt.Sprintf("func %s() any { return %s[%s] }\n", r.Gen, r.Func, r.Args)...)
+	}
+	return nil
+}
+
+// instanceError attributes a type error at file:line:col to the instance
+// request appended on that line, setting its Err; it reports whether it did.
+func instanceError(reqs []*instanceReq, pos, msg string) bool {
+	file, line, _, ok := splitPos(pos)
+	if !ok {
+		return false
+	}
+	for _, r := range reqs {
+		if r.Err == nil && r.File == file && r.Line == line {
+			r.Err = fmt.Errorf("%s: %s: bad type arguments for %s: %s", r.At, r.Name, r.Func, msg)
+			return true
+		}
+	}
+	return false
+}
+
+// instance returns the instance the request names: the function value
+// returned by its appended function, and the generic function's object.
+func (l *loader) instance(name string) (*ssa.Function, *types.Func, error) {
+	var req *instanceReq
+	for _, r := range l.instances {
+		if r.Name == name {
+			req = r
+		}
+	}
+	if req == nil {
+		return nil, nil, fmt.Errorf("internal error: no instance request %s", name)
+	}
+	if req.Err != nil {
+		return nil, nil, req.Err
+	}
+	gen := l.spkg.Func(req.Gen)
+	if gen == nil {
+		return nil, nil, fmt.Errorf("internal error: no function %s", req.Gen)
+	}
+	for _, b := range gen.Blocks {
+		for _, in := range b.Instrs {
+			if mi, ok := in.(*ssa.MakeInterface); ok {
+				if f, ok := mi.X.(*ssa.Function); ok && f.Origin() != nil {
+					obj, _ := f.Origin().Object().(*types.Func)
+					return f, obj, nil
+				}
+			}
+		}
+	}
+	return nil, nil, fmt.Errorf("internal error: %s does not return an instance of %s", req.Gen, req.Func)
+}
+
+// typeArgs renders the type arguments of an instance as the package
+// writes them: "[int,Point]".
+func (l *loader) typeArgs(fn *ssa.Function) string {
+	if len(fn.TypeArgs()) == 0 {
+		return ""
+	}
+	var s []string
+	for _, t := range fn.TypeArgs() {
+		s = append(s, types.TypeString(t, types.RelativeTo(l.pkg.Types)))
+	}
+	return "[" + strings.Join(s, ",") + "]"
+}
