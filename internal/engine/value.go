@@ -39,7 +39,7 @@ type ptr struct {
 
 // step selects a field or an element. An element index may be symbolic.
 type step struct {
-	index *scalar  // array element (nil for a field)
+	index *scalar // array element (nil for a field)
 	field int
 	elem  *ir.Type // an element's type, when known: what a read beyond the elements yields
 }

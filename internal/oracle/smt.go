@@ -23,11 +23,18 @@ import "C"
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
 // contexts holds idle Z3 contexts: creating one costs more than most proofs.
 var contexts = make(chan C.Z3_context, 8)
+
+// evalMu serializes Z3_eval_smtlib2_string: evaluations in different
+// contexts at the same time answered now and then for each other's script
+// ("(error ... unknown constant y) sat" for a script over x alone); Z3
+// redirects its output streams for the time of an evaluation.
+var evalMu sync.Mutex
 
 // evalSMT2 evaluates script in a Z3 context reset to its initial state and
 // returns what Z3 prints for it (for a script ending in (check-sat): "sat",
@@ -41,6 +48,8 @@ func evalSMT2(script string) (string, error) {
 	default:
 		ctx = C.lf_oracle_context()
 	}
+	evalMu.Lock()
+	defer evalMu.Unlock()
 	reset := C.CString("(reset)")
 	defer C.free(unsafe.Pointer(reset))
 	C.Z3_eval_smtlib2_string(ctx, reset)

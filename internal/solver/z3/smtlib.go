@@ -27,6 +27,11 @@ import (
 	"unsafe"
 )
 
+// evalMu serializes Z3_eval_smtlib2_string: Z3 redirects its output
+// streams for the time of an evaluation, and evaluations in two contexts at
+// once were seen (in the oracle's tests) answering for each other's script.
+var evalMu sync.Mutex
+
 // EvalSMT2 runs a self-contained SMT-LIB2 script (declarations, assertions,
 // check-sat) through Z3_eval_smtlib2_string in a fresh context and returns
 // the answer of its last (check-sat): "sat", "unsat" or "unknown". It shares
@@ -81,7 +86,9 @@ func EvalSMT2(script string, timeout time.Duration) (string, error) {
 	}
 	cs := C.CString(script)
 	defer C.free(unsafe.Pointer(cs))
+	evalMu.Lock()
 	out := C.GoString(C.Z3_eval_smtlib2_string(ctx, cs))
+	evalMu.Unlock()
 	if callErr != "" {
 		return "", fmt.Errorf("%s", callErr)
 	}
