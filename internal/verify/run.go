@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -332,11 +333,7 @@ func tally(res *Result, what, verdict string, observed bool, detail string) {
 
 // isPanicKind reports whether outcome names a panic objective.
 func isPanicKind(outcome string) bool {
-	switch outcome {
-	case "index out of range", "integer divide by zero", "negative shift amount", "nil pointer dereference", "panic":
-		return true
-	}
-	return false
+	return outcome == "panic" || slices.Contains(PanicKinds, outcome)
 }
 
 // lineOf turns "file.go:line:col" into "file.go:line".
