@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
@@ -179,12 +180,27 @@ func (m *machine) rangeStart(x val) *iter {
 func (m *machine) next(in *ir.Next, it *iter) val {
 	tt := in.Type()
 	if it.s != nil {
-		// ok keeps its term: the If testing it records the branch.
+		// ok keeps its term: the If testing it records the branch. Where it
+		// is symbolic the rune is decoded whatever its concrete bits say: a
+		// forced run may continue the loop where they say stop.
 		ok := m.uop(ir.Lt, it.pos, it.s.n)
-		if ok.c == 0 {
+		if ok.s == nil && ok.c == 0 {
 			return &tuple{elems: []val{ok, i64(0), kc(0, 32)}}
 		}
 		r, w := m.decode(it.s, it.pos)
+		if w.s != nil {
+			// Fork on the rune's width (1, 2, 3, else 4): with the width
+			// concrete on each path the position stays concrete, and the
+			// next rune's bytes are slots rather than ite chains over a
+			// symbolic position (queries on those took seconds).
+			k := uint64(1)
+			for ; k < 4; k++ {
+				if m.decide(in.Block(), "rune width", strconv.FormatUint(k, 10), m.uop(ir.Eq, w, i64(k))) {
+					break
+				}
+			}
+			w = i64(k)
+		}
 		k := it.pos
 		it.pos = m.uop(ir.Add, it.pos, w)
 		return &tuple{elems: []val{ok, k, r}}
