@@ -33,6 +33,10 @@ type cinstr struct {
 	in  ir.Instr
 	dst int // slot of the result; -1: none
 	ops []operand
+	// from and to memoize a FieldAddr: to is the address of the field of
+	// the pointer from (pointers are immutable, and a method's receiver
+	// reaches the same fields again and again).
+	from, to *ptr
 }
 
 // operand is a frame slot (slot >= 0), a package-level variable (global >=

@@ -40,6 +40,8 @@ type Engine struct {
 	frames  map[*code][]*frame         // frames of returned calls, for reuse
 	cands   map[*ir.Type][]*ir.DynType // interface inputs' candidates (ifaces.go)
 	ncands  map[*ir.Type]int           // how many of them a test can construct
+	kB      *expr.Builder              // the builder of kterms
+	kterms  *[5][256]*expr.Term        // small constant terms by width (constTerm)
 	// stepHint is the longest path so far: the capacity a run's steps
 	// start with.
 	stepHint int

@@ -42,7 +42,10 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		return nil, false
 	case *ir.FieldAddr:
 		p := m.deref(op(0))
-		return &ptr{obj: p.obj, path: appendStep(p.path, step{field: in.Field})}, false
+		if p != ci.from {
+			ci.from, ci.to = p, &ptr{obj: p.obj, path: appendStep(p.path, step{field: in.Field})}
+		}
+		return ci.to, false
 	case *ir.IndexAddr:
 		elem := in.Type().Elem
 		if s, ok := op(0).(*slice); ok {
