@@ -25,6 +25,28 @@ type scalar struct {
 // agg is an array or struct value (copied on write).
 type agg struct{ elems []val }
 
+// newAgg returns an aggregate of n nil elements; a small one is allocated
+// with its elements, in one object.
+func newAgg(n int) *agg {
+	switch {
+	case n <= 4:
+		x := new(struct {
+			a  agg
+			es [4]val
+		})
+		x.a.elems = x.es[:n:n]
+		return &x.a
+	case n <= 16:
+		x := new(struct {
+			a  agg
+			es [16]val
+		})
+		x.a.elems = x.es[:n:n]
+		return &x.a
+	}
+	return &agg{elems: make([]val, n)}
+}
+
 // ptr points into a memory object; obj == nil is the constant nil. An input
 // pointer may be nil: nilT is the input variable "<name>#nil" saying so,
 // isNil its concrete value, and obj is the object it points to when it is
@@ -217,13 +239,13 @@ func zero(t *ir.Type) val {
 	case ir.KBool, ir.KInt:
 		return cs(0, widthOf(t))
 	case ir.KArray:
-		a := &agg{elems: make([]val, t.Len)}
+		a := newAgg(t.Len)
 		for i := range a.elems {
 			a.elems[i] = zero(t.Elem)
 		}
 		return a
 	case ir.KStruct:
-		a := &agg{elems: make([]val, len(t.Fields))}
+		a := newAgg(len(t.Fields))
 		for i, f := range t.Fields {
 			a.elems[i] = zero(f.Type)
 		}
