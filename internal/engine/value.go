@@ -34,17 +34,20 @@ func newAgg(n int) *agg {
 			a  agg
 			es [4]val
 		})
-		x.a.elems = x.es[:n:n]
-		return &x.a
+		return x.a.with(x.es[:n:n])
 	case n <= 16:
 		x := new(struct {
 			a  agg
 			es [16]val
 		})
-		x.a.elems = x.es[:n:n]
-		return &x.a
+		return x.a.with(x.es[:n:n])
 	}
 	return &agg{elems: make([]val, n)}
+}
+
+func (a *agg) with(elems []val) *agg {
+	a.elems = elems
+	return a
 }
 
 // ptr points into a memory object; obj == nil is the constant nil. An input
