@@ -5,6 +5,7 @@ package engine
 import (
 	"fmt"
 
+	"leapfrog/internal/cfg"
 	"leapfrog/internal/ir"
 )
 
@@ -17,11 +18,20 @@ type code struct {
 	nparams int
 	nslots  int
 	blocks  []cblock // by Block.Index
+	li      *loopInfo
+	free    []*frame // frames of returned calls, for reuse
 }
 
 type cblock struct {
 	phis   []cphi
 	instrs []cinstr // the non-phi instructions, terminator last
+	// header is the loop this block heads (nil: none) and back the
+	// predecessors whose edges to it are back edges; loops are the loops
+	// containing the block, by number (what loopInfo answers through
+	// maps, per block).
+	header *cfg.Loop
+	back   []*ir.Block
+	loops  []*cfg.Loop
 }
 
 type cphi struct {
@@ -33,6 +43,10 @@ type cinstr struct {
 	in  ir.Instr
 	dst int // slot of the result; -1: none
 	ops []operand
+	// from and to memoize a FieldAddr: to is the address of the field of
+	// the pointer from (pointers are immutable, and a method's receiver
+	// reaches the same fields again and again).
+	from, to *ptr
 }
 
 // operand is a frame slot (slot >= 0), a package-level variable (global >=
@@ -49,7 +63,7 @@ func (e *Engine) codeOf(fn *ir.Function) *code {
 	if c := e.code[fn]; c != nil {
 		return c
 	}
-	c := &code{fn: fn, nparams: len(fn.Params)}
+	c := &code{fn: fn, nparams: len(fn.Params), li: e.loopInfo(fn)}
 	maxReg := -1
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -64,6 +78,17 @@ func (e *Engine) codeOf(fn *ir.Function) *code {
 	c.blocks = make([]cblock, len(fn.Blocks))
 	for _, b := range fn.Blocks {
 		cb := &c.blocks[b.Index]
+		cb.header = c.li.loopOf[b]
+		for _, p := range b.Preds {
+			if c.li.back[edge{p, b}] {
+				cb.back = append(cb.back, p)
+			}
+		}
+		for _, l := range c.li.order {
+			if l.Contains(b) {
+				cb.loops = append(cb.loops, l)
+			}
+		}
 		for _, in := range b.Instrs {
 			if phi, ok := in.(*ir.Phi); ok {
 				ph := cphi{dst: c.slotOf(phi)}
@@ -140,13 +165,13 @@ func (e *Engine) constVal(k *ir.Const) val {
 // returned before, else a new one.
 func (m *machine) newFrame(fn *ir.Function) *frame {
 	c := m.codeOf(fn)
-	if free := m.frames[c]; len(free) > 0 {
-		fr := free[len(free)-1]
-		m.frames[c] = free[:len(free)-1]
+	if n := len(c.free); n > 0 {
+		fr := c.free[n-1]
+		c.free = c.free[:n-1]
 		return fr
 	}
 	fr := &frame{fn: fn, code: c, slots: make([]val, c.nslots)}
-	if len(m.loopInfo(fn).order) > 0 {
+	if len(c.li.order) > 0 {
 		fr.iters = make([]int, len(fn.Blocks))
 	}
 	return fr
@@ -161,10 +186,7 @@ func (m *machine) freeFrame(fr *frame) {
 	fr.call = nil
 	fr.defers = fr.defers[:0]
 	fr.unwinding = nil
-	if m.frames == nil {
-		m.frames = map[*code][]*frame{}
-	}
-	m.frames[fr.code] = append(m.frames[fr.code], fr)
+	fr.code.free = append(fr.code.free, fr)
 }
 
 // lookupVal returns the value of v in the frame, or nil when it is not

@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"leapfrog/internal/cfg"
@@ -37,9 +38,10 @@ type Engine struct {
 	pseudo  map[pseudoKey]*ir.If
 	globals map[*ir.Program]*globalState
 	consts  map[*ir.Const]val
-	frames  map[*code][]*frame         // frames of returned calls, for reuse
 	cands   map[*ir.Type][]*ir.DynType // interface inputs' candidates (ifaces.go)
 	ncands  map[*ir.Type]int           // how many of them a test can construct
+	kB      *expr.Builder              // the builder of kterms
+	kterms  *[5][256]*expr.Term        // small constant terms by width (constTerm)
 	// stepHint is the longest path so far: the capacity a run's steps
 	// start with.
 	stepHint int
@@ -188,6 +190,7 @@ type machine struct {
 	merging    bool      // inside a merged region: no step may be recorded
 	anyN       int       // fresh "any" variables made so far (anyLike)
 	extN       int       // fresh variables of externals' results made so far (externals.go)
+	ret        [1]val    // the result of the last call with one result (callFrame)
 	// panic is the panic being unwound, nil when none; deferring is the
 	// panic the next frame is a deferred call for (defer.go).
 	panic, deferring *panicState
@@ -340,7 +343,7 @@ func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 			m.freeFrame(fr)
 		}
 	}()
-	li := m.loopInfo(fn)
+	li := fr.code.li
 	var prev *ir.Block
 	b := fn.Blocks[0]
 	if m.ooc != nil && depth == 0 {
@@ -364,8 +367,8 @@ func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 					fr.slots[ph.dst] = vals[i]
 				}
 			}
-			if l := li.loopOf[b]; l != nil {
-				if li.back[edge{prev, b}] {
+			if l := cb.header; l != nil {
+				if slices.Contains(cb.back, prev) {
 					fr.iters[b.Index]++
 				} else {
 					fr.iters[b.Index] = 0
@@ -397,7 +400,12 @@ func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 			case *ir.Jump:
 				next = b.Succs[0]
 			case *ir.Return:
-				res := make([]val, len(ci.ops))
+				// One result goes back in m.ret: every caller takes
+				// res[0] before anything else runs.
+				res := m.ret[:]
+				if len(ci.ops) != 1 {
+					res = make([]val, len(ci.ops))
+				}
 				for i, op := range ci.ops {
 					res[i] = m.operand(fr, op)
 				}

@@ -9,18 +9,29 @@ import (
 	"leapfrog/internal/ir"
 )
 
-var binOps = map[ir.BinOpKind][2]expr.Op{ // [signed, unsigned]
-	ir.Add: {expr.OpAdd, expr.OpAdd},
-	ir.Sub: {expr.OpSub, expr.OpSub},
-	ir.Mul: {expr.OpMul, expr.OpMul},
-	ir.Div: {expr.OpSDiv, expr.OpUDiv},
-	ir.Rem: {expr.OpSRem, expr.OpURem},
-	ir.And: {expr.OpBAnd, expr.OpBAnd},
-	ir.Or:  {expr.OpBOr, expr.OpBOr},
-	ir.Xor: {expr.OpBXor, expr.OpBXor},
-	ir.Lt:  {expr.OpSlt, expr.OpUlt},
-	ir.Le:  {expr.OpSle, expr.OpUle},
-}
+// binOps gives the term operators [signed, unsigned] of the same-width
+// binary operators, by operator (an array: a map lookup per instruction
+// showed in profiles); the others have none (ok false).
+var binOps = func() (t [ir.Max + 1]struct {
+	ops [2]expr.Op
+	ok  bool
+}) {
+	for op, ops := range map[ir.BinOpKind][2]expr.Op{
+		ir.Add: {expr.OpAdd, expr.OpAdd},
+		ir.Sub: {expr.OpSub, expr.OpSub},
+		ir.Mul: {expr.OpMul, expr.OpMul},
+		ir.Div: {expr.OpSDiv, expr.OpUDiv},
+		ir.Rem: {expr.OpSRem, expr.OpURem},
+		ir.And: {expr.OpBAnd, expr.OpBAnd},
+		ir.Or:  {expr.OpBOr, expr.OpBOr},
+		ir.Xor: {expr.OpBXor, expr.OpBXor},
+		ir.Lt:  {expr.OpSlt, expr.OpUlt},
+		ir.Le:  {expr.OpSle, expr.OpUle},
+	} {
+		t[op].ops, t[op].ok = ops, true
+	}
+	return
+}()
 
 // exec executes a non-terminator instruction and returns its value (nil for
 // instructions without one) and whether the run panicked.
@@ -42,7 +53,10 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		return nil, false
 	case *ir.FieldAddr:
 		p := m.deref(op(0))
-		return &ptr{obj: p.obj, path: appendStep(p.path, step{field: in.Field})}, false
+		if p != ci.from {
+			ci.from, ci.to = p, derive(p.obj, p.path, step{field: in.Field})
+		}
+		return ci.to, false
 	case *ir.IndexAddr:
 		elem := in.Type().Elem
 		if s, ok := op(0).(*slice); ok {
@@ -50,7 +64,7 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		}
 		p := m.deref(op(0))
 		idx := m.index(op(1), in.Index.Type())
-		return &ptr{obj: p.obj, path: appendStep(p.path, step{index: idx, elem: elem})}, false
+		return derive(p.obj, p.path, step{index: idx, elem: elem}), false
 	case *ir.Field:
 		return op(0).(*agg).elems[in.Field], false
 	case *ir.Index:
@@ -144,6 +158,24 @@ func appendStep(path []step, s step) []step {
 		return fieldPaths[s.field] // shared: paths are never written in place
 	}
 	return append(append(make([]step, 0, len(path)+1), path...), s)
+}
+
+// derive returns a pointer to obj at path extended by s. A path of up to
+// four steps is allocated with the pointer, in one object (the capacity is
+// the length: paths are never written in place, nor appended to).
+func derive(obj *object, path []step, s step) *ptr {
+	n := len(path) + 1
+	if n == 1 && s.index == nil && s.field < len(fieldPaths) || n > 4 {
+		return &ptr{obj: obj, path: appendStep(path, s)}
+	}
+	x := new(struct {
+		p     ptr
+		steps [4]step
+	})
+	copy(x.steps[:], path)
+	x.steps[n-1] = s
+	x.p = ptr{obj: obj, path: x.steps[:n:n]}
+	return &x.p
 }
 
 // fieldPaths are the one-step paths to the first fields, shared.
@@ -348,13 +380,12 @@ func (m *machine) binOp(op ir.BinOpKind, t *ir.Type, xv, yv val) val {
 
 // arith applies a same-width operator from binOps.
 func (m *machine) arith(op ir.BinOpKind, signed bool, x, y *scalar) val {
-	ops, ok := binOps[op]
-	if !ok {
+	if op < 0 || int(op) >= len(binOps) || !binOps[op].ok {
 		panic(fmt.Sprintf("engine: unknown binary operator %v", op))
 	}
-	eop := ops[1]
+	eop := binOps[op].ops[1]
 	if signed {
-		eop = ops[0]
+		eop = binOps[op].ops[0]
 	}
 	c := expr.Apply(eop, x.width, x.c, y.c)
 	w := x.width

@@ -128,8 +128,8 @@ func ConcretizedReason(id LoopID, root *ir.Function) string {
 // exceeded returns the first loop (in source order) containing b whose current
 // iteration count has reached its bound, or nil.
 func (m *machine) exceeded(li *loopInfo, fr *frame, b *ir.Block) *cfg.Loop {
-	for _, l := range li.order {
-		if l.Contains(b) && fr.iters[l.Header.Index] >= m.Bound(LoopID{fr.fn, l.Number}) {
+	for _, l := range fr.code.blocks[b.Index].loops {
+		if fr.iters[l.Header.Index] >= m.Bound(LoopID{fr.fn, l.Number}) {
 			return l
 		}
 	}

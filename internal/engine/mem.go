@@ -96,7 +96,8 @@ func (e *Engine) store(v val, path []step, x val) val {
 		return x
 	}
 	a := v.(*agg)
-	r := &agg{elems: append([]val(nil), a.elems...)}
+	r := newAgg(len(a.elems))
+	copy(r.elems, a.elems)
 	st := path[0]
 	switch {
 	case st.index == nil:

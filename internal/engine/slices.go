@@ -37,7 +37,7 @@ func (m *machine) window(s *slice) []val {
 // elemAddr is &s[idx] of a slice of elem.
 func (m *machine) elemAddr(s *slice, idx *scalar, elem *ir.Type) *ptr {
 	at := m.uop(ir.Add, s.off, idx)
-	return &ptr{obj: s.arr, path: appendStep(s.base, step{index: at, elem: elem})}
+	return derive(s.arr, s.base, step{index: at, elem: elem})
 }
 
 // sliceExpr evaluates X[Low:High:Max] on a string, a slice or a pointer to an array.

@@ -25,6 +25,31 @@ type scalar struct {
 // agg is an array or struct value (copied on write).
 type agg struct{ elems []val }
 
+// newAgg returns an aggregate of n nil elements; a small one is allocated
+// with its elements, in one object.
+func newAgg(n int) *agg {
+	switch {
+	case n <= 4:
+		x := new(struct {
+			a  agg
+			es [4]val
+		})
+		return x.a.with(x.es[:n:n])
+	case n <= 16:
+		x := new(struct {
+			a  agg
+			es [16]val
+		})
+		return x.a.with(x.es[:n:n])
+	}
+	return &agg{elems: make([]val, n)}
+}
+
+func (a *agg) with(elems []val) *agg {
+	a.elems = elems
+	return a
+}
+
 // ptr points into a memory object; obj == nil is the constant nil. An input
 // pointer may be nil: nilT is the input variable "<name>#nil" saying so,
 // isNil its concrete value, and obj is the object it points to when it is
@@ -118,7 +143,45 @@ func (e *Engine) term(s *scalar) *expr.Term {
 	if s.s != nil {
 		return s.s
 	}
-	return e.B.Const(s.width, s.c)
+	return e.constTerm(s.width, s.c)
+}
+
+// constTerm is B.Const: the small constants of the usual widths come from
+// the engine's table, filled on first use (without the builder's lock).
+func (e *Engine) constTerm(w int, c uint64) *expr.Term {
+	i := widthIndex(w)
+	if i < 0 || c >= 256 {
+		return e.B.Const(w, c)
+	}
+	if e.kB != e.B {
+		e.kB, e.kterms = e.B, nil // B was replaced: its terms only
+	}
+	if e.kterms == nil {
+		e.kterms = new([5][256]*expr.Term)
+	}
+	t := e.kterms[i][c]
+	if t == nil {
+		t = e.B.Const(w, c)
+		e.kterms[i][c] = t
+	}
+	return t
+}
+
+// widthIndex is the row of a width in the tables of small values (-1: none).
+func widthIndex(w int) int {
+	switch w {
+	case 0:
+		return 0
+	case 8:
+		return 1
+	case 16:
+		return 2
+	case 32:
+		return 3
+	case 64:
+		return 4
+	}
+	return -1
 }
 
 // mk returns a scalar with the given term, folding constant terms to concrete.
@@ -150,17 +213,8 @@ var smallScalars = func() (t [5][256]scalar) {
 // cs returns the concrete scalar c of width w.
 func cs(c uint64, w int) *scalar {
 	if c < 256 {
-		switch w {
-		case 0:
-			return &smallScalars[0][c&1]
-		case 8:
-			return &smallScalars[1][c]
-		case 16:
-			return &smallScalars[2][c]
-		case 32:
-			return &smallScalars[3][c]
-		case 64:
-			return &smallScalars[4][c]
+		if i := widthIndex(w); i >= 0 {
+			return &smallScalars[i][c&expr.Mask(w)]
 		}
 	}
 	return &scalar{c: c, width: w}
@@ -186,15 +240,15 @@ func emptyArray() *object { return &object{v: &agg{}} }
 func zero(t *ir.Type) val {
 	switch t.Kind {
 	case ir.KBool, ir.KInt:
-		return &scalar{width: widthOf(t)}
+		return cs(0, widthOf(t))
 	case ir.KArray:
-		a := &agg{elems: make([]val, t.Len)}
+		a := newAgg(t.Len)
 		for i := range a.elems {
 			a.elems[i] = zero(t.Elem)
 		}
 		return a
 	case ir.KStruct:
-		a := &agg{elems: make([]val, len(t.Fields))}
+		a := newAgg(len(t.Fields))
 		for i, f := range t.Fields {
 			a.elems[i] = zero(f.Type)
 		}

@@ -51,25 +51,54 @@ func same(t *Term, op Op, width int, val uint64, args []*Term) bool {
 	return t.Op == op && t.Width == width && t.Val == val && t.Name == "" && sameArgs(t.Args, args)
 }
 
+// intern returns the term with these fields, making it if it is new. args
+// is not kept (a new term gets a copy), so that a call that finds its term
+// allocates nothing.
 func (b *Builder) intern(op Op, width int, val uint64, args ...*Term) *Term {
 	h := hashTerm(op, width, val, args)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if t, ok := b.table[h]; ok {
+	if t := b.find(h, op, width, val, args); t != nil {
+		return t
+	}
+	return b.add(h, b.newTerm(op, width, val, "", append(make([]*Term, 0, len(args)), args...)))
+}
+
+// internOwned is intern for args the new term may keep.
+func (b *Builder) internOwned(op Op, width int, val uint64, args []*Term) *Term {
+	h := hashTerm(op, width, val, args)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if t := b.find(h, op, width, val, args); t != nil {
+		return t
+	}
+	return b.add(h, b.newTerm(op, width, val, "", args))
+}
+
+// find returns the term of hash h with these fields, or nil (b.mu held).
+func (b *Builder) find(h uint64, op Op, width int, val uint64, args []*Term) *Term {
+	t, ok := b.table[h]
+	if !ok {
+		return nil
+	}
+	if same(t, op, width, val, args) {
+		return t
+	}
+	for _, t := range b.more[h] {
 		if same(t, op, width, val, args) {
 			return t
 		}
-		for _, t := range b.more[h] {
-			if same(t, op, width, val, args) {
-				return t
-			}
-		}
-		t := b.newTerm(op, width, val, "", args)
-		b.more[h] = append(b.more[h], t)
-		return t
 	}
-	t := b.newTerm(op, width, val, "", args)
-	b.table[h] = t
+	return nil
+}
+
+// add records a new term of hash h (b.mu held).
+func (b *Builder) add(h uint64, t *Term) *Term {
+	if _, taken := b.table[h]; taken {
+		b.more[h] = append(b.more[h], t)
+	} else {
+		b.table[h] = t
+	}
 	return t
 }
 
@@ -205,7 +234,7 @@ func (b *Builder) nary(op Op, xs []*Term) *Term {
 		return args[0]
 	}
 	sort.Slice(args, func(i, j int) bool { return args[i].ID < args[j].ID })
-	return b.intern(op, 0, 0, args...)
+	return b.internOwned(op, 0, 0, args)
 }
 
 // Implies returns x ⇒ y.
