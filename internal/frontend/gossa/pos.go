@@ -25,8 +25,14 @@ func (fl *fnLowerer) branchPos(v *ssa.If) (ir.BranchKind, ir.Pos) {
 	}
 	b := v.Block()
 	if isRangeTest(b) {
-		// The "index < len" test of a range loop over an array, a slice or
-		// a string: no condition of the source.
+		// The "index < len" test of a range loop over an array, a slice, a
+		// string or an integer: no condition of the source.
+		return ir.InternalBranch, ir.Pos{}
+	}
+	if _, ok := v.Cond.(*ssa.Const); ok {
+		// A condition the type checker knows ("for host64bit && x != 0",
+		// "if debug"): one side is dead code, not a branch outcome, as for
+		// go test -cover and -verify's instrumenter.
 		return ir.InternalBranch, ir.Pos{}
 	}
 	if e := debugExpr(b, len(b.Instrs)-1, v.Cond); e != nil {
@@ -110,11 +116,12 @@ func (l *loader) callStart(lparen token.Pos) token.Pos {
 }
 
 // isRangeTest reports whether block b ends with the test of a range loop
-// over an array, a slice or a string: go/ssa's rangeIndexed enters the body
-// (a block commented "rangeindex.body") only when incr < len.
+// over an array, a slice or a string (go/ssa's rangeIndexed enters the body,
+// a block commented "rangeindex.body", only when incr < len) or over an
+// integer (rangeInt: "rangeint.body" while the counter is below n).
 func isRangeTest(b *ssa.BasicBlock) bool {
 	if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); !ok || len(b.Succs) != 2 {
 		return false
 	}
-	return b.Succs[0].Comment == "rangeindex.body"
+	return b.Succs[0].Comment == "rangeindex.body" || b.Succs[0].Comment == "rangeint.body"
 }
