@@ -57,8 +57,12 @@
 // case value of a switch with a tag it is the start of the value as written
 // (parentheses included), the position go/ssa gives the comparison.
 // Conditions inside function literals count like any other. Range loops
-// and select statements have no sites. Two sites at one position (only
-// possible as "switch true { case a || b: }") make the declaration skipped.
+// and select statements have no sites. A case value of "switch true" that
+// is an && or || expression is no site (its operands are; the frontend
+// makes go/ssa's comparison of true with it internal). A declaration the
+// instrumenter cannot rewrite (two sites at one position, a condition whose
+// type cannot be named in the file) is skipped and named: its claims are
+// not checked.
 // The operand X of a type switch becomes __leapfrogTypeSwitch(X, func(__lfV
 // any) { _ = rec(id1, test1) || rec(id2, test2) || ... }), a generic helper
 // (zz_leapfrog_typeswitch.go, written when a type switch is instrumented;

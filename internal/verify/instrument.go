@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"os"
@@ -197,6 +198,24 @@ func (in *instrumenter) newSite(e ast.Expr, kind, exprText string) int {
 func (in *instrumenter) isConst(e ast.Expr) bool {
 	tv, ok := in.info.Types[e]
 	return ok && tv.Value != nil
+}
+
+// isTrue reports whether e is the constant true.
+func (in *instrumenter) isTrue(e ast.Expr) bool {
+	tv, ok := in.info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+}
+
+// isLogical reports whether e (unparenthesised) is an && or || expression,
+// possibly negated.
+func isLogical(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return e.Op == token.LAND || e.Op == token.LOR
+	case *ast.UnaryExpr:
+		return e.Op == token.NOT && isLogical(e.X)
+	}
+	return false
 }
 
 // wrap makes e (unparenthesised, not constant) a site and surrounds it with
@@ -515,7 +534,10 @@ func (in *instrumenter) switchStmt(s *ast.SwitchStmt) {
 		cc := c.(*ast.CaseClause)
 		for _, e := range cc.List {
 			v := ast.Unparen(e)
-			if tagConst && in.isConst(v) {
+			if tagConst && in.isConst(v) || in.isTrue(s.Tag) && isLogical(v) {
+				// Constant, or "switch true { case a && b: }": the operands
+				// are the sites (go/ssa's comparison is no objective).
+
 				in.addEdit(e.Pos(), e.End(), tmp+" == (", ")")
 			} else {
 				// go/ssa gives the comparison the position of the case

@@ -4,6 +4,7 @@ package gossa
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
@@ -43,6 +44,11 @@ func (fl *fnLowerer) branchPos(v *ssa.If) (ir.BranchKind, ir.Pos) {
 	}
 	if isLogicalValue(v.Cond) {
 		return ir.InternalBranch, fl.l.irPos(v.Cond.Pos())
+	}
+	if c, ok := v.Cond.(*ssa.BinOp); ok && c.Op == token.EQL && isTrueConst(c.X) && isLogicalValue(c.Y) {
+		// "switch true { case a && b: }": go/ssa compares true with the
+		// value of a && b, whose operands already branch.
+		return ir.InternalBranch, fl.l.irPos(c.Pos())
 	}
 	if p := v.Cond.Pos(); p.IsValid() {
 		if _, isCall := v.Cond.(*ssa.Call); isCall {
@@ -93,6 +99,12 @@ func isLogicalValue(v ssa.Value) bool {
 		return v.Op == token.NOT && isLogicalValue(v.X)
 	}
 	return false
+}
+
+// isTrueConst reports whether v is the constant true.
+func isTrueConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
 }
 
 // callStart returns the start of the call expression whose '(' is at lparen
