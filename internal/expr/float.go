@@ -324,7 +324,9 @@ func (b *Builder) FAbs(x *Term) *Term {
 
 // AsFNeg and AsFAbs recognise the terms FNeg and FAbs build (for any
 // operand of width 32 or 64) and return the operand.
-func AsFNeg(t *Term) (*Term, bool) { return signOp(t, OpBXor, func(w int) uint64 { return SignBit(w) }) }
+func AsFNeg(t *Term) (*Term, bool) {
+	return signOp(t, OpBXor, func(w int) uint64 { return SignBit(w) })
+}
 func AsFAbs(t *Term) (*Term, bool) {
 	return signOp(t, OpBAnd, func(w int) uint64 { return ^SignBit(w) & Mask(w) })
 }
