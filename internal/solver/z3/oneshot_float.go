@@ -20,7 +20,7 @@ import (
 // small float queries it is 3 to 10 times faster than Z3's incremental
 // solver (whose FloatingPoint theory lives in the SMT core), and it keeps
 // assumptions, cores and models.
-var floatTactic = []string{"simplify", "fpa2bv", "simplify", "bit-blast", "sat"}
+var floatTactic = []string{"simplify", "propagate-values", "fpa2bv", "simplify", "bit-blast", "sat"}
 
 // checkSolver returns the Z3 solver that decides this Check: the Solver's
 // own, or, when the assertions in scope or the assumptions hold a float
