@@ -43,7 +43,7 @@ func floatValues(w int, rng *rand.Rand) []uint64 {
 // TestFloatOperatorsAgreeWithApply fixes the operands to special values and
 // reads the results of every operator from one Z3 model: the bits of a
 // non-NaN result and every comparison must be ApplyFloat's (Go's); a NaN
-// result must be a NaN. Each value meets one other (one
+// result must be a NaN. A third of the values each meet one other (one
 // bit-blasted check per pair: all pairs would take minutes).
 func TestFloatOperatorsAgreeWithApply(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -68,6 +68,9 @@ func TestFloatOperatorsAgreeWithApply(t *testing.T) {
 		}
 		vals := floatValues(w, rng)
 		for i, xv := range vals {
+			if i%3 != w/32 { // a third of the values, other ones in each width
+				continue
+			}
 			for _, yv := range []uint64{vals[(i*7+3)%len(vals)]} {
 				s.Push()
 				s.Assert(b.Eq(x, b.BVConst(w, xv)))
