@@ -55,7 +55,7 @@ type function struct {
 	// (lfFloat32s): an outcome it does not observe is inconclusive, not
 	// unreachable, and a covered claim rests on its case's replay.
 	sampled bool
-	inputs   int
+	inputs  int
 }
 
 // id is the function's name as a Go identifier ("T_M" for "(*T).M").
