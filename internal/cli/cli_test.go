@@ -282,7 +282,7 @@ func TestBadInput(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644)
 		return dir
 	}
-	good := "package p\n\nfunc F(x int32) int32 {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc S(f float64) int {\n\treturn int(f)\n}\n"
+	good := "package p\n\nfunc F(x int32) int32 {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\nfunc S(f complex128) int {\n\treturn int(real(f))\n}\n"
 	cases := []struct {
 		name string
 		dir  string
@@ -292,7 +292,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"does not build", write(t, "package p\n\nfunc F() int { return undefined }\n"), []string{"F"}, 1, "p.go:3:23: undefined: undefined"},
 		{"missing function", write(t, good), []string{"Nope"}, 2, "Nope: no function Nope in package p"},
-		{"unsupported parameter", write(t, good), []string{"S"}, 3, "p.go:10:8: unsupported: parameter f of type float64 (S)"},
+		{"unsupported parameter", write(t, good), []string{"S"}, 3, "p.go:10:8: unsupported: parameter f of type complex128 (S)"},
 		{"bad flag", write(t, good), []string{"-frobnicate", "F"}, 2, "-frobnicate: no such flag"},
 		{"bad strategy", write(t, good), []string{"-strategy", "bogus", "F"}, 2, `-strategy: unknown strategy "bogus"`},
 		{"bad kbound", write(t, good), []string{"-kbound", "0", "F"}, 2, "-kbound: must be at least 1, got 0"},

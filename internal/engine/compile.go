@@ -146,7 +146,7 @@ func (e *Engine) constVal(k *ir.Const) val {
 	}
 	var v val
 	switch k.Typ.Kind {
-	case ir.KBool, ir.KInt:
+	case ir.KBool, ir.KInt, ir.KFloat:
 		v = &scalar{c: k.Val, width: widthOf(k.Typ)}
 	case ir.KString:
 		s := &str{n: i64(uint64(len(k.Str))), b: make([]*scalar, len(k.Str))}

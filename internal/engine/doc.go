@@ -210,4 +210,12 @@
 //     constant terms come from an engine table, and the builder allocates
 //     nothing when it finds a term. In a search the interpreter is a few
 //     per cent of the time: the solver dominates.
+//
+// Floats (floats.go): a float is a scalar of width 32 or 64 holding its
+// bits. Each operation is built once as a term through expr's float
+// operators: on constants the Builder folds it (expr.ApplyFloat and
+// ApplyConv, Go's semantics on amd64), on symbolic operands it is the term
+// the solver reads through Z3's FloatingPoint theory. Float to integer
+// conversions out of range give gc's amd64 values (FloatConv), which the
+// engine's tests compare with compiled Go on random bit patterns.
 package engine

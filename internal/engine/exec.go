@@ -41,6 +41,9 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 	case *ir.BinOp:
 		return m.binOp(in.Op, in.X.Type(), op(0), op(1)), false
 	case *ir.UnOp:
+		if in.Op == ir.Neg && ir.IsFloat(in.X.Type()) {
+			return m.floatNeg(op(0).(*scalar)), false // floats.go
+		}
 		return m.unOp(in.Op, op(0).(*scalar)), false
 	case *ir.Convert:
 		return m.convert(in.X.Type(), in.Type(), op(0)), false
@@ -242,6 +245,8 @@ func (m *machine) convert(from, to *ir.Type, v val) val {
 	switch {
 	case from.Kind == ir.KInt && to.Kind == ir.KInt:
 		return m.convInt(v.(*scalar), from, to)
+	case ir.IsFloat(from) || ir.IsFloat(to):
+		return m.convFloat(v.(*scalar), from, to) // floats.go
 	case to.Kind == ir.KString:
 		switch from.Kind {
 		case ir.KString:
@@ -280,6 +285,8 @@ func (m *machine) binOp(op ir.BinOpKind, t *ir.Type, xv, yv val) val {
 	case ir.KBool, ir.KInt:
 	case ir.KString:
 		return m.stringOp(op, xv.(*str), yv.(*str))
+	case ir.KFloat:
+		return m.floatBinOp(op, t, xv.(*scalar), yv.(*scalar)) // floats.go
 	default:
 		eq, term := m.equal(t, xv, yv)
 		switch op {
@@ -437,7 +444,7 @@ func (m *machine) arith(op ir.BinOpKind, signed bool, x, y *scalar) val {
 // nil) by nil-ness, arrays and structs element-wise.
 func (m *machine) equal(t *ir.Type, a, b val) (bool, *expr.Term) {
 	switch t.Kind {
-	case ir.KBool, ir.KInt:
+	case ir.KBool, ir.KInt, ir.KFloat:
 		x := m.binOp(ir.Eq, t, a, b).(*scalar)
 		return x.c == 1, x.s
 	case ir.KString:

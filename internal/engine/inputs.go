@@ -120,7 +120,7 @@ func (m *machine) variable(name string, w int) *scalar {
 // input builds the input value of type t named name, depth pointers deep.
 func (m *machine) input(name string, t *ir.Type, depth int, f *facts) val {
 	switch t.Kind {
-	case ir.KBool, ir.KInt:
+	case ir.KBool, ir.KInt, ir.KFloat:
 		return m.variable(name, widthOf(t))
 	case ir.KArray:
 		a := &agg{elems: make([]val, t.Len)}
@@ -224,7 +224,7 @@ func (m *machine) materialize(obj *object) {
 // lengths and nil-ness say.
 func (m *machine) reportInput(name string, t *ir.Type, depth int) report.Value {
 	switch t.Kind {
-	case ir.KBool, ir.KInt:
+	case ir.KBool, ir.KInt, ir.KFloat:
 		w := widthOf(t)
 		return report.Value{Type: t, Bits: m.value(name, w, 0)}
 	case ir.KArray:

@@ -227,7 +227,7 @@ func widthOf(t *ir.Type) int {
 	switch t.Kind {
 	case ir.KBool:
 		return 0
-	case ir.KInt:
+	case ir.KInt, ir.KFloat:
 		return t.Width
 	}
 	panic(fmt.Sprintf("engine: not a scalar type: %s", t))
@@ -239,7 +239,7 @@ func emptyArray() *object { return &object{v: &agg{}} }
 // zero returns the zero value of t.
 func zero(t *ir.Type) val {
 	switch t.Kind {
-	case ir.KBool, ir.KInt:
+	case ir.KBool, ir.KInt, ir.KFloat:
 		return cs(0, widthOf(t))
 	case ir.KArray:
 		a := newAgg(t.Len)

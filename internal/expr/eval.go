@@ -49,6 +49,9 @@ func eval(t *Term, model map[string]uint64, memo map[*Term]uint64) uint64 {
 		v = Extend(eval(a, model, memo), a.Width, t.Width, t.Op == OpSExt)
 	case OpExtract:
 		v = eval(t.Args[0], model, memo) & Mask(t.Width)
+	case OpFToF, OpSToF, OpUToF, OpFToSBV: // float conversions (float.go)
+		a := t.Args[0]
+		v = ApplyConv(t.Op, a.Width, t.Width, eval(a, model, memo))
 	default:
 		args := make([]uint64, len(t.Args))
 		for i, a := range t.Args {

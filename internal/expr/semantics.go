@@ -85,6 +85,8 @@ func Apply(op Op, width int, args ...uint64) uint64 {
 		return b2u(x <= y)
 	case OpEq:
 		return b2u(x == y)
+	case OpFAdd, OpFSub, OpFMul, OpFDiv, OpFEq, OpFLt, OpFLe: // floats (float.go)
+		return ApplyFloat(op, width, x, y)
 	}
 	panic("expr.Apply: not a same-width operator: " + op.String())
 }

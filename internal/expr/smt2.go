@@ -4,6 +4,7 @@ package expr
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -11,7 +12,7 @@ import (
 // their variables (sorted), a define-fun for every compound subterm used more than
 // once, the assertions, and (check-sat). Deterministic for given terms.
 func SMT2(assertions []*Term) string {
-	return render(assertions, func(sb *strings.Builder, names map[*Term]string) {
+	return render(assertions, func(sb *strings.Builder, names map[node]string) {
 		for _, a := range assertions {
 			sb.WriteString("(assert ")
 			writeTerm(sb, a, names)
@@ -27,7 +28,7 @@ func SMT2Disjunction(groups [][]*Term) string {
 	for _, g := range groups {
 		all = append(all, g...)
 	}
-	return render(all, func(sb *strings.Builder, names map[*Term]string) {
+	return render(all, func(sb *strings.Builder, names map[node]string) {
 		sb.WriteString("(assert (or")
 		for _, g := range groups {
 			sb.WriteString("\n  (and")
@@ -41,38 +42,65 @@ func SMT2Disjunction(groups [][]*Term) string {
 	})
 }
 
-func render(assertions []*Term, body func(*strings.Builder, map[*Term]string)) string {
+func render(assertions []*Term, body func(*strings.Builder, map[node]string)) string {
+	// Count uses of every node to find shared compound ones; note the
+	// floats whose bits are read (they get a bits constant, float.go).
+	uses := make(map[node]int)
+	var order []node
+	var bitsOf []*Term
+	floats := false
+	var count func(n node)
+	count = func(n node) {
+		uses[n]++
+		if uses[n] > 1 {
+			return
+		}
+		if n.fp || IsFloatOp(n.t.Op) {
+			floats = true
+		}
+		for _, c := range n.children() {
+			count(c)
+		}
+		if !n.fp && ProducesFloat(n.t.Op) {
+			bitsOf = append(bitsOf, n.t)
+			count(node{n.t, true}) // in the bits constant's definition
+		}
+		order = append(order, n) // post-order: definitions before uses
+	}
+	for _, a := range assertions {
+		count(node{t: a})
+	}
 	var sb strings.Builder
-	sb.WriteString("(set-logic QF_BV)\n")
+	if floats {
+		sb.WriteString("(set-logic QF_BVFP)\n")
+	} else {
+		sb.WriteString("(set-logic QF_BV)\n")
+	}
 	for _, v := range Vars(assertions...) {
 		fmt.Fprintf(&sb, "(declare-fun %s () %s)\n", symbol(v.Name), sortName(v.Width))
 	}
-	// Count uses to find shared compound subterms.
-	uses := make(map[*Term]int)
-	var order []*Term
-	var count func(t *Term)
-	count = func(t *Term) {
-		uses[t]++
-		if uses[t] > 1 {
-			return
-		}
-		for _, a := range t.Args {
-			count(a)
-		}
-		order = append(order, t) // post-order: definitions before uses
+	sort.Slice(bitsOf, func(i, j int) bool { return bitsOf[i].ID < bitsOf[j].ID })
+	for _, t := range bitsOf {
+		fmt.Fprintf(&sb, "(declare-fun %s () %s)\n", bitsName(t), sortName(t.Width))
 	}
-	for _, a := range assertions {
-		count(a)
-	}
-	names := make(map[*Term]string)
-	for _, t := range order {
-		if uses[t] > 1 && len(t.Args) > 0 {
+	names := make(map[node]string)
+	for _, n := range order {
+		if uses[n] > 1 && len(n.children()) > 0 {
 			var def strings.Builder
-			writeTerm(&def, t, names)
-			name := fmt.Sprintf("t%d", t.ID)
-			fmt.Fprintf(&sb, "(define-fun %s () %s %s)\n", name, sortName(t.Width), def.String())
-			names[t] = name
+			writeNode(&def, n, names)
+			name := fmt.Sprintf("t%d", n.t.ID)
+			if n.fp {
+				name = fmt.Sprintf("fp!%d", n.t.ID)
+			}
+			fmt.Fprintf(&sb, "(define-fun %s () %s %s)\n", name, n.sort(), def.String())
+			names[n] = name
 		}
+	}
+	for _, t := range bitsOf {
+		eb, sbits := FloatFormat(t.Width)
+		fmt.Fprintf(&sb, "(assert (= ((_ to_fp %d %d) %s) ", eb, sbits, bitsName(t))
+		writeNode(&sb, node{t, true}, names)
+		sb.WriteString("))\n")
 	}
 	body(&sb, names)
 	sb.WriteString("(check-sat)\n")
@@ -101,11 +129,13 @@ func symbol(name string) string {
 	return "|" + strings.ReplaceAll(name, "|", "_") + "|"
 }
 
-func writeTerm(sb *strings.Builder, t *Term, names map[*Term]string) {
-	if n, ok := names[t]; ok {
-		sb.WriteString(n)
-		return
-	}
+func writeTerm(sb *strings.Builder, t *Term, names map[node]string) {
+	writeNode(sb, node{t: t}, names)
+}
+
+// writeBV writes the bit-vector (or bool) view of t, whose operands are
+// written by writeNode.
+func writeBV(sb *strings.Builder, t *Term, names map[node]string) {
 	switch t.Op {
 	case OpConst:
 		if t.Width == 0 {

@@ -37,6 +37,20 @@ const (
 	OpZExt              // zero_extend to Width
 	OpSExt              // sign_extend to Width
 	OpExtract           // the low Width bits of Args[0] (extract Width-1 0)
+
+	// Floating point (float.go): the operands and results of these are
+	// bit-vectors of width 32 or 64 holding IEEE 754 binary32/binary64 bits.
+	OpFAdd   // fp.add RNE (amd64's NaN results: see ApplyFloat)
+	OpFSub   // fp.sub RNE
+	OpFMul   // fp.mul RNE
+	OpFDiv   // fp.div RNE
+	OpFEq    // fp.eq -> bool (NaN unordered, -0 == +0)
+	OpFLt    // fp.lt -> bool
+	OpFLe    // fp.leq -> bool
+	OpFToF   // to_fp RNE: Args[0] of the other float width to Width
+	OpSToF   // to_fp RNE of the signed bit-vector Args[0] (any width) to Width 32 or 64
+	OpUToF   // to_fp_unsigned RNE of Args[0] to Width 32 or 64
+	OpFToSBV // fp.to_sbv RTZ to Width bits, or 1<<(Width-1) when NaN or out of range (x86's "integer indefinite")
 	numOps
 )
 
@@ -44,6 +58,7 @@ var opNames = [numOps]string{
 	"const", "var", "not", "and", "or", "ite", "=", "bvneg", "bvnot", "bvadd", "bvsub", "bvmul",
 	"bvsdiv", "bvudiv", "bvsrem", "bvurem", "bvand", "bvor", "bvxor", "bvshl", "bvlshr", "bvashr",
 	"bvslt", "bvsle", "bvult", "bvule", "zero_extend", "sign_extend", "extract",
+	"fp.add", "fp.sub", "fp.mul", "fp.div", "fp.eq", "fp.lt", "fp.leq", "to_fp", "to_fp", "to_fp_unsigned", "fp.to_sbv",
 }
 
 // String returns the SMT-LIB name of the operator.

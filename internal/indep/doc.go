@@ -116,4 +116,8 @@
 // gives the unchecked operation some value, which only unreachable paths
 // see). A struct field named "nil" of a pointer parameter would clash with
 // the nil flag's name.
+//
+// Floats are not encoded: an instruction reading or yielding a float, and
+// a float input, answer "construct ... not encoded" (the verdict then rests
+// on the engine's solver alone, and says so).
 package indep

@@ -19,6 +19,9 @@ import (
 func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term, memory) {
 	e := f.e
 	ts := e.ts
+	if floatInstr(in) {
+		panic(notEncoded(fmt.Sprintf("construct float operation (%s) in %s not encoded", strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", in), "*ir.")), f.fn.Name)))
+	}
 	switch in := in.(type) {
 	case *ir.BinOp:
 		return f.binOp(in, at), guard, mem
@@ -309,4 +312,19 @@ func constructName(in ir.Instr) string {
 		return "recover"
 	}
 	return fmt.Sprintf("%T", in)
+}
+
+// floatInstr reports whether in reads or yields a float: floats are not
+// encoded (the engine's verdicts on them rest on the one solver's
+// floating-point theory).
+func floatInstr(in ir.Instr) bool {
+	if v, ok := in.(ir.Value); ok && ir.IsFloat(v.Type()) {
+		return true
+	}
+	for _, x := range in.Operands() {
+		if x != nil && ir.IsFloat(x.Type()) {
+			return true
+		}
+	}
+	return false
 }

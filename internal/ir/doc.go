@@ -251,4 +251,11 @@
 // its recover results (required when it defers calls) one per result, a
 // constant of its type or a pointer to it allocated in the entry block;
 // and one structure per type name.
+//
+// Floats (floats.go): KFloat of Width 32 or 64 (f32, f64 in the text
+// form) holds IEEE 754 bits; a constant is written as its bits
+// (0x3ff0000000000000:f64). BinOp applies + - * / (round to nearest even,
+// never fused) and the comparisons (IEEE: NaN unordered, -0 == +0) to
+// floats; UnOp neg flips the sign bit; Convert goes between floats and
+// integers of every width and between the float types.
 package ir

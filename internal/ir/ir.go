@@ -24,6 +24,8 @@ const (
 	// Interfaces and function values (ifaces.go, closures.go).
 	KInterface // interface: nil, or a dynamic type (Program.Types) and a value of it; Methods is its method set
 	KFunc      // function value: nil, or a function and the free variables it binds (MakeClosure); Params, Results
+	// Floats (floats.go).
+	KFloat // IEEE 754 binary32 or binary64 (Width 32 or 64): the value is its bits
 )
 
 // Type is an IR type. Types are compared structurally with Identical; a
@@ -32,7 +34,7 @@ const (
 // cyclic, but every cycle passes through a named type.
 type Type struct {
 	Kind   Kind
-	Width  int           // KInt: 8, 16, 32 or 64
+	Width  int           // KInt: 8, 16, 32 or 64; KFloat: 32 or 64
 	Signed bool          // KInt
 	Elem   *Type         // KArray, KPointer, KSlice, KMap (the value type), KIter (the string or map ranged over)
 	Key    *Type         // KMap

@@ -144,6 +144,7 @@ var typeNames = map[string]*Type{
 	"bool": Bool,
 	"i8":   I8, "i16": I16, "i32": I32, "i64": I64,
 	"u8": U8, "u16": U16, "u32": U32, "u64": U64,
+	"f32": F32, "f64": F64,
 	"int8": I8, "int16": I16, "int32": I32, "int64": I64, "int": I64,
 	"uint8": U8, "uint16": U16, "uint32": U32, "uint64": U64, "uint": U64, "byte": U8, "uintptr": U64,
 }

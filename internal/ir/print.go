@@ -251,6 +251,10 @@ func (pr *printer) constant(sb *strings.Builder, c *Const) {
 		return
 	}
 	switch t.Kind {
+	case KFloat:
+		fmt.Fprintf(sb, "%#x:", c.Val)
+		writeType(sb, t, nil)
+		return
 	case KInt:
 		if t.Signed && t.Width > 0 && t.Width <= 64 {
 			sb.WriteString(strconv.FormatInt(int64(c.Val<<(64-t.Width))>>(64-t.Width), 10))

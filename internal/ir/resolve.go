@@ -557,12 +557,12 @@ func (c *fctx) value(o *aOperand, want *Type) Value {
 	case oZero:
 		return &Const{Typ: t}
 	case oInt:
-		if t.Kind != KInt || validType(t) != "" {
+		if t.Kind != KInt && t.Kind != KFloat || validType(t) != "" {
 			p.errorf(o.tok, "%s is not a constant of type %s", o.name, t)
 			return nil
 		}
 		var bits uint64
-		if t.Signed {
+		if t.Signed { // a float constant is written as its bits
 			v, err := strconv.ParseInt(o.name, 0, t.Width)
 			if err != nil {
 				p.errorf(o.tok, "constant %s overflows %s", o.name, t)

@@ -372,7 +372,7 @@ func (c *checker) operand(b *Block, useIdx int, in Instr, v Value, edge *Block) 
 			c.errorf(f, b, in, "%s constant with string contents", v.Typ)
 		}
 		switch v.Typ.Kind {
-		case KInt:
+		case KInt, KFloat:
 			if v.Typ.Width < 64 && v.Val>>v.Typ.Width != 0 {
 				c.errorf(f, b, in, "constant %#x not masked to %d bits", v.Val, v.Typ.Width)
 			}
@@ -464,6 +464,10 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 			}
 		case !Identical(tx, ty):
 			errf("operand types differ: %s and %s", tx, ty)
+		case IsFloat(tx):
+			if !floatOp(in.Op) {
+				errf("%s of floats", in.Op)
+			}
 		case in.Op == Eq || in.Op == Ne:
 			if !comparable(tx) && !((tx.Kind == KSlice || tx.Kind == KMap || tx.Kind == KFunc) && (isNil(in.X) || isNil(in.Y))) {
 				errf("%s of %s values (slices, maps and functions compare only with nil)", in.Op, tx)
@@ -493,7 +497,7 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 				errf("not of non-bool %s", in.X.Type())
 			}
 		case Neg, Compl:
-			if !isInt(in.X.Type()) {
+			if !isInt(in.X.Type()) && !(in.Op == Neg && IsFloat(in.X.Type())) {
 				errf("%s of non-integer %s", in.Op, in.X.Type())
 			}
 		default:
@@ -502,7 +506,7 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		wantRes(in.X.Type())
 	case *Convert:
 		if !Convertible(in.X.Type(), in.Typ) {
-			errf("convert %s to %s: not a conversion of the IR (integers, string to and from []u8, []i32 and integers)", in.X.Type(), in.Typ)
+			errf("convert %s to %s: not a conversion of the IR (integers and floats, string to and from []u8, []i32 and integers)", in.X.Type(), in.Typ)
 		}
 	case *Phi:
 		if j > 0 {

@@ -167,7 +167,9 @@ func Convertible(from, to *Type) bool {
 	}
 	switch {
 	case isInt(from):
-		return isInt(to) || to.Kind == KString
+		return isInt(to) || IsFloat(to) || to.Kind == KString
+	case IsFloat(from):
+		return isInt(to) || IsFloat(to)
 	case from.Kind == KString:
 		return runesOrBytes(to)
 	case runesOrBytes(from):

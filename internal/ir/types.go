@@ -38,6 +38,8 @@ func identical(a, b *Type, assumed map[typePair]bool) bool {
 		return true
 	case KInt:
 		return a.Width == b.Width && a.Signed == b.Signed
+	case KFloat:
+		return a.Width == b.Width
 	}
 	if assumed[typePair{a, b}] {
 		return true
@@ -202,6 +204,11 @@ func (v *typeValidator) check(t *Type) string {
 			return ""
 		}
 		return "integer width " + strconv.Itoa(t.Width)
+	case KFloat:
+		if t.Width == 32 || t.Width == 64 {
+			return ""
+		}
+		return "float width " + strconv.Itoa(t.Width)
 	case KArray:
 		if t.Len < 0 {
 			return "negative array length"
@@ -273,7 +280,7 @@ func comparableSeen(t *Type, seen map[*Type]bool) bool {
 	}
 	seen[t] = true
 	switch t.Kind {
-	case KBool, KInt, KString, KPointer, KInterface:
+	case KBool, KInt, KFloat, KString, KPointer, KInterface:
 		return true // an interface compares; holding an uncomparable value, it panics (Comparable)
 	case KArray:
 		return comparableSeen(t.Elem, seen)
@@ -305,7 +312,7 @@ func sizeAlign(t *Type, busy map[*Type]bool) (size, align int64) {
 	switch t.Kind {
 	case KBool:
 		return 1, 1
-	case KInt:
+	case KInt, KFloat:
 		return int64(t.Width / 8), int64(t.Width / 8)
 	case KPointer, KMap, KFunc:
 		return 8, 8
@@ -395,6 +402,8 @@ func writeStructure(sb *strings.Builder, t *Type, path []*Type) {
 			sb.WriteByte('u')
 		}
 		sb.WriteString(strconv.Itoa(t.Width))
+	case KFloat:
+		sb.WriteString("f" + strconv.Itoa(t.Width))
 	case KString:
 		sb.WriteString("string")
 	case KArray:

@@ -94,4 +94,10 @@
 // The enumeration does not check that an unreachable verdict's conflict is
 // the right proof (the branches every path towards the objective takes); it
 // checks the verdict itself, and Z3 checks that the proof's formula is unsat.
+//
+// Floats: a float32 input is not enumerated but sampled (lfFloat32s: the
+// special values and a grid). For such a function an outcome the
+// enumeration does not observe is inconclusive, a covered claim rests on
+// its case's replay, and an unknown with a reason is accepted; an
+// unreachable verdict on an observed outcome is still an error.
 package oracle

@@ -80,6 +80,9 @@ func enumLoops(b *bytes.Buffer, pkg *pkgSource, f *function, recvNil bool) {
 			case "uint8":
 				fmt.Fprintf(b, "for %s := 0; %s <= 255; %s++ {\n", loop, loop, loop)
 				fmt.Fprintf(b, "%s%s = uint8(%s)\n", v, l.path, loop)
+			case "float32": // a sample: see lfFloat32s
+				fmt.Fprintf(b, "for _, %s := range lfFloat32s {\n", loop)
+				fmt.Fprintf(b, "%s%s = %s\n", v, l.path, loop)
 			}
 			loops++
 		}
@@ -152,6 +155,7 @@ package p
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -169,7 +173,22 @@ var (
 )
 
 func lfEnumStart(t *testing.T) {
-	if os.Getenv("` + outEnv + `") == "" || os.Getenv("` + verify.RecEnv + `") == "" {
+	if os.Getenv("
+// lfFloat32s are the values a float32 input ranges over: the special
+// values (zeros, infinities, NaN, the smallest subnormal and normal, the
+// largest finite value) and a grid from -8 to 8 in steps of 1/4, with a
+// few others. Not every float32: an outcome no value of the list
+// reaches is inconclusive (the oracle's sampled functions).
+var lfFloat32s = func() []float32 {
+	fs := []float32{float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
+		math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32, 0x1p-126, -0x1p-126, math.MaxFloat32, -math.MaxFloat32,
+		0.1, -0.1, 1e30, -1e30, 100, 255, 256, -129, 0x1p31, -0x1p31, 0x1p63, 0x1p64, 16777217}
+	for k := -32; k <= 32; k++ {
+		fs = append(fs, float32(k)/4)
+	}
+	return fs
+}()
+` + outEnv + `") == "" || os.Getenv("` + verify.RecEnv + `") == "" {
 		t.Skip("run by the oracle test only")
 	}
 }

@@ -51,7 +51,11 @@ type function struct {
 	results  int
 	decl     *ast.FuncDecl
 	loops    bool // LoopsDirective: unknowns with a loop-bound reason are accepted
-	inputs   int
+	// sampled: an input holds a float32, which the enumeration samples
+	// (lfFloat32s): an outcome it does not observe is inconclusive, not
+	// unreachable, and a covered claim rests on its case's replay.
+	sampled bool
+	inputs  int
 }
 
 // id is the function's name as a Go identifier ("T_M" for "(*T).M").
@@ -177,6 +181,7 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 		}
 		n := 1
 		for _, l := range p.leaves {
+			f.sampled = f.sampled || l.typ == "float32"
 			if l.typ == "bool" {
 				n *= 2
 			} else {
@@ -212,6 +217,8 @@ func leaves(t types.Type, path string) ([]leaf, error) {
 			return []leaf{{path, "uint8"}}, nil
 		case types.Bool:
 			return []leaf{{path, "bool"}}, nil
+		case types.Float32:
+			return []leaf{{path, "float32"}}, nil // a sample (lfFloat32s)
 		}
 	case *types.Array:
 		var out []leaf
@@ -234,7 +241,7 @@ func leaves(t types.Type, path string) ([]leaf, error) {
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("type %s: want int8, uint8, bool, or arrays and structs of them", t)
+	return nil, fmt.Errorf("type %s: want int8, uint8, bool, float32, or arrays and structs of them", t)
 }
 
 // typeString spells t in the package's own files.

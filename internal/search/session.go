@@ -135,7 +135,7 @@ func randomLeaves(rng *rand.Rand, name string, t *ir.Type, m solver.Model) {
 	switch t.Kind {
 	case ir.KBool:
 		m[name] = uint64(rng.Intn(2))
-	case ir.KInt:
+	case ir.KInt, ir.KFloat:
 		m[name] = rng.Uint64() & expr.Mask(t.Width)
 	case ir.KArray:
 		for i := 0; i < t.Len; i++ {

@@ -111,6 +111,9 @@ func (f *file) unchecked(v report.Value, t types.Type) string {
 	if !f.writable(v, t) {
 		return unwritable
 	}
+	if !isFloat(t) && hasUnclearFloat(v) { // floats.go
+		return unclearFloat
+	}
 	return ""
 }
 
@@ -168,7 +171,10 @@ func (f *file) check(w *bytes.Buffer, o *output, T, tt, call string) {
 		msg += " " + o.label
 	}
 	cond := got + " != " + want
-	if !simple(o.typ) {
+	switch {
+	case isFloat(o.typ):
+		cond = f.floatDiffers(got, want) // floats.go
+	case !simple(o.typ):
 		cond = "!" + f.std("reflect") + ".DeepEqual(" + got + ", " + want + ")"
 	}
 	if o.skipColumn != "" {

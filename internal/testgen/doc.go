@@ -86,4 +86,11 @@
 //
 // Locals of the emitted code (t, tests, tt, got, ...) and imports are
 // renamed when the package declares the same names.
+//
+// Floats (floats.go): a float literal is the shortest decimal that reads
+// back as the same bits, and math.Float64frombits / Float32frombits of the
+// bits for NaN, the infinities and -0. A float result is checked with
+// math.IsNaN (any NaN matches a NaN) and math.Signbit (-0 is not +0); a
+// composite output holding a NaN or -0 is not checked (== and
+// reflect.DeepEqual do not compare them as values).
 package testgen

@@ -40,6 +40,7 @@ const (
 	untypedRune
 	untypedString
 	untypedNil
+	untypedFloat
 )
 
 // literal renders v as an expression assignable to t.
@@ -67,6 +68,8 @@ func (f *file) typedLiteral(v report.Value, t types.Type) string {
 		def = types.Typ[types.Rune]
 	case untypedString:
 		def = types.Typ[types.String]
+	case untypedFloat:
+		def = types.Typ[types.Float64]
 	}
 	if types.Identical(t, def) {
 		return s
@@ -89,6 +92,8 @@ func (f *file) lit(v report.Value, t types.Type, elide bool) (string, constKind)
 			return strconv.FormatBool(v.Bits&1 != 0), untypedBool
 		case u.Info()&types.IsInteger != 0:
 			return intLit(v.Bits, u)
+		case u.Info()&types.IsFloat != 0:
+			return f.floatLit(v.Bits, u) // floats.go
 		case u.Info()&types.IsString != 0:
 			return strconv.Quote(v.Str), untypedString
 		}

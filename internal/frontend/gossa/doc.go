@@ -91,7 +91,9 @@
 //
 // Everything else fails with "file:line:col: unsupported: <what>" at the
 // position of the offending instruction (calls and conversions: the start of
-// the call expression), value or parameter: floats, complex numbers,
+// the call expression), value or parameter: complex numbers, maps keyed
+// by floats (floats.go lowers float32 and float64: constants as IEEE bits,
+// + - * / and comparisons, unary minus, conversions; no division check),
 // channels, go, unsafe.Pointer, calls out of the package, the other
 // builtins (print, println, complex, real, imag, close), defer of a
 // builtin, comparisons of structs or arrays holding interfaces, generic

@@ -114,6 +114,8 @@ func (fl *fnLowerer) constant(c *ssa.Const, pos token.Pos) (ir.Value, error) {
 			return nil, fl.l.unsupported(pos, "constant %s", c.Value)
 		}
 		return &ir.Const{Typ: t, Val: mask(bits, t.Width)}, nil
+	case ir.KFloat:
+		return floatConst(c, t), nil // floats.go
 	case ir.KString:
 		if c.Value == nil {
 			return &ir.Const{Typ: t}, nil

@@ -38,6 +38,7 @@ func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
 			return err
 		}
 	case xt.Kind == ir.KString && (op == ir.Add || op.IsComparison()):
+	case ir.IsFloat(xt) && ir.Identical(xt, y.Type()) && floatBinOp(op): // floats.go
 	case xt.Kind != ir.KInt || y.Type().Kind != ir.KInt:
 		return fl.l.unsupported(v.Pos(), "operator %s on %s", v.Op, fl.goType(v.X.Type()))
 	}
@@ -45,7 +46,7 @@ func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
 	// propagates a local holding zero (k := 0; x / k) as the constant itself.
 	switch op {
 	case ir.Div, ir.Rem:
-		if c, isConst := y.(*ir.Const); !isConst || c.Val == 0 {
+		if c, isConst := y.(*ir.Const); (!isConst || c.Val == 0) && !ir.IsFloat(y.Type()) {
 			fl.check(ir.DivCheck, fl.binop(ir.Ne, y, zero(y.Type())), v.Pos())
 		}
 	case ir.Shl, ir.Shr:
@@ -91,7 +92,7 @@ func (fl *fnLowerer) lowerUnOp(v *ssa.UnOp) error {
 	if err != nil {
 		return err
 	}
-	if x.Type().Kind != want {
+	if x.Type().Kind != want && !(op == ir.Neg && ir.IsFloat(x.Type())) {
 		return fl.l.unsupported(fl.pos(v), "operator %s on %s", v.Op, fl.goType(v.X.Type()))
 	}
 	fl.vals[v] = fl.emit(&ir.UnOp{Op: op, X: x}, x.Type()).(ir.Value)

@@ -129,6 +129,9 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 		if err != nil {
 			return nil, err
 		}
+		if hasFloat(key, nil) {
+			return nil, &unsupportedType{t} // floats.go: NaN keys
+		}
 		return &ir.Type{Kind: ir.KMap, Key: key, Elem: elem}, nil
 	case *types.Struct:
 		st := &ir.Type{Kind: ir.KStruct}
@@ -239,6 +242,10 @@ func basicType(t *types.Basic) (*ir.Type, error) {
 		return ir.IntType(16, false), nil
 	case types.Uint32:
 		return ir.IntType(32, false), nil
+	case types.Float32:
+		return ir.F32, nil
+	case types.Float64, types.UntypedFloat:
+		return ir.F64, nil
 	}
 	return nil, &unsupportedType{t}
 }

@@ -75,6 +75,8 @@ func (p *program) run(vals []uint64) bool {
 			v = expr.Extend(vals[args[0]], t.Args[0].Width, t.Width, t.Op == expr.OpSExt)
 		case expr.OpExtract:
 			v = vals[args[0]] & expr.Mask(t.Width)
+		case expr.OpFToF, expr.OpSToF, expr.OpUToF, expr.OpFToSBV:
+			v = expr.ApplyConv(t.Op, t.Args[0].Width, t.Width, vals[args[0]])
 		default:
 			ops := buf[:len(args)]
 			for j, a := range args {

@@ -9,13 +9,16 @@ import (
 )
 
 // Gen builds random well-sorted terms over the variables Vars with B; every
-// operator of expr occurs. Bit-vector terms have the widths of Vars (plus
-// widths reached by extension and extraction), so give it variables of a few
-// widths.
+// operator of expr occurs (the float operators when Floats is set:
+// float.go; of the widths FloatWidths, default 32 and 64). Bit-vector
+// terms have the widths of Vars (plus widths reached by extension and
+// extraction), so give it variables of a few widths.
 type Gen struct {
-	B    *expr.Builder
-	R    *rand.Rand
-	Vars []*expr.Term
+	B           *expr.Builder
+	R           *rand.Rand
+	Vars        []*expr.Term
+	Floats      bool
+	FloatWidths []int
 }
 
 func (g *Gen) widths() []int {
@@ -58,6 +61,9 @@ func (g *Gen) Bool(depth int) *expr.Term {
 	}
 	ws := g.widths()
 	w := ws[g.R.IntN(len(ws))]
+	if g.Floats && g.R.IntN(3) == 0 {
+		return g.floatBool(depth)
+	}
 	switch g.R.IntN(9) {
 	case 0:
 		return b.Not(g.Bool(depth - 1))
@@ -99,6 +105,9 @@ func (g *Gen) BV(width, depth int) *expr.Term {
 		}
 	}
 	x := func() *expr.Term { return g.BV(width, depth-1) }
+	if g.Floats && g.R.IntN(6) == 0 {
+		return b.FToSBV(g.Float(g.floatWidth(), depth-1), width)
+	}
 	switch g.R.IntN(20) {
 	case 0:
 		return b.Neg(x())

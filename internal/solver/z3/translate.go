@@ -51,6 +51,17 @@ func (s *Solver) translate(t *expr.Term) C.Z3_ast {
 		s.callErr = fmt.Sprintf("z3: %s with %d operands in term %d", t.Op, len(t.Args), t.ID)
 		return nil
 	}
+	if expr.IsFloatOp(t.Op) { // floats: translate_float.go
+		a := s.floatBV(t)
+		if a == nil {
+			if s.callErr == "" {
+				s.callErr = fmt.Sprintf("z3: cannot translate term %d (%s)", t.ID, t.Op)
+			}
+			return nil
+		}
+		s.asts[t] = a // floatBV's reference
+		return a
+	}
 	args := make([]C.Z3_ast, len(t.Args))
 	for i, x := range t.Args {
 		if args[i] = s.translate(x); args[i] == nil {
@@ -187,7 +198,8 @@ func arity(op expr.Op) (int, bool) {
 		return 0, true
 	case expr.OpAnd, expr.OpOr:
 		return 0, false
-	case expr.OpNot, expr.OpNeg, expr.OpCompl, expr.OpZExt, expr.OpSExt, expr.OpExtract:
+	case expr.OpNot, expr.OpNeg, expr.OpCompl, expr.OpZExt, expr.OpSExt, expr.OpExtract,
+		expr.OpFToF, expr.OpSToF, expr.OpUToF, expr.OpFToSBV: // the float conversions too
 		return 1, true
 	case expr.OpIte:
 		return 3, true

@@ -42,7 +42,8 @@ type Solver struct {
 	callErr string // set by the error handler during a failing Z3 call
 
 	asts     map[*expr.Term]C.Z3_ast // translation cache (one reference each)
-	sorts    map[int]C.Z3_sort       // 0: Bool, else (_ BitVec w) (one reference each)
+	sorts    map[int]C.Z3_sort       // 0: Bool, w > 0: (_ BitVec w), -w: FloatingPoint of width w (one reference each)
+	fp       fpCache                 // FloatingPoint views of terms, rounding modes (translate_float.go)
 	varWidth map[string]int          // declared variables, to reject one name with two sorts
 
 	scopes []scope                 // scopes[0] is the base scope
@@ -104,22 +105,11 @@ func New(timeout time.Duration) *Solver {
 	return s
 }
 
-// setParams sets the solver's parameters: timeout (0: none) and ctrl_c off.
+// setParams sets the solver's parameters: timeout (0: none) and ctrl_c off
+// (Z3 would otherwise install its own SIGINT handler around every check,
+// racing with the Go runtime's handler and with the other workers' checks).
 func (s *Solver) setParams(timeout time.Duration) {
-	p := C.Z3_mk_params(s.ctx)
-	C.Z3_params_inc_ref(s.ctx, p)
-	if timeout > 0 {
-		ms := (timeout + time.Millisecond - 1) / time.Millisecond
-		if ms > 1<<31 {
-			ms = 1 << 31
-		}
-		C.Z3_params_set_uint(s.ctx, p, s.symbol("timeout"), C.uint(ms))
-	}
-	// Z3 would otherwise install its own SIGINT handler around every check, racing
-	// with the Go runtime's handler and with the other workers' checks.
-	C.Z3_params_set_bool(s.ctx, p, s.symbol("ctrl_c"), C.bool(false))
-	C.Z3_solver_set_params(s.ctx, s.slv, p)
-	C.Z3_params_dec_ref(s.ctx, p)
+	s.setSolverParams(s.slv, timeout, false)
 	s.applied = timeout
 }
 
@@ -357,7 +347,8 @@ func (s *Solver) Check(assumptions []*expr.Term) solver.Result {
 	if len(lits) > 0 {
 		ptr = &lits[0]
 	}
-	r := C.Z3_solver_check_assumptions(s.ctx, s.slv, C.uint(len(lits)), ptr)
+	slv := s.checkSolver(assumptions) // s.slv, or a one-shot solver for floats (oneshot_float.go)
+	r := C.Z3_solver_check_assumptions(s.ctx, slv, C.uint(len(lits)), ptr)
 	if e := s.takeErr(); e != "" {
 		return s.unknown(e)
 	}
@@ -367,7 +358,7 @@ func (s *Solver) Check(assumptions []*expr.Term) solver.Result {
 	case C.Z3_L_FALSE:
 		s.last = solver.Unsat
 	default:
-		reason := C.GoString(C.Z3_solver_get_reason_unknown(s.ctx, s.slv))
+		reason := C.GoString(C.Z3_solver_get_reason_unknown(s.ctx, slv))
 		s.takeErr()
 		if (s.timeout > 0 || !s.deadline.IsZero()) && (reason == "canceled" || reason == "timeout") {
 			reason = "timeout"
@@ -394,7 +385,7 @@ func (s *Solver) Model() solver.Model {
 	if !s.valid || s.last != solver.Sat {
 		return nil
 	}
-	m := C.Z3_solver_get_model(s.ctx, s.slv)
+	m := C.Z3_solver_get_model(s.ctx, s.lastSolver())
 	if e := s.takeErr(); e != "" || m == nil {
 		return nil
 	}
@@ -466,7 +457,7 @@ func (s *Solver) Core() []*expr.Term {
 	if !s.valid || s.last != solver.Unsat {
 		return nil
 	}
-	v := C.Z3_solver_get_unsat_core(s.ctx, s.slv)
+	v := C.Z3_solver_get_unsat_core(s.ctx, s.lastSolver())
 	if e := s.takeErr(); e != "" || v == nil {
 		// Fall back on every assumption: a valid, if weak, core.
 		return append([]*expr.Term{}, s.assumps...)
@@ -512,6 +503,7 @@ func (s *Solver) Close() {
 	for _, a := range s.asts {
 		s.dec(a)
 	}
+	s.releaseFloats() // and the one-shot solver
 	for _, so := range s.sorts {
 		C.Z3_dec_ref(s.ctx, C.Z3_sort_to_ast(s.ctx, so))
 	}
