@@ -96,6 +96,7 @@
 //	x.f  x[2]  a field, an element (nested: x.f[1].g)
 //	x#nil      a pointer, slice or map: nil when true
 //	x#len      a string, slice or map: its length (i64)
+//	x#spare    a slice: its capacity beyond its length (i64)
 //	x[k]       byte or element k of a string or slice (k below the bound)
 //	x#k[k] x#v[k]  key and value of entry k of a map
 //	x#type     an interface: 0 nil, k its k-th candidate (u32)

@@ -17,6 +17,10 @@ func NilVar(p string) string { return p + "#nil" }
 // LenVar is the name of the length of the string, slice or map named p.
 func LenVar(p string) string { return p + "#len" }
 
+// SpareVar is the name of the capacity of the slice named p beyond its
+// length.
+func SpareVar(p string) string { return p + "#spare" }
+
 // ElemName names element k of the string or slice p.
 func ElemName(p string, k int) string { return fmt.Sprintf("%s[%d]", p, k) }
 
@@ -152,11 +156,12 @@ func (m *machine) input(name string, t *ir.Type, depth int, f *facts) val {
 		nv := m.variable(NilVar(name), 0)
 		n := m.length0(name, f)
 		m.emptyIfNil(nv, n, f)
+		c := m.capacity(name, nv, n, f)
 		elems := make([]val, m.MaxLen)
 		for k := range elems {
 			elems[k] = m.input(ElemName(name, k), t.Elem, depth, f)
 		}
-		return &slice{arr: &object{v: &agg{elems: elems}}, off: i64(0), n: n, cap: n, nilT: nv.s, isNil: nv.c == 1}
+		return &slice{arr: &object{v: &agg{elems: elems}}, off: i64(0), n: n, cap: c, nilT: nv.s, isNil: nv.c == 1}
 	case ir.KMap:
 		nv := m.variable(NilVar(name), 0)
 		n := m.length0(name, f)
@@ -197,6 +202,21 @@ func (m *machine) length0(name string, f *facts) *scalar {
 	f.exact = append(f.exact, m.B.Sle(m.B.BVConst(64, 0), n.s))
 	f.holds = f.holds && int64(n.c) >= 0
 	return n
+}
+
+// capacity is the capacity of the input slice name of length n: n plus
+// its spare capacity (SpareVar, 0 unless the model says otherwise: never
+// negative, 0 for nil, the whole capacity within the size bound). The
+// elements between length and capacity are inputs too (x[k], k >= len):
+// the test writes them ([]T{..., spare...}[:len]).
+func (m *machine) capacity(name string, nv, n *scalar, f *facts) *scalar {
+	x := m.variable(SpareVar(name), 64)
+	c := m.uop(ir.Add, n, x)
+	f.exact = append(f.exact, m.B.Sle(m.B.BVConst(64, 0), x.s), m.B.Sle(n.s, c.s),
+		m.B.Implies(nv.s, m.B.Eq(x.s, m.B.BVConst(64, 0))))
+	f.holds = f.holds && int64(x.c) >= 0 && int64(n.c) <= int64(c.c) && (nv.c == 0 || x.c == 0)
+	f.bound = append(f.bound, m.B.Ule(c.s, m.B.BVConst(64, uint64(m.MaxLen))))
+	return c
 }
 
 // emptyIfNil adds the fact that a nil slice or map is empty.
@@ -256,9 +276,13 @@ func (m *machine) reportInput(name string, t *ir.Type, depth int) report.Value {
 			return report.Value{Type: t, Nil: true}
 		}
 		n := m.reportLen(name)
-		r := report.Value{Type: t, Elems: make([]report.Value, n), Cap: int64(n)}
+		spare := int(min(m.value(SpareVar(name), 64, 0), uint64(m.MaxLen-n)))
+		r := report.Value{Type: t, Elems: make([]report.Value, n), Cap: int64(n + spare)}
 		for k := range r.Elems {
 			r.Elems[k] = m.reportInput(ElemName(name, k), t.Elem, depth)
+		}
+		for k := n; k < n+spare; k++ {
+			r.Spare = append(r.Spare, m.reportInput(ElemName(name, k), t.Elem, depth))
 		}
 		return r
 	case ir.KMap:

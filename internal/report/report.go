@@ -194,6 +194,8 @@ type Stats struct {
 //   - array, struct: Elems, the elements or the fields in order;
 //   - pointer: Nil, or Elems[0] the value it points to;
 //   - slice: Nil, or Elems its elements (len(Elems) is its length) and Cap;
+//     for an input, Spare: what its array holds between its length and its
+//     capacity (a test writes []T{e0, e1, s0}[:2]);
 //   - map: Nil, or Keys and Elems (Elems[i] is the value of Keys[i]), sorted
 //     by key (bits, bytes, then element-wise), so the order is deterministic;
 //   - interface: Nil, or Dyn its dynamic type (the Go type as the package
@@ -214,6 +216,7 @@ type Value struct {
 	Elems     []Value
 	Keys      []Value
 	Cap       int64
+	Spare     []Value
 	Cycle     bool
 	Unordered bool
 	Dyn       string

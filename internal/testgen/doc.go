@@ -40,10 +40,12 @@
 // go.mod) lacks: maps.Clone, slices.Clone and clear from Go 1.21, loops
 // before. An unknown version counts as Go 1.21.
 //
-// Capacities are never written: the engine's input slices have cap = len,
+// An input slice whose capacity exceeds its length (report.Value.Spare:
+// the engine's x#spare) is written []T{elems..., spare...}[:len], which
+// gives exactly that length, capacity and array; otherwise cap = len,
 // which a slice literal guarantees and gc gives a conversion of a constant
-// string (the literal tests check both against the compiler), and outputs
-// are compared with reflect.DeepEqual, which ignores capacity.
+// string (the literal tests check both against the compiler). Outputs are
+// compared with reflect.DeepEqual, which ignores capacity.
 //
 // # The test (emit.go, checks.go, state.go)
 //

@@ -111,6 +111,16 @@ func (f *file) lit(v report.Value, t types.Type, elide bool) (string, constKind)
 		if v.Nil {
 			return "nil", untypedNil
 		}
+		if len(v.Spare) > 0 {
+			// Capacity beyond the length: the array's spare elements follow,
+			// and the slice expression cuts the length.
+			parts := make([]string, 0, len(v.Elems)+len(v.Spare))
+			for _, e := range append(append([]report.Value(nil), v.Elems...), v.Spare...) {
+				p, _ := f.lit(e, u.Elem(), true)
+				parts = append(parts, p)
+			}
+			return f.composite(t, false, parts) + fmt.Sprintf("[:%d]", len(v.Elems)), typed
+		}
 		if isByte(u.Elem()) && isText(v.Elems) {
 			return f.convType(t) + "(" + strconv.Quote(bytesOf(v.Elems)) + ")", typed
 		}
@@ -191,7 +201,7 @@ func isCompositeLit(v report.Value, t types.Type) bool {
 	case *types.Struct, *types.Array:
 		return true
 	case *types.Slice:
-		return !v.Nil && !(isByte(u.Elem()) && isText(v.Elems))
+		return !v.Nil && len(v.Spare) == 0 && !(isByte(u.Elem()) && isText(v.Elems))
 	case *types.Map:
 		return !v.Nil
 	}
