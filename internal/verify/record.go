@@ -104,7 +104,7 @@ func __leapfrogPanicRec() {
 func __leapfrogPanicNote(r any) {
 	kind := "panic"
 	if e, ok := r.(__lfruntime.Error); ok {
-		for _, k := range []string{"index out of range", "integer divide by zero", "negative shift amount", "nil pointer dereference"} {
+		for _, k := range []string{"index out of range", "integer divide by zero", "negative shift amount", "nil pointer dereference", "interface conversion", "comparing uncomparable type"} {
 			if __lfstrings.Contains(e.Error(), k) {
 				kind = k
 			}
@@ -146,8 +146,9 @@ const PanicFunc = "__leapfrogPanicRec"
 
 // PanicSite is a panic seen by an instrumented package: its kind (as an
 // objective's outcome: "index out of range", "integer divide by zero",
-// "negative shift amount", "nil pointer dereference", or "panic" for an
-// explicit panic) and the line it was raised at, "file.go:line" (stack
+// "negative shift amount", "nil pointer dereference", "interface
+// conversion", "comparing uncomparable type", or "panic" for an explicit
+// panic) and the line it was raised at, "file.go:line" (stack
 // traces have no columns).
 type PanicSite struct {
 	Kind string

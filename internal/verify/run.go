@@ -333,7 +333,7 @@ func tally(res *Result, what, verdict string, observed bool, detail string) {
 // isPanicKind reports whether outcome names a panic objective.
 func isPanicKind(outcome string) bool {
 	switch outcome {
-	case "index out of range", "integer divide by zero", "negative shift amount", "nil pointer dereference", "panic":
+	case "index out of range", "integer divide by zero", "negative shift amount", "nil pointer dereference", "interface conversion", "comparing uncomparable type", "panic":
 		return true
 	}
 	return false
