@@ -91,13 +91,23 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	newSolver := func() solver.Solver {
 		var slv solver.Solver = z3New()
 		if opts.validate {
-			slv = solver.Validating(slv, func() solver.Solver { return z3New() }, func(err error) {
+			// The second opinion on each unsat core: one spare solver,
+			// reset to its initial state after each use (a new Z3 context
+			// per core cost more than the check).
+			v := &validated{}
+			v.Solver = solver.Validating(slv, func() solver.Solver {
+				if v.spare == nil {
+					v.spare = z3New()
+				}
+				return resetOnClose{v.spare}
+			}, func(err error) {
 				validationMu.Lock()
 				defer validationMu.Unlock()
 				if validationErr == nil {
 					validationErr = err
 				}
 			})
+			slv = v
 		}
 		return slv
 	}
@@ -194,3 +204,22 @@ func counts(r *report.Function) (covered, unreachable, unknown int) {
 	}
 	return
 }
+
+// validated is a validating solver that closes its spare solver (the second
+// opinion on unsat cores) with itself.
+type validated struct {
+	solver.Solver
+	spare *z3.Solver
+}
+
+func (v *validated) Close() {
+	v.Solver.Close()
+	if v.spare != nil {
+		v.spare.Close()
+	}
+}
+
+// resetOnClose lends a solver for one use: closing it resets it.
+type resetOnClose struct{ *z3.Solver }
+
+func (r resetOnClose) Close() { r.Reset() }

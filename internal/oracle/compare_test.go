@@ -69,14 +69,19 @@ func proof(b report.Branch) string {
 
 // acceptedUnknown reports whether an unknown verdict is acceptable: in a
 // function with input-dependent loops (LoopsDirective), for a loop bound;
-// anywhere, for a loop the models concretized (-loop-models) or a time
-// budget (a loaded machine makes solver queries slow; the run logs them).
+// in a function with interface parameters, for their bound (boundReason;
+// compare checks that no input reaches it); anywhere, for a loop the models
+// concretized (-loop-models) or a time budget (a loaded machine makes
+// solver queries slow; the run logs them).
 func acceptedUnknown(f *function, b report.Branch) bool {
 	if b.Verdict != report.Unknown {
 		return false
 	}
 	if f.sampled && b.Reason != "" {
 		return true // an honest unknown on floats, which the enumeration only samples
+	}
+	if b.Reason == boundReason {
+		return f.ifaces
 	}
 	if isTimeout(b) || !strings.Contains(b.Reason, "loop ") {
 		return isTimeout(b)
@@ -151,6 +156,8 @@ func (c *comparison) compare() []disagreement {
 			errs = append(errs, c.fail(clsCoveredUnobserved, &b, "", "claimed covered (case %q) but no input of the %d reaches it", b.Case, c.obs.inputs))
 		case b.Verdict == report.Unreachable && seen:
 			errs = append(errs, c.fail(clsFalseUnreachable, &b, witness, "condition %q is reached\n%s", c.sites[key].Expr, proof(b)))
+		case b.Verdict == report.Unknown && b.Reason == boundReason && seen:
+			errs = append(errs, c.fail(clsUnknown, &b, witness, "said to be beyond the bound of interface inputs, but condition %q is reached by an input of the domains", c.sites[key].Expr))
 		}
 	}
 
@@ -215,9 +222,12 @@ func (c *comparison) comparePanics(panicClaims map[panicKey][]report.Branch) []d
 		covered, allUnreachable, accepted := false, len(bs) > 0, false
 		for _, b := range bs {
 			accepted = accepted || acceptedUnknown(c.f, b)
+			if b.Verdict == report.Unknown && b.Reason == boundReason && seen {
+				errs = append(errs, c.fail(clsUnknown, &b, witness, "said to be beyond the bound of interface inputs, but an input of the domains panics there (%s)", c.obs.messages[k]))
+			}
 			if b.Verdict == report.Covered {
 				covered = true
-				if !seen {
+				if !seen && !c.f.recovers { // a recovered panic is not seen
 					errs = append(errs, c.fail(clsPanicUnobserved, &b, "", "claimed covered (case %q) but no input of the %d panics so at line %s", b.Case, c.obs.inputs, k.line))
 				}
 			}
@@ -285,7 +295,8 @@ func (c *comparison) compareCases(rs map[string]*replayed) []disagreement {
 			case "entry":
 				reached = true // every run enters the function
 			default:
-				reached = r.panic == panicKey{b.Outcome, line}
+				// A panic the function recovers is not seen from outside.
+				reached = r.panic == panicKey{b.Outcome, line} || c.f.recovers
 			}
 			if !reached {
 				errs = append(errs, c.fail(clsCaseReplay, &b, inputs, "case %q (discarded %v) claims it, but its replay does not reach it (replay panic: %q)", cs.Name, cs.Discarded, r.message))
@@ -300,6 +311,13 @@ func (c *comparison) compareCases(rs map[string]*replayed) []disagreement {
 func (c *comparison) selfCheck() []disagreement {
 	isBranch := func(b report.Branch) bool { return b.Outcome == "true" || b.Outcome == "false" }
 	isPanic := func(b report.Branch) bool { return !isBranch(b) && b.Outcome != "entry" }
+	// A function that recovers: only the panics that escape it are seen, and
+	// only those mutations can be detected.
+	escapes := func(b report.Branch) bool {
+		_, line, err := siteKey(b.Pos)
+		_, seen := c.obs.panics[panicKey{b.Outcome, line}]
+		return !c.f.recovers || err == nil && seen
+	}
 	mutations := []struct {
 		name string
 		pick func(report.Branch) bool
@@ -319,10 +337,10 @@ func (c *comparison) selfCheck() []disagreement {
 			func(b report.Branch) bool { return b.Verdict != report.Unknown },
 			func(b *report.Branch) bool { b.Verdict, b.Reason = report.Unknown, "gave up"; return true }, []string{clsUnknown}},
 		{"covered panic claimed unreachable",
-			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered && escapes(b) },
 			func(b *report.Branch) bool { b.Verdict, b.SMT2 = report.Unreachable, "(check-sat)"; return true }, []string{clsPanicFalseUnreachable}},
 		{"unreachable panic claimed covered",
-			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Unreachable },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Unreachable && !c.f.recovers },
 			func(b *report.Branch) bool { b.Verdict = report.Covered; return true }, []string{clsPanicUnobserved}},
 		{"entry claimed unreachable",
 			func(b report.Branch) bool { return b.Outcome == "entry" },
@@ -331,7 +349,7 @@ func (c *comparison) selfCheck() []disagreement {
 			func(b report.Branch) bool { return b.Outcome == "entry" },
 			func(b *report.Branch) bool { return false }, []string{clsMissingObjective}},
 		{"covered panic dropped",
-			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered },
+			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered && escapes(b) },
 			func(b *report.Branch) bool { return false }, []string{clsPanicNoObjective, clsPanicNotCovered}},
 	}
 	var errs []disagreement
@@ -398,7 +416,8 @@ func (c *comparison) selfCheckCases(rs map[string]*replayed) []disagreement {
 				covers[id] = true
 			}
 			for _, b := range r.Branches {
-				if b.Verdict == report.Unreachable && !covers[b.ID] {
+				isPanic := b.Outcome != "true" && b.Outcome != "false" && b.Outcome != "entry"
+				if b.Verdict == report.Unreachable && !covers[b.ID] && !(isPanic && c.f.recovers) {
 					r.Cases[i].Covers = append(append([]string(nil), cs.Covers...), b.ID)
 					return true
 				}

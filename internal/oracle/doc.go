@@ -49,7 +49,11 @@
 //     outcome, panic and function entry the compiled code takes; the
 //     generated enum_test.go has one TestEnum per function running every
 //     input (a pointer receiver is an input too: nil, then a pointer to a
-//     copy of each value), each call under a recover that classifies the
+//     copy of each value; a parameter of interface type T ranges over the
+//     values the scenario's _test.go lists in lfDomain<T>(), lfDomainAny()
+//     or lfDomainError(): nil and every value of every type a test can
+//     construct that implements T, exactly the engine's candidates), each
+//     call under a recover that classifies the
 //     panic and finds its line from the stack (cross-checked with verify's
 //     own panic records); replay_test.go runs every case of every report alone
 //     (kept and discarded), clearing the recorder's memory before each; the
@@ -65,7 +69,13 @@
 //     objective, and every site of its own body both; panics are compared
 //     by kind and line, the entry by position; no objective is unknown
 //     unless the reason is a loop bound in a function with LoopsDirective, a
-//     loop the models concretized, or a time budget (logged); a verdict gen
+//     loop the models concretized, a time budget (logged), or, in a function
+//     with interface parameters, their bound ("interface inputs bounded to
+//     the dynamic types a test can construct"), which no input of the
+//     domains may then reach; in a function that recovers (itself or a
+//     function it may call calls recover), panics are checked where they
+//     escape only (the enumeration and the replay do not see a recovered
+//     one); a verdict gen
 //     -recheck had to correct ("ENGINE WAS WRONG") is reported too;
 //  5. every row gives every objective the same verdict, an accepted unknown
 //     agreeing with anything; the smt2 of every unreachable verdict must be
@@ -80,7 +90,10 @@
 // # The tests
 //
 // TestOracle runs the testdata/*.txtar scenarios (go.mod, a funcs section,
-// the package's files), which must show no disagreement. TestRandomPrograms
+// the package's files, for interface parameters a _test.go file with their
+// domains; ifaces_*: interfaces, errors, closures, defer and recover;
+// stdlib: calls into the standard library), which must show no
+// disagreement. TestRandomPrograms
 // generates -randprogs functions from -randseed, -randbatch per package,
 // and fails with, per failing function, its disagreements and a txtar
 // scenario of the unit alone (checked again alone, so that positions are

@@ -17,10 +17,11 @@ import (
 const outEnv = "LEAPFROG_ORACLE_OUT" // the file the enumeration or the replay writes its observations to
 
 // enumSource returns enum_test.go: one TestEnum_<id> per function, running
-// it on every input, recovering panics, and writing to $LEAPFROG_ORACLE_OUT
-// the number of inputs, each new branch record of the instrumented package
-// with the input that produced it, and each panic kind and line with its
-// first input.
+// it on every input (an interface parameter over its domain function's
+// values), recovering panics, and writing to $LEAPFROG_ORACLE_OUT the size
+// of each domain, the number of inputs, each new branch record of the
+// instrumented package with the input that produced it, and each panic kind
+// and line with its first input.
 func enumSource(pkg *pkgSource, funcs []*function) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(enumHeader)
@@ -28,6 +29,9 @@ func enumSource(pkg *pkgSource, funcs []*function) ([]byte, error) {
 		fmt.Fprintf(&b, "\nfunc TestEnum_%s(t *testing.T) {\n\tlfEnumStart(t)\n", f.id())
 		for i, p := range f.params {
 			fmt.Fprintf(&b, "var lfV%d %s\n", i, pkg.typeString(p.value()))
+			if p.domain != "" { // the number of inputs depends on the domain's size
+				fmt.Fprintf(&b, "fmt.Fprintf(&lfOut, \"domain\\t%%d\\n\", len(%s()))\n", p.domain)
+			}
 		}
 		// A function with a pointer receiver runs twice over the other
 		// inputs: with a nil receiver, then with a pointer to a copy of each
@@ -62,6 +66,11 @@ func enumLoops(b *bytes.Buffer, pkg *pkgSource, f *function, recvNil bool) {
 			continue
 		case p.ptr:
 			arg = "&lfR" // a copy: the method may change its receiver
+		case p.domain != "":
+			fmts, vals, args = append(fmts, p.name+"=%#v"), append(vals, v), append(args, v)
+			fmt.Fprintf(b, "for _, lfD%d := range %s() {\n%s = lfD%d\n", i, p.domain, v, i)
+			loops++
+			continue
 		}
 		lf, a := pkg.literalFormat(p.value(), v)
 		if p.ptr {
@@ -199,7 +208,7 @@ func lfPanicInfo(r any) (kind, where string) {
 	msg := fmt.Sprint(r)
 	kind = "panic"
 	if _, ok := r.(runtime.Error); ok {
-		for _, k := range []string{"index out of range", "integer divide by zero", "negative shift amount", "nil pointer dereference"} {
+		for _, k := range []string{"index out of range", "integer divide by zero", "negative shift amount", "nil pointer dereference", "interface conversion", "comparing uncomparable type"} {
 			if strings.Contains(msg, k) {
 				kind = k
 			}

@@ -17,7 +17,7 @@ import (
 var (
 	randProgs = flag.Int("randprogs", 0, "TestRandomPrograms: number of generated functions (0: defaultRandProgs)")
 	randSeed  = flag.Uint64("randseed", 1, "TestRandomPrograms: seed of the generated programs")
-	randBatch = flag.Int("randbatch", 50, "TestRandomPrograms: functions per generated package (each package is compiled once)")
+	randBatch = flag.Int("randbatch", 100, "TestRandomPrograms: functions per generated package (each package is compiled once)")
 	randBugs  = flag.Bool("randbugs", false, "TestRandomPrograms: also generate the features of known bugs and run the rows of known bugs")
 	randLift  = flag.String("randlift", "", "TestRandomPrograms: comma-separated features and rows of knownBugs to generate and run anyway")
 	randOut   = flag.String("randout", "", "TestRandomPrograms: write a txtar reproducer of every failing function and a summary into this directory")

@@ -31,6 +31,10 @@ type param struct {
 	typ    types.Type
 	ptr    bool   // a pointer receiver: nil, or a pointer to each value of its pointee
 	leaves []leaf // the scalars of the value (of the pointee for ptr)
+	// domain, for a parameter of interface type, is the scenario's function
+	// listing its values (lfDomainShape, lfDomainAny, lfDomainError; see
+	// domainFunc); the enumeration ranges over them.
+	domain string
 }
 
 // value returns the type of the value the leaves make up (the pointee of a
@@ -54,8 +58,31 @@ type function struct {
 	// sampled: an input holds a float32, which the enumeration samples
 	// (lfFloat32s): an outcome it does not observe is inconclusive, not
 	// unreachable, and a covered claim rests on its case's replay.
-	sampled bool
-	inputs  int
+	sampled  bool
+	inputs   int  // the number of inputs, times the size of each domain of an interface parameter
+	ifaces   bool // a parameter is of interface type: unknowns with boundReason are accepted
+	recovers bool // the function or one it may call calls recover: panics are checked where they escape only
+}
+
+// boundReason is the reason of an outcome only inputs beyond the bound of
+// interface inputs to their candidates could reach: accepted as unknown in a
+// function with interface parameters, as long as no input of the
+// enumeration reaches it (the domains are exactly the engine's candidates).
+const boundReason = "interface inputs bounded to the dynamic types a test can construct"
+
+// domainFunc names the function of a scenario's _test.go file listing the
+// values of an interface type: lfDomain<T>() []T for a type T of the
+// package, lfDomainAny() for any and interface{}, lfDomainError() for
+// error. It must list nil and every value of every type a test can
+// construct that implements T: exactly the engine's candidates.
+func domainFunc(typ string) string {
+	switch typ {
+	case "any", "interface{}":
+		return "lfDomainAny"
+	case "error":
+		return "lfDomainError"
+	}
+	return "lfDomain" + typ
 }
 
 // id is the function's name as a Go identifier ("T_M" for "(*T).M").
@@ -69,25 +96,36 @@ type pkgSource struct {
 	types *types.Package
 	funcs map[string]*ast.FuncDecl   // functions by name, methods by "T.M"
 	byID  map[string][]*ast.FuncDecl // functions and methods by their own name (reach follows identifiers)
+	// domains are the lfDomain functions of the package's _test.go files.
+	domains map[string]bool
 }
 
-// parsePackage parses and type-checks the non-test .go files of dir (a
-// package importing nothing).
+// parsePackage parses and type-checks the non-test .go files of dir, and
+// collects the domain functions (domainFunc) of its _test.go files.
 func parsePackage(dir string) (*pkgSource, error) {
 	fset := token.NewFileSet()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, err
 	}
-	pkg := &pkgSource{fset: fset, funcs: map[string]*ast.FuncDecl{}, byID: map[string][]*ast.FuncDecl{}}
+	pkg := &pkgSource{fset: fset, funcs: map[string]*ast.FuncDecl{}, byID: map[string][]*ast.FuncDecl{}, domains: map[string]bool{}}
 	var syntax []*ast.File
 	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") {
-			continue
-		}
 		src, err := os.ReadFile(file)
 		if err != nil {
 			return nil, err
+		}
+		if strings.HasSuffix(file, "_test.go") {
+			f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution)
+			if err != nil {
+				return nil, err
+			}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "lfDomain") {
+					pkg.domains[fd.Name.Name] = true
+				}
+			}
+			continue
 		}
 		f, err := parser.ParseFile(fset, file, src, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
@@ -128,7 +166,8 @@ func recvName(fd *ast.FuncDecl) string {
 
 // function returns the function under test called name ("F" or "(*T).M"),
 // whose inputs must be int8, uint8 and bool, in arrays and structs, at
-// most maxInputs of them.
+// most maxInputs of them (before the interface parameters' domains), or of
+// an interface type with a domain function.
 func (pkg *pkgSource) function(name string) (*function, error) {
 	f := &function{name: name, goName: name}
 	var sig *types.Signature
@@ -175,6 +214,14 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 	f.inputs = 1
 	for i := range f.params {
 		p := &f.params[i]
+		if types.IsInterface(p.typ) {
+			p.domain = domainFunc(pkg.typeString(p.typ))
+			if !pkg.domains[p.domain] {
+				return nil, fmt.Errorf("%s: parameter %s of interface type %s: no %s() in the package's _test.go files", name, p.name, pkg.typeString(p.typ), p.domain)
+			}
+			f.ifaces = true
+			continue
+		}
 		var err error
 		if p.leaves, err = leaves(p.value(), ""); err != nil {
 			return nil, fmt.Errorf("%s: parameter %s: %v", name, p.name, err)
@@ -195,6 +242,16 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 			n++ // nil
 		}
 		f.inputs *= n
+	}
+	for _, d := range pkg.reach(f) {
+		ast.Inspect(d, func(x ast.Node) bool {
+			if c, ok := x.(*ast.CallExpr); ok {
+				if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "recover" {
+					f.recovers = true
+				}
+			}
+			return true
+		})
 	}
 	if f.decl.Doc != nil {
 		for _, c := range f.decl.Doc.List {
