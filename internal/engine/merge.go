@@ -29,6 +29,17 @@ type Obligation struct {
 	Dir   bool
 	Term  *expr.Term
 	Taken bool
+	// Const, when Term is false because a condition inside the region is
+	// constant, is that branch and ConstDir the side it rules out (its
+	// condition is the constant !ConstDir on the way here): the proof.
+	Const    *ir.If
+	ConstDir bool
+}
+
+// constSide is a branch side a constant condition rules out.
+type constSide struct {
+	If  *ir.If
+	Dir bool
 }
 
 // mergeFail undoes a merge; the region is then executed branch by branch.
@@ -43,6 +54,7 @@ type mctx struct {
 	m       *machine
 	journal []journalEntry
 	obls    []Obligation
+	cause   map[edge]constSide // why a constant-false edge guard is false
 }
 
 type guardedVals struct {
@@ -69,7 +81,7 @@ func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 	if r == nil {
 		return nil
 	}
-	c := &mctx{m: m}
+	c := &mctx{m: m, cause: map[edge]constSide{}}
 	steps := m.steps
 	m.merging = true
 	defer func() { m.merging = false }()
@@ -125,27 +137,32 @@ func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedVals) map[edge]*scalar {
 	m := c.m
 	edges := map[edge]*scalar{}
+	dead := map[*ir.Block]constSide{} // the blocks never entered, and why
 	for _, x := range r.order {
 		g := g0
 		var incoming []guardedVals // guard and pred index
+		var why constSide
 		if x != r.entry {
 			var gs []*scalar
 			for k, p := range x.Preds {
-				if eg := edges[edge{p, x}]; r.in[p] && eg != nil && !isFalse(eg) {
+				eg := edges[edge{p, x}]
+				if r.in[p] && eg != nil && !isFalse(eg) {
 					gs = append(gs, eg)
 					incoming = append(incoming, guardedVals{eg, []val{&scalar{c: uint64(k)}}})
+				} else if why.If == nil && r.in[p] && eg != nil {
+					why = c.cause[edge{p, x}]
+				} else if d, ok := dead[p]; why.If == nil && ok {
+					why = d
 				}
 			}
 			g = c.or(gs)
 		}
 		if isFalse(g) {
-			// Never entered: its branch outcomes are obligations that are
-			// constant false, so that the search knows they are refuted
-			// here rather than never met.
-			if in, ok := x.Terminator().(*ir.If); ok && in.Kind != ir.InternalBranch {
-				f := m.B.BoolConst(false)
-				c.obls = append(c.obls, Obligation{If: in, Dir: true, Term: f}, Obligation{If: in, Dir: false, Term: f})
-			}
+			// Never entered: the branch outcomes in it and in the callees
+			// it calls are obligations that are constant false, so that the
+			// search knows they are refuted here rather than never met.
+			dead[x] = why
+			c.deadBlock(x, why)
 			continue
 		}
 		if _, ok := x.Terminator().(*ir.Panic); ok {
@@ -181,10 +198,20 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 			case *ir.If:
 				cond := m.get(fr, in.Cond).(*scalar)
 				gt, gf := c.and(g, cond), c.and(g, c.not(cond))
+				// A side whose guard is constant false (the block is entered)
+				// is ruled out by this condition being constant.
+				ot := Obligation{If: in, Dir: true, Term: c.term(gt), Taken: gt.c == 1}
+				of := Obligation{If: in, Dir: false, Term: c.term(gf), Taken: gf.c == 1}
+				if isFalse(gt) {
+					ot.Const, ot.ConstDir = in, true
+					c.cause[edge{x, x.Succs[0]}] = constSide{in, true}
+				}
+				if isFalse(gf) {
+					of.Const, of.ConstDir = in, false
+					c.cause[edge{x, x.Succs[1]}] = constSide{in, false}
+				}
 				if in.Kind != ir.InternalBranch {
-					c.obls = append(c.obls,
-						Obligation{If: in, Dir: true, Term: c.term(gt), Taken: gt.c == 1},
-						Obligation{If: in, Dir: false, Term: c.term(gf), Taken: gf.c == 1})
+					c.obls = append(c.obls, ot, of)
 				}
 				edges[edge{x, x.Succs[0]}] = gt
 				edges[edge{x, x.Succs[1]}] = gf
@@ -250,6 +277,30 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 		}
 	}
 	return edges
+}
+
+// deadBlock records the obligations of a block never entered, why (a
+// constant condition) being the reason: both outcomes of its branch, and
+// those of every branch of the callees it calls (regions and inlinable
+// bodies hold calls to inlinable callees only), are constant false.
+func (c *mctx) deadBlock(x *ir.Block, why constSide) {
+	f := c.m.B.BoolConst(false)
+	if in, ok := x.Terminator().(*ir.If); ok && in.Kind != ir.InternalBranch {
+		c.obls = append(c.obls,
+			Obligation{If: in, Dir: true, Term: f, Const: why.If, ConstDir: why.Dir},
+			Obligation{If: in, Dir: false, Term: f, Const: why.If, ConstDir: why.Dir})
+	}
+	for _, in := range x.Instrs {
+		if call, ok := in.(*ir.Call); ok {
+			body := c.m.Merge.body(call.Callee)
+			if body == nil {
+				panic(mergeFail("callee cannot be inlined"))
+			}
+			for _, y := range body.order {
+				c.deadBlock(y, why)
+			}
+		}
+	}
 }
 
 // choose merges guarded value lists, the guards being mutually exclusive and

@@ -52,6 +52,9 @@ type pmInst struct {
 	objs    []*Objective // in objective order
 	refuted map[*Objective]*Proof
 	why     map[*Objective]string // undecided: the reason
+	// cause: for an obligation constant false because a condition inside
+	// the region is constant, the side that condition rules out.
+	cause map[*Objective]Lit
 }
 
 // Explore runs the search.
@@ -125,7 +128,7 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 		}
 		in := st.insts[k]
 		if in == nil {
-			in = &pmInst{obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}}
+			in = &pmInst{obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}, cause: map[*Objective]Lit{}}
 			if k.n != nil {
 				in.prefix, in.lits = k.n.Prefix(s.B)
 				if c := k.n.Constraint(s.B, k.dir); c != nil {
@@ -137,6 +140,9 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 				o := s.objOfSide[Lit{ob.If, ob.Dir}]
 				if o == nil {
 					continue
+				}
+				if _, ok := in.cause[o]; !ok && ob.Const != nil {
+					in.cause[o] = Lit{ob.Const, ob.ConstDir}
 				}
 				if t, ok := in.obl[o]; ok {
 					in.obl[o] = s.B.Or(t, ob.Term) // a callee inlined twice
@@ -234,8 +240,14 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 }
 
 // pmProof is the refutation of o's obligation in a region instance: prefix ∧
-// obligation, unsatisfiable (it implies the unsatisfiable disjunction).
+// obligation, unsatisfiable (it implies the unsatisfiable disjunction). An
+// obligation constant false by a constant condition (in.cause) is refuted by
+// that condition instead: decideMerged renders it as dfs renders constant
+// conditions, and Terms is nil.
 func (s *Session) pmProof(in *pmInst, o *Objective) *Proof {
+	if c, ok := in.cause[o]; ok && in.obl[o].IsConst() && in.obl[o].Val == 0 {
+		return &Proof{Conflict: []Lit{c}}
+	}
 	terms := append(append([]*expr.Term(nil), in.prefix...), in.obl[o])
 	lits := append(append([]Lit(nil), in.lits...), Lit{o.If, o.Dir})
 	return &Proof{Conflict: lits, Terms: terms, SMT2: expr.SMT2(terms)}
