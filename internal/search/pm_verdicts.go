@@ -108,7 +108,13 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 			consts = append([]constant{{in.prefix, p.Conflict[0]}}, consts...)
 			continue
 		}
-		add(p.Terms)
+		if p.Cores != nil {
+			for _, c := range p.Cores {
+				add(c)
+			}
+		} else {
+			add(p.Terms)
+		}
 		if best == nil || len(p.Conflict) < len(best.Conflict) {
 			best = p
 		}
