@@ -198,6 +198,13 @@
 //     function, on the entry's chain of post-dominators that ignore the
 //     panic sides of run-time checks (the first exit there that gives a
 //     region gives the smallest); otherwise by trying every reachable block.
+//     A merged region runs every block under its guard (merge.go), whatever
+//     the run's input, so that whether it merges depends on the prefix only:
+//     an input pointer nil for this input yields its object's terms there.
+//     A block whose guard is constant false is not run; its branches and
+//     those of the callees it calls get false obligations naming the
+//     constant condition (Obligation.Const), or the terms the builder
+//     folded to false (Obligation.Folded): the search's proofs.
 //   - Speed (BenchmarkInterp, ns and CPU ns per instruction): profiles show
 //     the interpreter's cost is allocation and the collector, then
 //     hash-consing, then map lookups; dispatch is small. So functions are

@@ -193,9 +193,16 @@ var fieldPaths = func() (ps [64][]step) {
 func (m *machine) deref(v val) *ptr {
 	p := v.(*ptr)
 	if isNil, _ := nilness(p); isNil {
-		if m.force {
+		if m.force || m.merging {
 			// A forced run's concrete values are meaningless; its terms
 			// are right, and a pointer that is nil here need not be.
+			// Inside a merged region, a block runs under its guard whether
+			// or not the run's input takes it (its checks cannot fail
+			// where it does): under a guard false for this input the
+			// pointer may be nil, and the terms still matter for the
+			// inputs that take the block. Failing there would make
+			// whether the region merges depend on the input, and the
+			// runs of one prefix would disagree with the tree.
 			if p.obj != nil {
 				return p
 			}

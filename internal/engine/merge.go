@@ -29,6 +29,28 @@ type Obligation struct {
 	Dir   bool
 	Term  *expr.Term
 	Taken bool
+	// Why Term is the constant false, when it is: Const, a branch inside the
+	// region whose condition is constant, and ConstDir the side it rules
+	// out (its condition is the constant !ConstDir on the way here); or
+	// Folded, symbolic terms whose conjunction the term builder folded to
+	// false (a guard and a condition that contradict it).
+	Const    *ir.If
+	ConstDir bool
+	Folded   []*expr.Term
+}
+
+// falseWhy says why a guard is constant false: a constant condition ruling
+// out a side (If non-nil), or the symbolic terms whose conjunction folded.
+type falseWhy struct {
+	If     *ir.If
+	Dir    bool
+	folded []*expr.Term
+}
+
+// obligation is the obligation of side dir of in, with term t and why it
+// is false when it is.
+func obligation(in *ir.If, dir bool, t *expr.Term, taken bool, why falseWhy) Obligation {
+	return Obligation{If: in, Dir: dir, Term: t, Taken: taken, Const: why.If, ConstDir: why.Dir, Folded: why.folded}
 }
 
 // mergeFail undoes a merge; the region is then executed branch by branch.
@@ -43,6 +65,7 @@ type mctx struct {
 	m       *machine
 	journal []journalEntry
 	obls    []Obligation
+	cause   map[edge]falseWhy // why a constant-false edge guard is false
 }
 
 type guardedVals struct {
@@ -69,7 +92,7 @@ func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 	if r == nil {
 		return nil
 	}
-	c := &mctx{m: m}
+	c := &mctx{m: m, cause: map[edge]falseWhy{}}
 	steps := m.steps
 	m.merging = true
 	defer func() { m.merging = false }()
@@ -125,27 +148,32 @@ func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedVals) map[edge]*scalar {
 	m := c.m
 	edges := map[edge]*scalar{}
+	dead := map[*ir.Block]falseWhy{} // the blocks never entered, and why
 	for _, x := range r.order {
 		g := g0
 		var incoming []guardedVals // guard and pred index
+		var why falseWhy
 		if x != r.entry {
 			var gs []*scalar
 			for k, p := range x.Preds {
-				if eg := edges[edge{p, x}]; r.in[p] && eg != nil && !isFalse(eg) {
+				eg := edges[edge{p, x}]
+				if r.in[p] && eg != nil && !isFalse(eg) {
 					gs = append(gs, eg)
 					incoming = append(incoming, guardedVals{eg, []val{&scalar{c: uint64(k)}}})
+				} else if why.If == nil && why.folded == nil && r.in[p] && eg != nil {
+					why = c.cause[edge{p, x}]
+				} else if d, ok := dead[p]; why.If == nil && why.folded == nil && ok {
+					why = d
 				}
 			}
 			g = c.or(gs)
 		}
 		if isFalse(g) {
-			// Never entered: its branch outcomes are obligations that are
-			// constant false, so that the search knows they are refuted
-			// here rather than never met.
-			if in, ok := x.Terminator().(*ir.If); ok && in.Kind != ir.InternalBranch {
-				f := m.B.BoolConst(false)
-				c.obls = append(c.obls, Obligation{If: in, Dir: true, Term: f}, Obligation{If: in, Dir: false, Term: f})
-			}
+			// Never entered: the branch outcomes in it and in the callees
+			// it calls are obligations that are constant false, so that the
+			// search knows they are refuted here rather than never met.
+			dead[x] = why
+			c.deadBlock(x, why)
 			continue
 		}
 		if _, ok := x.Terminator().(*ir.Panic); ok {
@@ -181,10 +209,18 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 			case *ir.If:
 				cond := m.get(fr, in.Cond).(*scalar)
 				gt, gf := c.and(g, cond), c.and(g, c.not(cond))
+				// A side whose guard is constant false (the block is entered):
+				// ruled out by this condition being constant, or by the
+				// guard and the condition contradicting each other.
+				wt, wf := c.whyFalse(in, true, g, cond, gt), c.whyFalse(in, false, g, c.not(cond), gf)
+				if isFalse(gt) {
+					c.cause[edge{x, x.Succs[0]}] = wt
+				}
+				if isFalse(gf) {
+					c.cause[edge{x, x.Succs[1]}] = wf
+				}
 				if in.Kind != ir.InternalBranch {
-					c.obls = append(c.obls,
-						Obligation{If: in, Dir: true, Term: c.term(gt), Taken: gt.c == 1},
-						Obligation{If: in, Dir: false, Term: c.term(gf), Taken: gf.c == 1})
+					c.obls = append(c.obls, obligation(in, true, c.term(gt), gt.c == 1, wt), obligation(in, false, c.term(gf), gf.c == 1, wf))
 				}
 				edges[edge{x, x.Succs[0]}] = gt
 				edges[edge{x, x.Succs[1]}] = gf
@@ -250,6 +286,44 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 		}
 	}
 	return edges
+}
+
+// deadBlock records the obligations of a block never entered, why (a
+// constant condition) being the reason: both outcomes of its branch, and
+// those of every branch of the callees it calls (regions and inlinable
+// bodies hold calls to inlinable callees only), are constant false.
+func (c *mctx) deadBlock(x *ir.Block, why falseWhy) {
+	f := c.m.B.BoolConst(false)
+	if in, ok := x.Terminator().(*ir.If); ok && in.Kind != ir.InternalBranch {
+		c.obls = append(c.obls, obligation(in, true, f, false, why), obligation(in, false, f, false, why))
+	}
+	for _, in := range x.Instrs {
+		if call, ok := in.(*ir.Call); ok {
+			body := c.m.Merge.body(call.Callee)
+			if body == nil {
+				panic(mergeFail("callee cannot be inlined"))
+			}
+			for _, y := range body.order {
+				c.deadBlock(y, why)
+			}
+		}
+	}
+}
+
+// whyFalse says why the guard gs of side dir of in, the conjunction of the
+// block's guard g and the side's condition cond, is constant false (the
+// zero falseWhy when it is not): cond is constant, or the builder folded
+// the conjunction of two symbolic terms.
+func (c *mctx) whyFalse(in *ir.If, dir bool, g, cond, gs *scalar) falseWhy {
+	switch {
+	case !isFalse(gs):
+		return falseWhy{}
+	case cond.s == nil:
+		return falseWhy{If: in, Dir: dir}
+	case g.s != nil:
+		return falseWhy{folded: []*expr.Term{g.s, cond.s}}
+	}
+	return falseWhy{} // g is false: the block is never entered (not run)
 }
 
 // choose merges guarded value lists, the guards being mutually exclusive and

@@ -185,3 +185,84 @@ func regionString(r *region) string {
 	}
 	return fmt.Sprintf("exit b%d, %d blocks", r.exit.Index, len(r.order))
 }
+
+// TestMergeConstantObligations: the branches of a block a constant
+// condition keeps the region from entering, those of the callees it calls
+// included, get constant-false obligations naming that condition; a side
+// whose guard folds with its condition to false names the folded terms.
+func TestMergeConstantObligations(t *testing.T) {
+	src := `
+func G(y i32) i32 {
+b0:
+    %1 = lt y, 0:i32
+    if %1 b1 b2
+b1:
+    return 1:i32
+b2:
+    return 2:i32
+}
+
+func F(x i32) i32 {
+b0:
+    %1 = eq 1:i32, 2:i32
+    if %1 b1 b2
+b1:
+    %2 = call G(x)
+    jump b2
+b2:
+    %3 = lt x, 5:i32
+    if %3 b3 b4
+b3:
+    %4 = lt x, 5:i32
+    if %4 b5 b6
+b5:
+    jump b6
+b6:
+    jump b4
+b4:
+    return x
+}
+`
+	prog, err := ir.Parse("f.lf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f, g *ir.Function
+	for _, fn := range prog.Funcs {
+		switch fn.Name {
+		case "F":
+			f = fn
+		case "G":
+			g = fn
+		}
+	}
+	e := New(expr.NewBuilder(), 10)
+	e.Merge = NewMerger(1000)
+	p := e.Run(f, map[string]uint64{"x": 1})
+	constant, folded := 0, 0
+	for _, r := range p.Merged {
+		for _, ob := range r.Obligations {
+			isFalse := ob.Term.IsConst() && ob.Term.Val == 0
+			switch {
+			case ob.If.Block().Func == g:
+				// Both sides of G's branch: never entered, by F's b0.
+				if !isFalse || ob.Const == nil || ob.Const.Block() != f.Blocks[0] || ob.ConstDir != true {
+					t.Errorf("G's %v side: obligation %v, const %v %v; want false by F's b0 true", ob.Dir, ob.Term, ob.Const, ob.ConstDir)
+				}
+				constant++
+			case ob.If.Block() == f.Blocks[0] && ob.Dir:
+				if !isFalse || ob.Const != ob.If || ob.ConstDir != true {
+					t.Errorf("F b0 true: obligation %v, const %v %v; want false by itself", ob.Term, ob.Const, ob.ConstDir)
+				}
+			case isFalse && ob.Const == nil:
+				if len(ob.Folded) != 2 {
+					t.Errorf("%s %v: false with %d folded terms, want 2", ob.If.Pos, ob.Dir, len(ob.Folded))
+				}
+				folded++
+			}
+		}
+	}
+	if constant != 2 || folded != 1 {
+		t.Errorf("%d obligations false by a constant condition in G, %d folded; want 2 and 1", constant, folded)
+	}
+}

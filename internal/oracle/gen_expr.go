@@ -61,8 +61,11 @@ func (g *gen) intExpr(t *gtype, depth int) string {
 	case 0, 1, 2:
 		ops := []string{"+", "-", "*", "&", "|", "^", "&^"}
 		op := ops[g.intn(len(ops))]
-		l, r := g.intExpr(t, depth-1), g.operand(t, depth-1)
-		if g.chance(0.3) {
+		c0 := g.calls
+		l := g.intExpr(t, depth-1)
+		lCalls := g.calls > c0
+		r := g.operand(t, depth-1)
+		if g.chance(0.3) && g.swappable(lCalls) {
 			l, r = r, l
 		}
 		return "(" + l + " " + op + " " + r + ")"
@@ -72,13 +75,15 @@ func (g *gen) intExpr(t *gtype, depth int) string {
 		}
 	case 4:
 		if g.use(FeatDivInput) {
+			// In lexical order (reorderable): the dividend, then the divisor.
+			n := g.intExpr(t, depth-1)
 			d := g.intExpr(t, depth-1)
 			if g.chance(0.6) {
 				d = "(" + d + " | 1)" // never zero
 			} else {
 				g.panicky = true
 			}
-			return "(" + g.intExpr(t, depth-1) + " " + divOp(g) + " " + d + ")"
+			return "(" + n + " " + divOp(g) + " " + d + ")"
 		}
 	case 5:
 		if zs := g.vars(func(v *variable) bool { return v.zero }); len(zs) > 0 && g.use(FeatDivZeroLocal) {
@@ -128,6 +133,7 @@ func (g *gen) shift(t *gtype, depth int) string {
 	if g.chance(0.5) {
 		op = ">>"
 	}
+	x := g.intExpr(t, depth-1) // in lexical order (reorderable)
 	var count string
 	switch g.intn(4) {
 	case 0, 1:
@@ -138,7 +144,7 @@ func (g *gen) shift(t *gtype, depth int) string {
 		count = g.intExpr(tI8, depth-1)
 		g.panicky = true // a negative count
 	}
-	return "(" + g.intExpr(t, depth-1) + " " + op + " " + count + ")"
+	return "(" + x + " " + op + " " + count + ")"
 }
 
 func convert(code string, from, to *gtype) string {
@@ -324,6 +330,12 @@ func (g *gen) call(h *helper, depth int) string {
 // they would disagree on what runs (FeatEvalOrder).
 func (g *gen) reorderable() bool { return !g.panicky || g.use(FeatEvalOrder) }
 
+// swappable reports whether two operands generated in order may be written
+// the other way round: not when the first holds a call (lCalls) and the
+// expression may panic by then, for the panicking operand might be in the
+// second, which would then come before the call (FeatEvalOrder).
+func (g *gen) swappable(lCalls bool) bool { return !lCalls || g.reorderable() }
+
 // cmpOps are the comparison operators.
 var cmpOps = []string{"<", "<=", ">", ">=", "==", "!="}
 
@@ -334,7 +346,10 @@ func (g *gen) comparison(depth int) string {
 	for try := 0; ; try++ {
 		restore := g.snapshot()
 		t := g.intType()
-		l, r := g.intExpr(t, depth-1), g.operand(t, depth-1)
+		c0 := g.calls
+		l := g.intExpr(t, depth-1)
+		lCalls := g.calls > c0
+		r := g.operand(t, depth-1)
 		op := cmpOps[g.intn(len(cmpOps))]
 		subject := ""
 		if _, err := strconv.Atoi(r); err == nil && (op == "==" || op == "!=") {
@@ -344,7 +359,7 @@ func (g *gen) comparison(depth int) string {
 			restore()
 			continue // x < x: constant
 		}
-		if g.chance(0.2) {
+		if g.chance(0.2) && g.swappable(lCalls) {
 			l, r = r, l
 		}
 		c := l + " " + op + " " + r

@@ -163,11 +163,15 @@ func (g *gen) assign(depth int) bool {
 			if g.chance(0.5) {
 				g.line("%s.Set(%s)", v.name, g.intExpr(tI8, 2))
 			} else {
+				// go/ssa takes the address (nil check) before the right
+				// side, gc after its calls (reorderable).
+				g.panicky = true
 				g.store(v.name+".A", op, g.intExpr(tI8, 2))
 			}
 		} else {
 			v.used = true
 			g.used[v.feature] = true
+			g.panicky = true // as for t.A: the pointer may be nil
 			g.store("*"+v.name, op, g.intExpr(v.t.elem, 2))
 		}
 	}

@@ -64,7 +64,10 @@
 //     the tree side ending its prefix. An objective inside merged regions is
 //     unreachable only when no unfinished side of the tree may lead to it and its
 //     obligation was refuted in every instance holding it (pm_verdicts.go); the
-//     proof is the disjunction of those refutations. Heuristic: a summary above
+//     proof is the disjunction of those refutations, or, when constant
+//     conditions made every obligation false (engine.Obligation.Const: the
+//     branches of blocks a constant condition keeps the region from entering,
+//     their callees' included), that condition's formula as for dfs. Heuristic: a summary above
 //     PM.Bound term nodes is undone and the region explored branch by branch;
 //     Stats.Merges, Queries and AvgQueryMs report the outcome (merging pays on
 //     long if-chains, WBS, and bit loops, GetSetBits; it makes queries larger).

@@ -52,6 +52,9 @@ type pmInst struct {
 	objs    []*Objective // in objective order
 	refuted map[*Objective]*Proof
 	why     map[*Objective]string // undecided: the reason
+	// falsity: the region's obligations of an objective that are constant
+	// false, which say why (engine.Obligation.Const, Folded).
+	falsity map[*Objective][]engine.Obligation
 }
 
 // Explore runs the search.
@@ -125,7 +128,7 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 		}
 		in := st.insts[k]
 		if in == nil {
-			in = &pmInst{obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}}
+			in = &pmInst{obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}, falsity: map[*Objective][]engine.Obligation{}}
 			if k.n != nil {
 				in.prefix, in.lits = k.n.Prefix(s.B)
 				if c := k.n.Constraint(s.B, k.dir); c != nil {
@@ -137,6 +140,9 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 				o := s.objOfSide[Lit{ob.If, ob.Dir}]
 				if o == nil {
 					continue
+				}
+				if ob.Term.IsConst() && ob.Term.Val == 0 {
+					in.falsity[o] = append(in.falsity[o], ob)
 				}
 				if t, ok := in.obl[o]; ok {
 					in.obl[o] = s.B.Or(t, ob.Term) // a callee inlined twice
@@ -234,10 +240,37 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 }
 
 // pmProof is the refutation of o's obligation in a region instance: prefix ∧
-// obligation, unsatisfiable (it implies the unsatisfiable disjunction).
+// obligation, unsatisfiable (it implies the unsatisfiable disjunction). An
+// obligation the merger made constant false says why (in.falsity, one per
+// inlined copy of its branch): the symbolic terms it folded give the
+// conflicts instead (Cores: prefix ∧ terms, each unsatisfiable); when
+// constant conditions did it all, the proof is the first of them (Conflict,
+// with Terms nil), which decideMerged renders as dfs renders constant
+// conditions.
 func (s *Session) pmProof(in *pmInst, o *Objective) *Proof {
-	terms := append(append([]*expr.Term(nil), in.prefix...), in.obl[o])
 	lits := append(append([]Lit(nil), in.lits...), Lit{o.If, o.Dir})
+	if t := in.obl[o]; t.IsConst() && t.Val == 0 && len(in.falsity[o]) > 0 {
+		var cores [][]*expr.Term
+		var constant []Lit
+		for _, ob := range in.falsity[o] {
+			switch {
+			case ob.Folded != nil:
+				cores = append(cores, append(append([]*expr.Term(nil), in.prefix...), ob.Folded...))
+			case ob.Const != nil:
+				constant = append(constant, Lit{ob.Const, ob.ConstDir})
+			default:
+				cores = nil
+				constant = nil
+			}
+		}
+		if len(cores) > 0 {
+			return &Proof{Conflict: lits, Terms: cores[0], SMT2: expr.SMT2(cores[0]), Cores: cores}
+		}
+		if len(constant) > 0 {
+			return &Proof{Conflict: constant[:1]}
+		}
+	}
+	terms := append(append([]*expr.Term(nil), in.prefix...), in.obl[o])
 	return &Proof{Conflict: lits, Terms: terms, SMT2: expr.SMT2(terms)}
 }
 

@@ -17,7 +17,11 @@ import (
 // region instance holding its obligation, prefix ∧ obligation was proved
 // unsatisfiable, and (3) every branch instance of it outside merged regions
 // is refuted (an infeasible or constant side). The proof is the disjunction
-// of all those refutations. Otherwise it is unknown, with the reason.
+// of all those refutations the solver made; when constant conditions (a
+// constant side of the tree, or a condition inside the region constant on
+// the way to the objective: Obligation.Const) made them all, it is one of
+// them, rendered as decide renders constant conditions. Otherwise it is
+// unknown, with the reason.
 func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) bool {
 	if s.pm == nil || len(s.pm.merged[o]) == 0 {
 		return false
@@ -39,8 +43,15 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 			cores = append(cores, ts)
 		}
 	}
+	// A refutation by a constant condition: its prefix, and the side ruled
+	// out. The one about o's own side is preferred.
+	type constant struct {
+		prefix []*expr.Term
+		side   Lit
+	}
+	var consts []constant
 	var best *Proof
-	impossible := 0
+	impossible, infeasible := 0, 0
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -48,16 +59,24 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 		}
 		switch st {
 		case Infeasible:
-			if why := s.needsBound(sr.n.Proof[ix(sr.dir)]); why != "" {
+			p := sr.n.Proof[ix(sr.dir)]
+			if why := s.needsBound(p); why != "" {
 				b.Verdict, b.Reason = report.Unknown, why
 				return true
 			}
-			add(sr.n.Proof[ix(sr.dir)].Terms)
+			infeasible++
+			add(p.Terms)
+			if best == nil || len(p.Conflict) < len(best.Conflict) {
+				best = p
+			}
 		case Impossible:
 			impossible++
-			b.Folded = true
+			prefix, _ := sr.n.Prefix(s.B)
+			c := constant{prefix, Lit{sr.n.If, sr.dir}}
 			if sr.n.If == o.If && sr.dir == o.Dir {
-				add([]*expr.Term{s.B.BoolConst(false)})
+				consts = append([]constant{c}, consts...)
+			} else {
+				consts = append(consts, c)
 			}
 		default:
 			b.Verdict = report.Unknown
@@ -69,6 +88,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 		}
 	}
 	insts := s.pm.merged[o]
+	byConst := 0
 	for _, in := range insts {
 		p := in.refuted[o]
 		if p == nil {
@@ -83,17 +103,38 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 			b.Verdict, b.Reason = report.Unknown, why
 			return true
 		}
-		add(p.Terms)
+		if p.Terms == nil { // a constant condition inside the region (pmProof)
+			byConst++
+			consts = append([]constant{{in.prefix, p.Conflict[0]}}, consts...)
+			continue
+		}
+		if p.Cores != nil {
+			for _, c := range p.Cores {
+				add(c)
+			}
+		} else {
+			add(p.Terms)
+		}
 		if best == nil || len(p.Conflict) < len(best.Conflict) {
 			best = p
 		}
 	}
 	b.Verdict = report.Unreachable
+	if len(cores) == 0 {
+		// Only constant conditions: the formula of one of them, as dfs gives
+		// it (the others are part of the argument, like the tree's).
+		c := consts[0]
+		constantVerdict(b, c.prefix, c.side.If, c.side.Dir)
+		b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is constant false in %d of the %d region instances holding it (%d constant sides lead towards it besides); the condition at %s is constant %v on the paths reaching it",
+			byConst, len(insts), impossible, c.side.If.Pos, !c.side.Dir)
+		return true
+	}
 	for _, l := range best.Conflict {
 		b.Conflict = append(b.Conflict, l.String())
 	}
 	b.SMT2 = s.combinedProof(o, cores)
-	b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d infeasible or constant sides lead towards it besides); conflict: %s",
-		len(insts), len(cores)-len(insts)+impossible, strings.Join(b.Conflict, ", "))
+	b.Folded = b.Folded || len(consts) > 0
+	b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d of them by a constant condition; %d infeasible or constant sides lead towards it besides); conflict: %s",
+		len(insts), byConst, infeasible+impossible, strings.Join(b.Conflict, ", "))
 	return true
 }

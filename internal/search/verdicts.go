@@ -240,8 +240,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		}
 	}
 	if s.Root == nil {
-		// No branch was executed: the function has one path, and it misses o.
-		b.Verdict, b.Reason, b.Folded = report.Unreachable, "the function has a single path (no branch depends on anything), which does not reach it", true
+		s.decideSinglePath(o, b)
 		return
 	}
 	if best == nil {
@@ -270,16 +269,48 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		b.Folded = impossible > 0
 		return
 	}
-	side := fmt.Sprintf("%s %v", best.n.If.Pos, best.dir)
-	b.Conflict = []string{side}
-	b.Folded = true
-	// The formula: the paths reaching the branch (its prefix), and the side
-	// asking the condition to be the other constant.
 	prefix, _ := best.n.Prefix(s.B)
-	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v: it is computed\n; from constants and package state, never from the inputs. The paths reaching it\n; are those satisfying the prefix below; the side asks the constant to be %v.\n",
-		best.n.If.Pos, !best.dir, best.dir) + strings.TrimSuffix(expr.SMT2(prefix), "(check-sat)\n") +
-		fmt.Sprintf("(define-fun |condition at %s| () Bool %v)\n(assert (= |condition at %s| %v))\n(check-sat)\n", best.n.If.Pos, !best.dir, best.n.If.Pos, best.dir)
+	constantVerdict(b, prefix, best.n.If, best.dir)
 	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
+}
+
+// constantVerdict makes b unreachable by a constant condition: on every path
+// satisfying prefix, the condition of at is the constant !dir, so its side
+// dir, which the paths towards b's objective take, is never taken. The
+// formula: the prefix, and the side asking the condition to be the other
+// constant. The caller sets the reason.
+func constantVerdict(b *report.Branch, prefix []*expr.Term, at *ir.If, dir bool) {
+	b.Verdict, b.Folded = report.Unreachable, true
+	b.Conflict = []string{fmt.Sprintf("%s %v", at.Pos, dir)}
+	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v: it is computed\n; from constants and package state, never from the inputs. The paths reaching it\n; are those satisfying the prefix below; the side asks the constant to be %v.\n",
+		at.Pos, !dir, dir) + strings.TrimSuffix(expr.SMT2(prefix), "(check-sat)\n") +
+		fmt.Sprintf("(define-fun |condition at %s| () Bool %v)\n(assert (= |condition at %s| %v))\n(check-sat)\n", at.Pos, !dir, at.Pos, dir)
+}
+
+// decideSinglePath decides an objective when no run recorded a branch
+// outside merged regions (pm's objectives inside them are decided by
+// decideMerged): every input follows the path of the first run, and o is
+// unreachable when that run, which completed, missed it. The formula states
+// what the run showed: the only path does not reach o.
+func (s *Session) decideSinglePath(o *Objective, b *report.Branch) {
+	if len(s.Cases) == 0 {
+		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
+		return
+	}
+	p := s.Cases[0].Path
+	end := "returns"
+	if p.PanicAt != nil {
+		end = fmt.Sprintf("%s panic", p.PanicAt.Pos)
+	}
+	b.Verdict, b.Folded = report.Unreachable, true
+	b.Conflict = []string{end}
+	b.Reason = "the function has a single path (no branch on it depends on anything), which does not reach it: it returns"
+	if p.PanicAt != nil {
+		b.Reason = fmt.Sprintf("the function has a single path (no branch on it depends on anything), which does not reach it: it panics at %s", p.PanicAt.Pos)
+	}
+	name := fmt.Sprintf("|the single path reaches %s %s|", o.Pos(), o.Outcome)
+	b.SMT2 = fmt.Sprintf("; every input takes the function's single path: no branch on it depends on\n; anything (the branches of merged regions, if any, hold no obligation of\n; %s %s). It ends: %s, without reaching it; the assertion asks it to.\n(set-logic QF_BV)\n(define-fun %s () Bool false)\n(assert %s)\n(check-sat)\n",
+		o.Pos(), o.Outcome, end, name, name)
 }
 
 // combinedProof renders, as one SMT-LIB2 script, the disjunction of every

@@ -1,4 +1,4 @@
-// Conditions whose If go/ssa dropped (an if with an empty body), restored as branches.
+// Conditions whose If go/ssa dropped (an if or a last case with an empty body), restored as branches.
 
 package gossa
 
@@ -28,7 +28,33 @@ func (fl *fnLowerer) restoreDropped(b *ssa.BasicBlock, i int) error {
 	if next, ok := b.Instrs[i+1].(*ssa.If); ok && next.Cond == d.X {
 		return nil
 	}
-	cond, err := fl.value(d.X, d.Expr.Pos())
+	return fl.restoreIf(d.X, d.Expr.Pos())
+}
+
+// restoreDroppedCase is called after the BinOp at b.Instrs[i]. The case
+// expressions of a tagged switch have no DebugRef: go/ssa compares the tag
+// with each (emitCompare, at the expression's position) and emits the If
+// on the comparison right after it. The If of the last case, when its body
+// is empty and the switch has no default, has both targets at the switch's
+// end and is dropped as restoreDropped explains; a comparison at a case
+// expression's position not followed by its If is restored here.
+func (fl *fnLowerer) restoreDroppedCase(b *ssa.BasicBlock, i int) error {
+	c := b.Instrs[i].(*ssa.BinOp)
+	if c.Op != token.EQL || !fl.caseValues[c.Pos()] {
+		return nil
+	}
+	if i+1 < len(b.Instrs) {
+		if next, ok := b.Instrs[i+1].(*ssa.If); ok && next.Cond == c {
+			return nil
+		}
+	}
+	return fl.restoreIf(c, c.Pos())
+}
+
+// restoreIf ends the current block with an If on the boolean x (at pos)
+// whose two sides jump to a new block where lowering continues.
+func (fl *fnLowerer) restoreIf(x ssa.Value, pos token.Pos) error {
+	cond, err := fl.value(x, pos)
 	if err != nil {
 		return err
 	}
@@ -38,7 +64,7 @@ func (fl *fnLowerer) restoreDropped(b *ssa.BasicBlock, i int) error {
 	t := fl.newBlock("cond.true")
 	f := fl.newBlock("cond.false")
 	cont := fl.newBlock("cond.done")
-	fl.emit(&ir.If{Cond: cond, Kind: ir.SourceBranch, Pos: fl.l.irPos(d.Expr.Pos())}, nil)
+	fl.emit(&ir.If{Cond: cond, Kind: ir.SourceBranch, Pos: fl.l.irPos(pos)}, nil)
 	fl.cur.Succs = []*ir.Block{t, f}
 	for _, nb := range []*ir.Block{t, f} {
 		nb.Append(&ir.Jump{})
@@ -52,14 +78,16 @@ func (fl *fnLowerer) restoreDropped(b *ssa.BasicBlock, i int) error {
 }
 
 // conditionOperands returns the operands (unparenthesised) of the if, for and
-// tagless switch case conditions in the body of fn, not descending into
-// function literals.
-func conditionOperands(syntax ast.Node) map[ast.Expr]bool {
+// tagless switch case conditions in the body of fn, and the positions of the
+// case expressions of its tagged switches, not descending into function
+// literals.
+func conditionOperands(syntax ast.Node) (map[ast.Expr]bool, map[token.Pos]bool) {
 	fd, ok := syntax.(*ast.FuncDecl)
 	if !ok || fd.Body == nil {
-		return nil
+		return nil, nil
 	}
 	leaves := map[ast.Expr]bool{}
+	cases := map[token.Pos]bool{}
 	var split func(e ast.Expr)
 	split = func(e ast.Expr) {
 		e = ast.Unparen(e)
@@ -89,15 +117,17 @@ func conditionOperands(syntax ast.Node) map[ast.Expr]bool {
 				split(s.Cond)
 			}
 		case *ast.SwitchStmt:
-			if s.Tag == nil {
-				for _, c := range s.Body.List {
-					for _, e := range c.(*ast.CaseClause).List {
+			for _, c := range s.Body.List {
+				for _, e := range c.(*ast.CaseClause).List {
+					if s.Tag == nil {
 						split(e)
+					} else {
+						cases[e.Pos()] = true
 					}
 				}
 			}
 		}
 		return true
 	})
-	return leaves
+	return leaves, cases
 }

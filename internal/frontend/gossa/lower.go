@@ -23,7 +23,8 @@ type fnLowerer struct {
 	vals map[ssa.Value]ir.Value
 
 	params       map[*ssa.Parameter]*ir.Param
-	condOperands map[ast.Expr]bool // operands of the function's conditions (see restoreDropped)
+	condOperands map[ast.Expr]bool  // operands of the function's conditions (see restoreDropped)
+	caseValues   map[token.Pos]bool // case expressions of tagged switches (see restoreDroppedCase)
 	info         map[*ssa.BasicBlock]*blockInfo
 	reach        map[*ssa.BasicBlock]bool
 	phis         []phiFix
@@ -66,9 +67,8 @@ func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.F
 		params: map[*ssa.Parameter]*ir.Param{},
 		info:   map[*ssa.BasicBlock]*blockInfo{},
 		reach:  reachable(sfn),
-
-		condOperands: conditionOperands(sfn.Syntax()),
 	}
+	fl.condOperands, fl.caseValues = conditionOperands(sfn.Syntax())
 	if err := fl.precheck(); err != nil {
 		return err
 	}
@@ -151,8 +151,13 @@ func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
 		if err := fl.lowerInstr(instr); err != nil {
 			return err
 		}
-		if _, ok := instr.(*ssa.DebugRef); ok {
+		switch instr.(type) {
+		case *ssa.DebugRef:
 			if err := fl.restoreDropped(b, i); err != nil {
+				return err
+			}
+		case *ssa.BinOp:
+			if err := fl.restoreDroppedCase(b, i); err != nil {
 				return err
 			}
 		}
