@@ -404,6 +404,8 @@ func (f *frame) lookup(v ir.Value, at *inst) sym {
 			panic(fmt.Sprintf("indep: parameter %s of another function in %s", v.Ident, f.fn.Name))
 		}
 		return f.params[v.Index]
+	case *ir.Global:
+		panic(notEncoded(fmt.Sprintf("construct package-level variable %s in %s not encoded", v.Ident, f.fn.Name)))
 	}
 	ins, ok := v.(ir.Instr)
 	if !ok {
