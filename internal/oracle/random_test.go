@@ -43,6 +43,7 @@ type knownBug struct {
 var knownBugs = []knownBug{
 	{feature: FeatEvalOrder, repro: "eval_order.txtar", bug: "gc evaluates calls and value-context && / || before the operands to their left that may panic (an index, a nil dereference), the engine in go/ssa's left-to-right order"},
 	{feature: FeatMethodTarget, repro: "pm_nil_receiver.txtar", bug: "pm: execution diverged from the tree (internal error) on a method whose receiver may be nil"},
+	{repro: "indep_global.txtar", bug: "gen -recheck (indep) crashes on a package-level variable of another package (unicode's tables): internal error: indep: unknown value *ir.Global; the generator has no such calls, TestOracle/stdlib leaves Classes out"},
 	{feature: FeatEmptyCase, repro: "tag_case_empty.txtar", bug: "the empty last case of a tagged switch without default has no objective (go/ssa drops its If; dropped.go does not restore tagged cases)"},
 }
 
