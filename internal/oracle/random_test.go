@@ -48,7 +48,7 @@ var knownBugs = []knownBug{
 // -timeout keeps a slow function from stalling the suite (its open
 // objectives are then unknown, which is accepted); the kill limit catches
 // hangs.
-var randomOptions = oracleOptions{limit: 10 * time.Minute, timeout: "30s"}
+var randomOptions = oracleOptions{limit: 10 * time.Minute, timeout: "30s", validate: map[string]bool{"dfs": true, "treefrog": true}}
 
 // TestRandomPrograms generates -randprogs functions (GenerateUnit) from
 // -randseed, -randbatch to a package, and checks every row on them as
