@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set-up and entry points: ./run.sh example | test. Installs what is missing (libz3-dev; chromium for the tests).
+# Set-up and entry points: ./run.sh example | test. Installs what is missing (libz3-dev, cvc5; chromium for the tests).
 set -euo pipefail
 cd "$(dirname "$0")"
 
