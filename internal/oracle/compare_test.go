@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/ast"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -77,8 +78,11 @@ func acceptedUnknown(f *function, b report.Branch) bool {
 	if b.Verdict != report.Unknown {
 		return false
 	}
-	if f.sampled && b.Reason != "" {
-		return true // an honest unknown on floats, which the enumeration only samples
+	if f.sampled && b.Reason != "" && b.Outcome != "entry" {
+		// An honest unknown on floats, strings, slices or maps, which the
+		// enumeration only samples; compare still objects when an input of
+		// the sample reaches it (but for a time budget).
+		return true
 	}
 	if b.Reason == boundReason {
 		return f.ifaces
@@ -154,8 +158,12 @@ func (c *comparison) compare() []disagreement {
 		switch {
 		case b.Verdict == report.Covered && !seen && !c.f.sampled: // sampled: compareCases replays the case
 			errs = append(errs, c.fail(clsCoveredUnobserved, &b, "", "claimed covered (case %q) but no input of the %d reaches it", b.Case, c.obs.inputs))
+		case b.Verdict == report.Covered && !seen && !c.claimedBy(b):
+			errs = append(errs, c.fail(clsCoveredUnobserved, &b, "", "claimed covered, but no input of the sample reaches it and no case claims it (case %q) for its replay", b.Case))
 		case b.Verdict == report.Unreachable && seen:
 			errs = append(errs, c.fail(clsFalseUnreachable, &b, witness, "condition %q is reached\n%s", c.sites[key].Expr, proof(b)))
+		case b.Verdict == report.Unknown && c.f.sampled && seen && !isTimeout(b) && !strings.Contains(b.Reason, "concretized"):
+			errs = append(errs, c.fail(clsUnknown, &b, witness, "unknown (%s), but condition %q is reached by an input of the sample", b.Reason, c.sites[key].Expr))
 		case b.Verdict == report.Unknown && b.Reason == boundReason && seen:
 			errs = append(errs, c.fail(clsUnknown, &b, witness, "said to be beyond the bound of interface inputs, but condition %q is reached by an input of the domains", c.sites[key].Expr))
 		}
@@ -306,6 +314,17 @@ func (c *comparison) compareCases(rs map[string]*replayed) []disagreement {
 	return errs
 }
 
+// claimedBy reports whether the case b names claims b among its covers
+// (compareCases then checks that its replay reaches it).
+func (c *comparison) claimedBy(b report.Branch) bool {
+	for _, cs := range c.rep.Cases {
+		if cs.Name == b.Case {
+			return slices.Contains(cs.Covers, b.ID)
+		}
+	}
+	return false
+}
+
 // selfCheck makes sure the comparison is not vacuous: it breaks a correct
 // report in several ways and expects compare to object to each.
 func (c *comparison) selfCheck() []disagreement {
@@ -350,7 +369,7 @@ func (c *comparison) selfCheck() []disagreement {
 			func(b *report.Branch) bool { return false }, []string{clsMissingObjective}},
 		{"covered panic dropped",
 			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Covered && escapes(b) },
-			func(b *report.Branch) bool { return false }, []string{clsPanicNoObjective, clsPanicNotCovered}},
+			func(b *report.Branch) bool { return false }, []string{clsPanicNoObjective, clsPanicNotCovered, clsPanicFalseUnreachable}},
 	}
 	var errs []disagreement
 	for _, m := range mutations {

@@ -19,6 +19,9 @@ import (
 // maxInputs bounds the input space of a function under test.
 const maxInputs = 1 << 17
 
+// numFloat32s is the length of the enumeration's lfFloat32s (enumHeader).
+const numFloat32s = 88
+
 // leaf is one scalar of a parameter: int8, uint8 or bool.
 type leaf struct {
 	path string // Go accessor from the parameter: "", ".A", "[1]", ".P[0]"
@@ -56,8 +59,10 @@ type function struct {
 	decl     *ast.FuncDecl
 	loops    bool // LoopsDirective: unknowns with a loop-bound reason are accepted
 	// sampled: an input holds a float32, which the enumeration samples
-	// (lfFloat32s): an outcome it does not observe is inconclusive, not
-	// unreachable, and a covered claim rests on its case's replay.
+	// (lfFloat32s), or is a string, slice or map, whose values the
+	// scenario lists (sizedType): an outcome it does not observe is
+	// inconclusive, not unreachable, and a covered claim rests on its
+	// case's replay.
 	sampled  bool
 	inputs   int  // the number of inputs, times the size of each domain of an interface parameter
 	ifaces   bool // a parameter is of interface type: unknowns with boundReason are accepted
@@ -82,7 +87,21 @@ func domainFunc(typ string) string {
 	case "error":
 		return "lfDomainError"
 	}
-	return "lfDomain" + typ
+	return "lfDomain" + strings.NewReplacer("[]", "SliceOf", "map[", "MapOf", "]", "To", "*", "Ptr", ".", "_").Replace(typ)
+}
+
+// sizedType reports whether t is a string, slice or map: an input the
+// enumeration cannot exhaust, whose values the scenario lists in
+// lfDomain<T>() (domainFunc: lfDomainstring, lfDomainSliceOfint8,
+// lfDomainMapOfstringToint8). Such a function is sampled.
+func sizedType(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
 }
 
 // id is the function's name as a Go identifier ("T_M" for "(*T).M").
@@ -214,12 +233,16 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 	f.inputs = 1
 	for i := range f.params {
 		p := &f.params[i]
-		if types.IsInterface(p.typ) {
+		if types.IsInterface(p.typ) || sizedType(p.typ) {
 			p.domain = domainFunc(pkg.typeString(p.typ))
 			if !pkg.domains[p.domain] {
-				return nil, fmt.Errorf("%s: parameter %s of interface type %s: no %s() in the package's _test.go files", name, p.name, pkg.typeString(p.typ), p.domain)
+				return nil, fmt.Errorf("%s: parameter %s of type %s: no %s() in the package's _test.go files", name, p.name, pkg.typeString(p.typ), p.domain)
 			}
-			f.ifaces = true
+			if types.IsInterface(p.typ) {
+				f.ifaces = true
+			} else {
+				f.sampled = true
+			}
 			continue
 		}
 		var err error
@@ -229,9 +252,12 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 		n := 1
 		for _, l := range p.leaves {
 			f.sampled = f.sampled || l.typ == "float32"
-			if l.typ == "bool" {
+			switch l.typ {
+			case "bool":
 				n *= 2
-			} else {
+			case "float32":
+				n *= numFloat32s
+			default:
 				n *= 256
 			}
 			if f.inputs*n > maxInputs {
