@@ -41,7 +41,8 @@
 //     flags: dfs, pm, treefrog, rgcb, mtelse, and treefrog with
 //     -loop-models auto; the treefrog row keeps gen's independent re-proof
 //     of unreachable verdicts, -recheck, the others turn it off; the random
-//     programs validate the solver on the dfs and treefrog rows only) as a
+//     programs run the dfs, pm, treefrog and mtelse rows, -randallrows
+//     every row, and validate the solver on dfs and treefrog only) as a
 //     subprocess of the test binary (TestMain turns it into the command
 //     line), so that a crash or a hang is a finding that names its row and,
 //     after a rerun per function, its function; the others are still
