@@ -2,7 +2,7 @@
 // hand-written scenarios (TestOracle), on randomly generated programs
 // (TestRandomPrograms) and on the reproducers of known bugs
 // (TestKnownBugs). It holds a random program generator (gen*.go) and a
-// libz3 proof checker (smt.go); everything else is in its tests.
+// proof checker (smt.go: Z3, then cvc5); everything else is in its tests.
 //
 // # The generator
 //
@@ -81,8 +81,9 @@
 //     -recheck had to correct ("ENGINE WAS WRONG") is reported too;
 //  5. every row gives every objective the same verdict, an accepted unknown
 //     agreeing with anything; the smt2 of every unreachable verdict must be
-//     unsat for Z3, through libz3 (smt.go) independently of leapfrog's solver
-//     package; and a self-check breaks each correct report in several ways
+//     unsat for Z3, read from its text (smt.go: Z3_eval_smtlib2_string, not
+//     leapfrog's translation of terms; cvc5 when Z3 cannot decide within a
+//     minute); and a self-check breaks each correct report in several ways
 //     and expects the comparison to object, so that it cannot pass vacuously.
 //
 // Each contradiction is a disagreement with a class (the symptom: see the

@@ -1,69 +1,28 @@
-// smt.go: runs an SMT-LIB2 script through libz3 (cgo), to re-check the proofs of unreachable verdicts.
+// smt.go: runs an SMT-LIB2 script through Z3, then cvc5 when Z3 cannot answer in time, to re-check the proofs of unreachable verdicts.
 
 package oracle
 
-/*
-#cgo LDFLAGS: -lz3
-#include <stdlib.h>
-#include <z3.h>
-
-static void lf_oracle_ignore_error(Z3_context c, Z3_error_code e) { (void)c; (void)e; }
-
-static Z3_context lf_oracle_context(void) {
-	Z3_config cfg = Z3_mk_config();
-	Z3_set_param_value(cfg, "timeout", "20000");
-	Z3_context ctx = Z3_mk_context(cfg);
-	Z3_del_config(cfg);
-	Z3_set_error_handler(ctx, lf_oracle_ignore_error);
-	return ctx;
-}
-*/
-import "C"
-
 import (
-	"fmt"
-	"strings"
-	"sync"
-	"unsafe"
+	"time"
+
+	"leapfrog/internal/indep"
+	"leapfrog/internal/solver/z3"
 )
 
-// contexts holds idle Z3 contexts: creating one costs more than most proofs.
-var contexts = make(chan C.Z3_context, 8)
+// proofLimit bounds each solver's time on one proof.
+const proofLimit = 60 * time.Second
 
-// evalMu serializes Z3_eval_smtlib2_string: evaluations in different
-// contexts at the same time answered now and then for each other's script
-// ("(error ... unknown constant y) sat" for a script over x alone); Z3
-// redirects its output streams for the time of an evaluation.
-var evalMu sync.Mutex
-
-// evalSMT2 evaluates script in a Z3 context reset to its initial state and
-// returns what Z3 prints for it (for a script ending in (check-sat): "sat",
-// "unsat" or "unknown"). It is independent of leapfrog's own solver
-// package: the proofs leapfrog prints are parsed from their text, as a user
-// would.
+// evalSMT2 evaluates script, read from its text as a user would (no
+// translation of terms: z3.EvalSMT2 runs Z3_eval_smtlib2_string in a fresh
+// context, interrupted after proofLimit), and returns the answer of its
+// last (check-sat): "sat", "unsat" or "unknown". A script Z3 cannot decide
+// in time goes to cvc5's command line, a second solver: a long proof
+// (treefrog's re-proofs of random programs) once held the suite for half an
+// hour in an evaluation with no limit.
 func evalSMT2(script string) (string, error) {
-	var ctx C.Z3_context
-	select {
-	case ctx = <-contexts:
-	default:
-		ctx = C.lf_oracle_context()
+	got, err := z3.EvalSMT2(script, proofLimit)
+	if err == nil && got == "unknown" {
+		return indep.CVC5(script, proofLimit)
 	}
-	evalMu.Lock()
-	defer evalMu.Unlock()
-	reset := C.CString("(reset)")
-	defer C.free(unsafe.Pointer(reset))
-	C.Z3_eval_smtlib2_string(ctx, reset)
-	cs := C.CString(script)
-	defer C.free(unsafe.Pointer(cs))
-	out := C.GoString(C.Z3_eval_smtlib2_string(ctx, cs))
-	var err error
-	if code := C.Z3_get_error_code(ctx); code != C.Z3_OK {
-		err = fmt.Errorf("z3: %s", C.GoString(C.Z3_get_error_msg(ctx, code)))
-	}
-	select {
-	case contexts <- ctx:
-	default:
-		C.Z3_del_context(ctx)
-	}
-	return strings.TrimSpace(out), err
+	return got, err
 }
