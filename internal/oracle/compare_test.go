@@ -1,4 +1,4 @@
-// compare_test.go: one report against the enumeration and the replay of its cases; agreement of the rows; the proofs through Z3 and cvc5; the self-check.
+// compare_test.go: one report against the enumeration and the replay of its cases; agreement of the rows; the proofs through cvc5 and Z3; the self-check.
 
 package oracle
 
@@ -541,8 +541,8 @@ func stripComments(script string) string {
 	return b.String()
 }
 
-// checkProofs hands the smt2 of every unreachable verdict to Z3 (cvc5 when
-// Z3 cannot decide in time; see smt.go), which must answer unsat.
+// checkProofs hands the smt2 of every unreachable verdict to cvc5 (Z3 when
+// cvc5 cannot decide in time; see smt.go), which must answer unsat.
 func checkProofs(rowName string, r *report.Function) []disagreement {
 	var errs []disagreement
 	for _, b := range r.Branches {
@@ -559,7 +559,7 @@ func checkProofs(rowName string, r *report.Function) []disagreement {
 		got, err := a.(proofAnswer).got, a.(proofAnswer).err
 		if err != nil || got != "unsat" {
 			errs = append(errs, disagreement{class: clsProof, row: rowName, fn: r.Function, objective: fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID), verdict: b.Verdict,
-				detail: fmt.Sprintf("z3 (cvc5 when z3 cannot decide) says %q (%v)\n%s", got, err, b.SMT2)})
+				detail: fmt.Sprintf("cvc5 (z3 when cvc5 cannot decide) says %q (%v)\n%s", got, err, b.SMT2)})
 		}
 	}
 	return errs

@@ -2,7 +2,7 @@
 // hand-written scenarios (TestOracle), on randomly generated programs
 // (TestRandomPrograms) and on the reproducers of known bugs
 // (TestKnownBugs). It holds a random program generator (gen*.go) and a
-// proof checker (smt.go: Z3, then cvc5); everything else is in its tests.
+// proof checker (smt.go: cvc5, then Z3); everything else is in its tests.
 //
 // # The generator
 //
@@ -41,8 +41,8 @@
 //     flags: dfs, pm, treefrog, rgcb, mtelse, and treefrog with
 //     -loop-models auto; the treefrog row keeps gen's independent re-proof
 //     of unreachable verdicts, -recheck, the others turn it off; the random
-//     programs run the dfs, pm, treefrog and mtelse rows, -randallrows
-//     every row, and validate the solver on dfs and treefrog only) as a
+//     programs run the dfs and treefrog rows, -randallrows every row, and
+//     validate the solver on dfs and treefrog only) as a
 //     subprocess of the test binary (TestMain turns it into the command
 //     line), so that a crash or a hang is a finding that names its row and,
 //     after a rerun per function, its function; the others are still
@@ -81,9 +81,9 @@
 //     -recheck had to correct ("ENGINE WAS WRONG") is reported too;
 //  5. every row gives every objective the same verdict, an accepted unknown
 //     agreeing with anything; the smt2 of every unreachable verdict must be
-//     unsat for Z3, read from its text (smt.go: Z3_eval_smtlib2_string, not
-//     leapfrog's translation of terms; cvc5 when Z3 cannot decide within a
-//     minute); and a self-check breaks each correct report in several ways
+//     unsat, read from its text (smt.go: cvc5's command line, then Z3's
+//     text evaluator when cvc5 cannot decide within a minute; not
+//     leapfrog's translation of terms); and a self-check breaks each correct report in several ways
 //     and expects the comparison to object, so that it cannot pass vacuously.
 //
 // Each contradiction is a disagreement with a class (the symptom: see the
