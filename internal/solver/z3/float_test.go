@@ -246,6 +246,7 @@ func TestFloatScriptsAcceptedByZ3AndCVC5(t *testing.T) {
 	g := &solvertest.Gen{B: b, R: rand.New(rand.NewPCG(5, 9)), Floats: true,
 		Vars: terms{b.Var("x", 8), b.Var("f", 32), b.Var("d", 64), b.Var("p", 0)}}
 	answers := map[string]int{}
+	undecided := 0 // a text evaluation out of time (a loaded machine): no contradiction
 	for i := range 24 {
 		fs := terms{g.Bool(3), g.Bool(2)}
 		if i%3 == 0 { // read the bits of a float operation too
@@ -261,18 +262,24 @@ func TestFloatScriptsAcceptedByZ3AndCVC5(t *testing.T) {
 		want := s.Check(nil).String()
 		script := expr.SMT2(fs)
 		got, err := EvalSMT2(script, 20*time.Second)
-		if err != nil || got != want {
+		switch {
+		case err == nil && got == "unknown":
+			undecided++
+		case err != nil || got != want:
 			t.Fatalf("formula %d: Z3 on the script: %q %v, the backend %s\n%s", i, got, err, want, script)
 		}
 		cmd := exec.Command(cvc5, "--lang=smt2", "--tlimit=20000")
 		cmd.Stdin = strings.NewReader(script)
 		out, err := cmd.CombinedOutput()
-		if strings.TrimSpace(string(out)) != want {
+		switch a := strings.TrimSpace(string(out)); {
+		case a == "unknown" || strings.Contains(a, "interrupted by timeout"):
+			undecided++
+		case a != want:
 			t.Fatalf("formula %d: cvc5 says %q (%v), the backend %s\n%s", i, out, err, want, script)
 		}
 		answers[want]++
 	}
-	if answers["sat"] == 0 || answers["unsat"] == 0 {
-		t.Errorf("degenerate sample: %v", answers)
+	if answers["sat"] == 0 || answers["unsat"] == 0 || undecided > 6 {
+		t.Errorf("degenerate sample: %v, %d answers out of time", answers, undecided)
 	}
 }
