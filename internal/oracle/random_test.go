@@ -56,7 +56,7 @@ var randomRows = map[string]bool{"dfs": true, "treefrog": true}
 
 var randAllRows = flag.Bool("randallrows", false, "TestRandomPrograms: run every row, not only randomRows")
 
-var randomOptions = oracleOptions{limit: 10 * time.Minute, timeout: "30s", validate: map[string]bool{"dfs": true, "treefrog": true}}
+var randomOptions = oracleOptions{limit: 10 * time.Minute, timeout: "10s", validate: map[string]bool{"dfs": true, "treefrog": true}}
 
 // TestRandomPrograms generates -randprogs functions (GenerateUnit) from
 // -randseed, -randbatch to a package, and checks every row on them as
