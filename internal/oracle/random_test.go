@@ -40,9 +40,9 @@ type knownBug struct {
 // knownBugs are the gates of TestRandomPrograms (-randbugs lifts them).
 // Each names the bug (issue 10) and, under testdata/, the reproducer that
 // TestKnownBugs checks still fails.
-var knownBugs = []knownBug{
-	{feature: FeatEvalOrder, repro: "eval_order.txtar", bug: "gc evaluates calls and value-context && / || before the operands to their left that may panic (an index, a nil dereference), the engine in go/ssa's left-to-right order"},
-}
+// (None open: the last, FeatEvalOrder, was fixed by the frontend's order.go;
+// its reproducer is testdata/eval_order.txtar.)
+var knownBugs = []knownBug{}
 
 // randomOptions are the options of TestRandomPrograms' runs: a leapfrog
 // -timeout keeps a slow function from stalling the suite (its open

@@ -365,19 +365,19 @@ func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
 					switch v := instr.(type) {
-					case *ssa.Call:
-						callee, ok := v.Call.Value.(*ssa.Function)
-						if !ok || v.Call.IsInvoke() {
+					case ssa.CallInstruction: // calls, and deferred and go calls
+						callee, ok := v.Common().Value.(*ssa.Function)
+						if !ok || v.Common().IsInvoke() {
 							continue
 						}
-						if _, known := n.byFunc[callee]; !known || len(callee.Params) != len(v.Call.Args) {
+						if _, known := n.byFunc[callee]; !known || len(callee.Params) != len(v.Common().Args) {
 							continue
 						}
-						for i, a := range v.Call.Args {
+						for i, a := range v.Common().Args {
 							p := callee.Params[i]
 							if isPointer(p.Type()) && !n.param[p] {
 								n.seen = map[*ssa.Phi]bool{}
-								if !n.nonNil(a) {
+								if !n.nonNil(a) && !(onlyCalled(callee) && derefBefore(a, v)) {
 									n.param[p] = true
 									changed = true
 								}
@@ -402,4 +402,47 @@ func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts
 		}
 	}
 	return n
+}
+
+// derefBefore reports whether the pointer p is dereferenced (a field or
+// element address, a load, a store) before the instruction at runs, in its
+// block or in one that dominates it: p is then not nil at that point. It
+// serves the function literals of order.go, which receive the values their
+// expression reads after the enclosing statement has dereferenced them.
+func derefBefore(p ssa.Value, at ssa.Instruction) bool {
+	refs := p.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		deref := false
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			deref = x.X == p
+		case *ssa.IndexAddr:
+			deref = x.X == p && isPointer(p.Type())
+		case *ssa.UnOp:
+			deref = x.Op == token.MUL && x.X == p
+		case *ssa.Store:
+			deref = x.Addr == p
+		}
+		if !deref || r.Block() == nil {
+			continue
+		}
+		if r.Block() == at.Block() {
+			for _, i := range at.Block().Instrs {
+				if i == r {
+					return true
+				}
+				if i == at {
+					break
+				}
+			}
+			continue
+		}
+		if r.Block().Dominates(at.Block()) {
+			return true
+		}
+	}
+	return false
 }

@@ -347,7 +347,7 @@ func (l *loader) dynamicParams(params []*ssa.Parameter, inputs map[*ssa.Paramete
 			continue
 		}
 		funcs = append(funcs, f.AnonFuncs...)
-		if f.Parent() != nil {
+		if f.Parent() != nil && !onlyCalled(f) {
 			mark(f)
 		}
 		for _, b := range f.Blocks {
@@ -359,6 +359,9 @@ func (l *loader) dynamicParams(params []*ssa.Parameter, inputs map[*ssa.Paramete
 					types_.Set(v.AssertedType, true)
 				case *ssa.MakeClosure:
 					mark(v.Fn.(*ssa.Function))
+				}
+				if _, debug := instr.(*ssa.DebugRef); debug {
+					continue // no use: names an expression's value
 				}
 				var ops [8]*ssa.Value
 				for k, op := range instr.Operands(ops[:0]) {
@@ -382,4 +385,29 @@ func (l *loader) dynamicParams(params []*ssa.Parameter, inputs map[*ssa.Paramete
 			mark(l.ssa.MethodValue(ms.At(i)))
 		}
 	})
+}
+
+// onlyCalled reports whether the function literal f is only ever called
+// where it is written (as order.go's literals are): its static call sites
+// are then all its callers.
+func onlyCalled(f *ssa.Function) bool {
+	refs := f.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); ok {
+			continue
+		}
+		c, ok := r.(*ssa.Call)
+		if !ok || c.Call.Value != f {
+			return false
+		}
+		for _, a := range c.Call.Args {
+			if a == f {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -77,6 +77,14 @@ func Load(dir string, names []string) (*Result, error) {
 	// package's functions are built when one of them is first called
 	// (deps.go). Instances of generic functions are built for their type
 	// arguments.
+	// Statements are rewritten to gc's order of evaluation first (order.go),
+	// in every package whose functions may be interpreted.
+	unmodelled := map[ast.Node]token.Pos{}
+	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
+		if p.TypesInfo != nil && !denied(p.PkgPath) {
+			reorder(p.Syntax, p.TypesInfo, p.Types, unmodelled)
+		}
+	})
 	prog, pkgs := ssautil.AllPackages([]*packages.Package{pkg}, ssa.GlobalDebug|ssa.InstantiateGenerics)
 	spkg := pkgs[0]
 	if spkg == nil {
@@ -85,7 +93,7 @@ func Load(dir string, names []string) (*Result, error) {
 	spkg.Build()
 
 	l := newLoader(abs, pkg, prog, spkg)
-	l.assumes, l.instances = assumes, insts
+	l.assumes, l.instances, l.unmodelled = assumes, insts, unmodelled
 	res := &Result{Fset: pkg.Fset, Pkg: pkg}
 	for _, name := range names {
 		t, err := l.target(name)
@@ -249,6 +257,7 @@ type loader struct {
 	replaceFiles map[string]string               // files of the replacement bodies -> their package
 	globalNames  map[string]bool                 // IR names given to other packages' globals
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
+	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
