@@ -54,6 +54,9 @@ func TestRegressions(t *testing.T) {
 				case "want":
 					wantIdx = i
 				default:
+					if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f.Name)), 0o755); err != nil {
+						t.Fatal(err)
+					}
 					if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
 						t.Fatal(err)
 					}

@@ -79,10 +79,10 @@ func Load(dir string, names []string) (*Result, error) {
 	// arguments.
 	// Statements are rewritten to gc's order of evaluation first (order.go),
 	// in every package whose functions may be interpreted.
-	unmodelled := map[ast.Node]token.Pos{}
+	unmodelled, lits := map[ast.Node]token.Pos{}, map[*ast.FuncLit]bool{}
 	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
 		if p.TypesInfo != nil && !denied(p.PkgPath) {
-			reorder(p.Syntax, p.TypesInfo, p.Types, unmodelled)
+			reorder(p.Syntax, p.TypesInfo, p.Types, unmodelled, lits)
 		}
 	})
 	prog, pkgs := ssautil.AllPackages([]*packages.Package{pkg}, ssa.GlobalDebug|ssa.InstantiateGenerics)
@@ -93,7 +93,7 @@ func Load(dir string, names []string) (*Result, error) {
 	spkg.Build()
 
 	l := newLoader(abs, pkg, prog, spkg)
-	l.assumes, l.instances, l.unmodelled = assumes, insts, unmodelled
+	l.assumes, l.instances, l.unmodelled, l.orderLits = assumes, insts, unmodelled, lits
 	res := &Result{Fset: pkg.Fset, Pkg: pkg}
 	for _, name := range names {
 		t, err := l.target(name)
@@ -258,6 +258,7 @@ type loader struct {
 	globalNames  map[string]bool                 // IR names given to other packages' globals
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
 	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
+	orderLits    map[*ast.FuncLit]bool           // the function literals order.go made
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {
@@ -497,6 +498,11 @@ func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
 		return l.depStub(fn)
 	}
 	if fn.Parent() != nil && !l.inTarget(fn) {
+		if lit, ok := fn.Syntax().(*ast.FuncLit); ok && l.orderLits[lit] && len(fn.FreeVars) == 0 {
+			// A literal of order.go in another package: a function of
+			// that package like any other.
+			return l.stubOf(fn, fn.String(), pkgPath(fn))
+		}
 		return nil, l.unsupported(fn.Pos(), "function literal of package %s", pkgPath(fn))
 	}
 	if (fn.Synthetic != "" && fn.Origin() == nil && fn != l.spkg.Func("init") && !isWrapper(fn)) || fn.Blocks == nil {
