@@ -46,6 +46,9 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 		}
 		return m.unOp(in.Op, op(0).(*scalar)), false
 	case *ir.Convert:
+		if in.Bits {
+			return op(0), false // a float is its bits
+		}
 		return m.convert(in.X.Type(), in.Type(), op(0)), false
 	case *ir.Alloc:
 		return &ptr{obj: &object{v: zero(in.Type().Elem)}}, false

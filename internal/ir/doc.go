@@ -63,6 +63,7 @@
 //	                                                        shl shr eq ne lt le gt ge min max
 //	         | "%" num "=" ("neg" | "not" | "compl") operand
 //	         | "%" num "=" "convert" operand "to" type
+//	         | "%" num "=" "bitcast" operand "to" type      float bits as an integer of its width, or back
 //	         | "%" num "=" "phi" [ type ] "[" label ":" operand { "," label ":" operand } "]"
 //	         | "%" num "=" "alloc" type                     yields *type
 //	         | "%" num "=" "load" operand

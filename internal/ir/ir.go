@@ -305,10 +305,13 @@ type UnOp struct {
 // conversions are Go's: string to []byte (a copy) and back, string to
 // []rune (UTF-8 decoding, an invalid byte giving U+FFFD) and back (encoding,
 // an invalid rune giving U+FFFD), an integer to string (the UTF-8 encoding
-// of the rune, U+FFFD when invalid).
+// of the rune, U+FFFD when invalid). With Bits, it reinterprets the bits of
+// a float as an integer of the same width or back (math.Float64bits,
+// Float64frombits, Float32bits, Float32frombits).
 type Convert struct {
 	register
-	X Value
+	X    Value
+	Bits bool
 }
 
 // Phi selects Edges[i] when control came from Block().Preds[i].

@@ -516,7 +516,7 @@ func (p *parser) parseInstr() *aInstr {
 		in.args = []*aOperand{p.parseOperand()}
 		p.want(tIdent, "to")
 		in.typ = p.parseType()
-	case op == "convert":
+	case op == "convert" || op == "bitcast":
 		in.args = []*aOperand{p.parseOperand()}
 		p.want(tIdent, "to")
 		in.typ = p.parseType()

@@ -365,7 +365,11 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 		sb.WriteByte(' ')
 		pr.value(sb, in.X)
 	case *Convert:
-		sb.WriteString("convert ")
+		if in.Bits {
+			sb.WriteString("bitcast ")
+		} else {
+			sb.WriteString("convert ")
+		}
 		pr.value(sb, in.X)
 		sb.WriteString(" to ")
 		writeType(sb, in.Typ, nil)

@@ -226,8 +226,8 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*Function) Instr {
 	switch ai.op {
 	case "neg", "not", "compl":
 		return &UnOp{Op: unOps[ai.op]}
-	case "convert":
-		in := &Convert{}
+	case "convert", "bitcast":
+		in := &Convert{Bits: ai.op == "bitcast"}
 		in.Typ = ai.typ
 		return in
 	case "phi":

@@ -505,6 +505,13 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		}
 		wantRes(in.X.Type())
 	case *Convert:
+		if in.Bits {
+			from, to := in.X.Type(), in.Typ
+			if !(IsFloat(from) && isInt(to) || isInt(from) && IsFloat(to)) || from.Width != to.Width {
+				errf("bitcast %s to %s: not between a float and an integer of its width", from, to)
+			}
+			break
+		}
 		if !Convertible(in.X.Type(), in.Typ) {
 			errf("convert %s to %s: not a conversion of the IR (integers and floats, string to and from []u8, []i32 and integers)", in.X.Type(), in.Typ)
 		}

@@ -62,3 +62,27 @@ func hasFloat(t *ir.Type, seen map[*ir.Type]bool) bool {
 	}
 	return false
 }
+
+// bitcasts are the functions of package math that reinterpret a float's
+// bits (through unsafe.Pointer, which the IR does not have): a Convert with
+// Bits.
+var bitcasts = map[string]bool{
+	"math.Float64bits": true, "math.Float64frombits": true,
+	"math.Float32bits": true, "math.Float32frombits": true,
+}
+
+// isBitcast reports whether c is a static call of one of the bitcasts.
+func isBitcast(c *ssa.CallCommon) bool {
+	f := c.StaticCallee()
+	return f != nil && bitcasts[f.String()]
+}
+
+// lowerBitcast lowers a call of a bitcast: its argument's bits, retyped.
+func (fl *fnLowerer) lowerBitcast(v *ssa.Call) error {
+	t, ops, err := fl.typedOperands(v, v.Call.Args[0])
+	if err != nil {
+		return err
+	}
+	fl.vals[v] = fl.emit(&ir.Convert{X: ops[0], Bits: true}, t).(ir.Value)
+	return nil
+}

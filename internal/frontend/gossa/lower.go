@@ -497,7 +497,7 @@ func (fl *fnLowerer) precheck() error {
 						return fl.l.unsupported(fl.pos(instr), "%s", describe(instr))
 					}
 				case *ssa.Call:
-					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin && !fl.l.isImportedInit(v.Common()) && !handlesCall(v.Common()) {
+					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin && !fl.l.isImportedInit(v.Common()) && !handlesCall(v.Common()) && !isBitcast(v.Common()) {
 						if err := fl.precheckCall(v); err != nil {
 							return err
 						}

@@ -123,6 +123,9 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	if fl.l.isImportedInit(v.Common()) {
 		return nil // an imported package's initializer (see isImportedInit)
 	}
+	if isBitcast(v.Common()) {
+		return fl.lowerBitcast(v)
+	}
 	if done, err := fl.lowerDynamicCall(v); done { // closures.go: invoke, function values, literals, wrappers, recover
 		return err
 	}
