@@ -35,17 +35,27 @@ func summarize(w io.Writer, r *report.Function, name string) {
 		shown++
 		switch b.Verdict {
 		case report.Unreachable:
-			fmt.Fprintf(w, "  unreachable %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
+			fmt.Fprintf(w, "  unreachable %s %s: %s\n", b.Pos, outcomeText(b.Outcome), b.Reason)
 			if b.Checked == report.CheckedEngine {
 				fmt.Fprintf(w, "              not re-proved independently: %s\n", b.CheckReason)
 			}
 		case report.Unknown:
-			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, b.Outcome, b.Reason)
+			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, outcomeText(b.Outcome), b.Reason)
 		}
 	}
 	if more > 0 {
 		fmt.Fprintf(w, "  ... and %d more not covered (the JSON and HTML reports list them all)\n", more)
 	}
+}
+
+// outcomeText is an outcome as the summary prints it: a call of panic is
+// "explicit panic", so that no line of a normal run reads "panic:" (what
+// tools look for in the output of a crashed Go program).
+func outcomeText(outcome string) string {
+	if outcome == "panic" {
+		return "explicit panic"
+	}
+	return outcome
 }
 
 // maxListed is how many objectives not covered the summary of a function lists.
