@@ -20,9 +20,22 @@ const cliEnv = "LEAPFROG_ORACLE_CLI"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(cliEnv) == "1" {
+		go exitWithParent()
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
+}
+
+// exitWithParent ends a leapfrog subprocess whose test binary is gone
+// (killed by go test's -timeout, or by hand), which would otherwise run on,
+// orphaned, into the next job on the machine.
+func exitWithParent() {
+	parent := os.Getppid()
+	for range time.Tick(time.Second) {
+		if os.Getppid() != parent {
+			os.Exit(3)
+		}
+	}
 }
 
 // slots bounds the leapfrog subprocesses running at once (the machine's
