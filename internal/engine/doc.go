@@ -97,6 +97,7 @@
 //	x#nil      a pointer, slice or map: nil when true
 //	x#len      a string, slice or map: its length (i64)
 //	x#spare    a slice: its capacity beyond its length (i64)
+//	x#aliasK   pointer input x points to object K of the package state (bool; a bound holds it false)
 //	x[k]       byte or element k of a string or slice (k below the bound)
 //	x#k[k] x#v[k]  key and value of entry k of a map
 //	x#type     an interface: 0 nil, k its k-th candidate (u32)
@@ -131,7 +132,12 @@
 // constraints, tagged as bounds, with the exact ones: a nil slice or map is
 // empty, keys are distinct). A side whose refutation needs a bound (a bound
 // in its unsat core) is not infeasible but bounded: "input length bounded at
-// N", never unreachable. Distinct inputs never share memory and inputs are
+// N", never unreachable. An input pointer compared with an object of the
+// package state (a sentinel error, a variable's address) reads a variable
+// x#aliasK ("x points to the K-th object of the package state") that a
+// bound holds false: the outcome that needs it is unknown ("pointer inputs
+// bounded to fresh objects"), since Go lets a caller pass that object.
+// Distinct inputs never share memory and inputs are
 // acyclic; verdicts are relative to that, and the report says so for the
 // functions where it matters (two inputs that could alias).
 //

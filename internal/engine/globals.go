@@ -80,7 +80,10 @@ func copyObjects(objs []*object) []*object {
 	return out
 }
 
-type copier struct{ seen map[*object]*object }
+type copier struct {
+	seen map[*object]*object
+	n    int // objects copied
+}
 
 func (c *copier) object(o *object) *object {
 	if o == nil {
@@ -89,7 +92,8 @@ func (c *copier) object(o *object) *object {
 	if n := c.seen[o]; n != nil {
 		return n
 	}
-	n := &object{lazy: o.lazy}
+	c.n++
+	n := &object{lazy: o.lazy, input: o.input, shared: c.n}
 	c.seen[o] = n
 	n.v = c.val(o.v)
 	return n

@@ -21,6 +21,10 @@ func LenVar(p string) string { return p + "#len" }
 // length.
 func SpareVar(p string) string { return p + "#spare" }
 
+// AliasVar names the bool "pointer input p points to object k of the
+// package state" (aliasBound).
+func AliasVar(p string, k int) string { return fmt.Sprintf("%s#alias%d", p, k) }
+
 // ElemName names element k of the string or slice p.
 func ElemName(p string, k int) string { return fmt.Sprintf("%s[%d]", p, k) }
 
@@ -144,7 +148,7 @@ func (m *machine) input(name string, t *ir.Type, depth int, f *facts) val {
 			f.bound = append(f.bound, nv.s)
 			f.holds = f.holds && nv.c == 1
 		}
-		return &ptr{obj: &object{lazy: &lazyInput{name: name, t: t.Elem, depth: depth + 1}}, nilT: nv.s, isNil: nv.c == 1}
+		return &ptr{obj: &object{lazy: &lazyInput{name: name, t: t.Elem, depth: depth + 1}, input: name}, nilT: nv.s, isNil: nv.c == 1}
 	case ir.KString:
 		n := m.length0(name, f)
 		s := &str{n: n, b: make([]*scalar, m.MaxLen)}

@@ -133,11 +133,39 @@ func clampIndex(c uint64, n int) int {
 // returns the concrete answer and, when it depends on the inputs (a
 // symbolic index on the way, an input pointer that may be nil), the term.
 // Distinct objects never alias: input pointers point to fresh objects.
-func (e *Engine) ptrEq(a, b *ptr) (bool, *expr.Term) {
+func (m *machine) ptrEq(a, b *ptr) (bool, *expr.Term) {
+	e := m.Engine
 	an, ant := nilness(a)
 	bn, bnt := nilness(b)
 	tc, tt := e.sameTarget(a, b)
+	if tt == nil && !tc && a.obj != nil && b.obj != nil {
+		tt = m.aliasBound(a.obj, b.obj)
+	}
 	return e.refEq(an, ant, bn, bnt, tc, tt)
+}
+
+// aliasBound returns, when one of two distinct objects is the pointee of a
+// pointer input and the other belongs to the package state, the term "the
+// input points to that object": a variable that the input domain holds
+// false, as a bound. Inputs point to fresh objects, but Go lets a caller
+// pass a package-level variable's address, or a sentinel error (err ==
+// io.EOF): an outcome only that reaches is unknown ("pointer inputs do not
+// alias the package's variables"), never unreachable. Otherwise nil.
+func (m *machine) aliasBound(x, y *object) *expr.Term {
+	if x.input == "" {
+		x, y = y, x
+	}
+	if x.input == "" || y.shared == 0 {
+		return nil
+	}
+	name := AliasVar(x.input, y.shared)
+	v := m.variable(name, 0)
+	b := m.at
+	if b == nil {
+		b = m.root.Blocks[0]
+	}
+	m.domain(b, DomainBound, name+AliasBound, m.B.Not(v.s), v.c == 0)
+	return v.s
 }
 
 // refEq combines the nil-ness of two references and whether their targets

@@ -44,6 +44,16 @@ func IsBound(in *ir.If) bool {
 // inputs to the dynamic types a test can construct (its candidates).
 const TypesBound = " types"
 
+// AliasBound ends the name of the pseudo branch of the bound that pointer
+// inputs do not point into the package state (aliasBound).
+const AliasBound = " alias"
+
+// IsAliasBound reports whether a branch is the pseudo branch of such a
+// bound.
+func IsAliasBound(in *ir.If) bool {
+	return IsBound(in) && strings.HasSuffix(in.Block().Comment, AliasBound)
+}
+
 // IsTypesBound reports whether a branch is the pseudo branch of the bound
 // of interface inputs to their candidates.
 func IsTypesBound(in *ir.If) bool {

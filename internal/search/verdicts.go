@@ -353,6 +353,9 @@ func (s *Session) needsBound(p *Proof) string {
 		if s.bounds[l.If] && engine.IsTypesBound(l.If) {
 			return "interface inputs bounded to the dynamic types a test can construct"
 		}
+		if s.bounds[l.If] && engine.IsAliasBound(l.If) {
+			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
+		}
 		if s.bounds[l.If] {
 			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
 		}

@@ -4,10 +4,12 @@ package gossa
 
 import (
 	"errors"
+	"fmt"
 	"go/token"
 	"go/types"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -64,7 +66,7 @@ func (l *loader) lowerDepInits(own *ir.Function) error {
 		}
 		sort.Slice(next, func(i, j int) bool { return next[i].Pkg.Path() < next[j].Pkg.Path() })
 		for _, p := range next {
-			f, err := l.lowerClosure(p.Func("init"))
+			f, err := l.lowerDepInit(p)
 			if err != nil {
 				u := l.depPkgs[p]
 				what := err.Error()
@@ -131,4 +133,228 @@ func importOrder(pkg *types.Package) []*types.Package {
 	}
 	visit(pkg)
 	return order
+}
+
+// lowerDepInit lowers the initializer of p, another package whose
+// variables the program uses. When the whole initializer cannot be lowered
+// (io's makes a sync.Pool, whose type holds an unsafe.Pointer), the part
+// that gives the used variables their values is (initSlice), provided it
+// can be and nothing else needs more of it.
+func (l *loader) lowerDepInit(p *ssa.Package) (*ir.Function, error) {
+	init := p.Func("init")
+	if s := l.slices[init]; s != nil {
+		if !s.covers(l.usedGlobals(p)) {
+			return nil, fmt.Errorf("the part of it lowered for %s does not give %s its value", s.names(), missing(s, l.usedGlobals(p)))
+		}
+		return l.lowerClosure(init)
+	}
+	f, err := l.lowerClosure(init)
+	if err == nil {
+		return f, nil
+	}
+	used := l.usedGlobals(p)
+	s := sliceInit(init, used)
+	if s == nil {
+		return nil, err
+	}
+	delete(l.failed, init)
+	if l.slices == nil {
+		l.slices = map[*ssa.Function]*initSlice{}
+	}
+	l.slices[init] = s
+	f, serr := l.lowerClosure(init)
+	if serr != nil {
+		delete(l.slices, init)
+		return nil, err // the whole initializer's error: the first obstacle
+	}
+	if !s.covers(l.usedGlobals(p)) {
+		return nil, err
+	}
+	return f, nil
+}
+
+// usedGlobals returns the variables of p the program uses.
+func (l *loader) usedGlobals(p *ssa.Package) map[*ssa.Global]bool {
+	out := map[*ssa.Global]bool{}
+	for g := range l.globals {
+		if g.Pkg == p {
+			out[g] = true
+		}
+	}
+	return out
+}
+
+// initSlice is the part of a package initializer that gives some of its
+// variables their values.
+type initSlice struct {
+	keep map[ssa.Instruction]bool
+	vars map[*ssa.Global]bool // the variables it gives their values (and those they are computed from)
+}
+
+// slicedOut reports whether instr of fn is left out of fn's lowering: fn is
+// an initializer lowered in part, and instr is not in the part.
+func (l *loader) slicedOut(fn *ssa.Function, instr ssa.Instruction) bool {
+	s := l.slices[fn]
+	return s != nil && !s.keep[instr]
+}
+
+func (s *initSlice) covers(used map[*ssa.Global]bool) bool {
+	for g := range used {
+		if !s.vars[g] {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *initSlice) names() string {
+	var ns []string
+	for g := range s.vars {
+		if !strings.HasPrefix(g.Name(), "init$") {
+			ns = append(ns, g.Name())
+		}
+	}
+	sort.Strings(ns)
+	return strings.Join(ns, ", ")
+}
+
+func missing(s *initSlice, used map[*ssa.Global]bool) string {
+	var ns []string
+	for g := range used {
+		if !s.vars[g] {
+			ns = append(ns, g.Name())
+		}
+	}
+	sort.Strings(ns)
+	return strings.Join(ns, ", ")
+}
+
+// sliceInit returns the instructions of the package initializer init that
+// the values of the variables used depend on: a backward slice from the
+// stores into them (and into their fields and elements), closed under
+// operands (a variable read joins the used ones), under what writes through
+// an address the slice holds (the stores filling a composite literal), and
+// holding every terminator and every call of the package's own functions
+// (an init function, or a function that may write a used variable). It
+// returns nil when the initializer is not the sequence of blocks go/ssa
+// builds (no phis expected).
+func sliceInit(init *ssa.Function, used map[*ssa.Global]bool) *initSlice {
+	vars := map[*ssa.Global]bool{}
+	for g := range used {
+		vars[g] = true
+	}
+	for {
+		keep := map[ssa.Instruction]bool{}
+		var work []ssa.Value // values whose writers join the slice
+		var queue []ssa.Instruction
+		add := func(i ssa.Instruction) {
+			if !keep[i] {
+				keep[i] = true
+				queue = append(queue, i)
+			}
+		}
+		grown := false
+		for _, b := range init.Blocks {
+			for _, i := range b.Instrs {
+				switch x := i.(type) {
+				case *ssa.If, *ssa.Jump, *ssa.Return, *ssa.Panic:
+					add(i)
+				case ssa.CallInstruction:
+					if callee := x.Common().StaticCallee(); callee == nil || callee.Pkg == init.Pkg {
+						add(i)
+					}
+				case *ssa.Store:
+					if g := rootGlobal(x.Addr); g != nil && vars[g] {
+						add(i)
+					}
+				}
+			}
+		}
+		for g := range vars {
+			work = append(work, g)
+		}
+		for len(queue) > 0 || len(work) > 0 {
+			for len(queue) > 0 {
+				i := queue[len(queue)-1]
+				queue = queue[:len(queue)-1]
+				var ops [8]*ssa.Value
+				for _, op := range i.Operands(ops[:0]) {
+					switch v := (*op).(type) {
+					case nil:
+					case *ssa.Global:
+						if v.Pkg == init.Pkg && !vars[v] {
+							vars[v], grown = true, true
+						}
+					case ssa.Instruction:
+						add(v)
+						if val, ok := v.(ssa.Value); ok && writable(val.Type()) {
+							work = append(work, val)
+						}
+					}
+				}
+			}
+			for len(work) > 0 {
+				v := work[len(work)-1]
+				work = work[:len(work)-1]
+				refs := v.Referrers()
+				if refs == nil {
+					continue
+				}
+				for _, r := range *refs {
+					if r.Parent() != init {
+						continue
+					}
+					switch x := r.(type) {
+					case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Slice:
+						if !keep[r] {
+							add(r)
+							work = append(work, x.(ssa.Value))
+						}
+					case *ssa.Store:
+						if x.Addr == v {
+							add(r)
+						}
+					case *ssa.MapUpdate:
+						if x.Map == v {
+							add(r)
+						}
+					case ssa.CallInstruction:
+						add(r)
+					case *ssa.Phi:
+						return nil
+					}
+				}
+			}
+		}
+		if !grown {
+			return &initSlice{keep: keep, vars: vars}
+		}
+	}
+}
+
+// writable reports whether a value of type t lets what receives it write
+// memory (a pointer, a slice, a map): the writes through it join a slice.
+func writable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// rootGlobal returns the variable an address points into (a field or an
+// element of it), or nil.
+func rootGlobal(v ssa.Value) *ssa.Global {
+	for {
+		switch x := v.(type) {
+		case *ssa.Global:
+			return x
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		default:
+			return nil
+		}
+	}
 }

@@ -259,6 +259,10 @@ type loader struct {
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
 	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
 	orderLits    map[*ast.FuncLit]bool           // the function literals order.go made
+	// slices holds, for the initializer of another package lowered in part
+	// (deps_init.go), the instructions kept and the variables they give
+	// their values.
+	slices map[*ssa.Function]*initSlice
 }
 
 func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.Package) *loader {

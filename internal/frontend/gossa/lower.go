@@ -168,7 +168,7 @@ func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
 
 // lowerInstr lowers one ssa instruction into the current block.
 func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
-	if fl.absorbed[instr] {
+	if fl.absorbed[instr] || fl.l.slicedOut(fl.sfn, instr) {
 		return nil
 	}
 	switch v := instr.(type) {
@@ -491,6 +491,9 @@ func (fl *fnLowerer) precheck() error {
 				continue
 			}
 			for _, instr := range b.Instrs {
+				if fl.l.slicedOut(fl.sfn, instr) {
+					continue
+				}
 				switch v := instr.(type) {
 				case *ssa.Go:
 					if pass == 0 {
