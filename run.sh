@@ -32,7 +32,10 @@ test)
   need cvc5 /usr/bin/cvc5 # the second solver of the independent re-proof (gen -recheck)
   need chromium /usr/bin/chromium # the HTML report's browser test
   go vet ./...
-  go test -count=1 ./...
+  # The whole suite takes about 9 minutes on 2 cores; the oracle package alone
+  # 5 to 8 of them, alongside the others: -timeout 20m keeps go test's default
+  # 10 minutes per package from killing it on a slower machine.
+  go test -count=1 -timeout 20m ./...
   ;;
 *)
   echo "usage: ./run.sh example | test" >&2
