@@ -15,7 +15,8 @@
 //	            (all committed, or none); the precondition and the initializer;
 //	            final function, global, branch and panic order
 //	order.go    statements rewritten to gc's order of evaluation (calls before
-//	            the indexing and reads to their left) before go/ssa builds them
+//	            the indexing and reads to their left) before go/ssa builds them;
+//	            order_expr.go classifies the expressions for it
 //	assume.go   //leapfrog:assume: the precondition functions added to the package
 //	types.go    go/types -> ir types (named and recursive types, sizes)
 //	lower.go    one ssa function -> one ir function: blocks, instructions, CFG wiring
