@@ -311,7 +311,7 @@ func (l *loader) target(name string) (*Target, error) {
 	// A fresh program: the target's pointer parameters may be nil whatever
 	// the package's call sites pass (and the precondition receives them too).
 	l.prog = &ir.Program{}
-	l.done, l.failed = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}
+	l.done, l.failed, l.slices = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}, nil
 	l.nils, l.phiNames, l.globals = nil, nil, map[*ssa.Global]*ir.Global{}
 	l.depPkgs, l.globalNames = nil, nil
 	l.inputs = map[*ssa.Parameter]bool{}
