@@ -185,6 +185,7 @@ type machine struct {
 	ooc        *cfg.Loop // out-of-context iteration of this loop (models.go)
 	oocModel   map[string]uint64
 	globals    []*object // this run's package-level variables (nil: not initialised yet)
+	sharedObjs []*object // every object of the run's package state (globals and what they reach)
 	at         *ir.Block // the block being executed
 	orderDep   bool      // a range over a map chose an order Go may not choose
 	merging    bool      // inside a merged region: no step may be recorded

@@ -25,7 +25,7 @@ func (m *machine) global(prog *ir.Program, idx int) val {
 		if gs.err != "" {
 			panic(runError("package initialization: " + gs.err))
 		}
-		m.globals = copyObjects(gs.objs)
+		m.globals, m.sharedObjs = copyObjects(gs.objs)
 	}
 	return &ptr{obj: m.globals[idx]}
 }
@@ -71,18 +71,19 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 
 // copyObjects deep-copies a set of objects and everything they refer to, so
 // that a run's writes do not reach the initial state.
-func copyObjects(objs []*object) []*object {
+func copyObjects(objs []*object) (out, all []*object) {
 	c := &copier{seen: map[*object]*object{}}
-	out := make([]*object, len(objs))
+	out = make([]*object, len(objs))
 	for i, o := range objs {
 		out[i] = c.object(o)
 	}
-	return out
+	return out, c.all
 }
 
 type copier struct {
 	seen map[*object]*object
-	n    int // objects copied
+	n    int       // objects copied
+	all  []*object // the copies, in order
 }
 
 func (c *copier) object(o *object) *object {
@@ -95,6 +96,7 @@ func (c *copier) object(o *object) *object {
 	c.n++
 	n := &object{lazy: o.lazy, input: o.input, shared: c.n}
 	c.seen[o] = n
+	c.all = append(c.all, n)
 	n.v = c.val(o.v)
 	return n
 }

@@ -636,7 +636,7 @@ func (m *machine) methodText(d *ir.DynType, v val, name string) (string, bool) {
 // and model, for what the report needs (an error's message): its steps
 // are dropped. False when it panics or cannot finish.
 func (m *machine) aside(f *ir.Function, args []val) (res []val, ok bool) {
-	sub := &machine{Engine: m.Engine, path: &Path{Conflict: -1}, root: m.root, model: m.model, globals: m.globals}
+	sub := &machine{Engine: m.Engine, path: &Path{Conflict: -1}, root: m.root, model: m.model, globals: m.globals, sharedObjs: m.sharedObjs}
 	defer func() {
 		if r := recover(); r != nil {
 			switch r.(type) {

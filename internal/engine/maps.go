@@ -85,7 +85,7 @@ func (m *machine) mapUpdate(in *ir.MapUpdate, v *mapv, k, x val) {
 	if !(found.s == nil && found.c == 1) {
 		nt.entries = append(nt.entries, entry{present: m.not(found), key: k, v: x})
 	}
-	v.obj.v = nt
+	v.obj.set(nt)
 }
 
 // mapDelete is delete(Map, Key).
@@ -100,7 +100,7 @@ func (m *machine) mapDelete(v *mapv, k val) {
 		e.present = m.and(e.present, m.not(mk(b2u(eq), et, 0)))
 		nt.entries[i] = e
 	}
-	v.obj.v = nt
+	v.obj.set(nt)
 }
 
 // equalKeys compares two map keys by their run-time shape (the key type is
@@ -158,7 +158,7 @@ func (m *machine) mapClear(v *mapv) {
 		e.present = kc(0, 0)
 		nt.entries[i] = e
 	}
-	v.obj.v = nt
+	v.obj.set(nt)
 }
 
 // rangeStart begins a range over a string or a map.

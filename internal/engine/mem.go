@@ -22,7 +22,7 @@ func (m *machine) loadPtr(p *ptr) val { return m.load(m.contents(p.obj), p.path)
 // storePtr writes x where p points.
 func (m *machine) storePtr(p *ptr, x val) {
 	old := m.contents(p.obj)
-	p.obj.v = m.store(old, p.path, x)
+	p.obj.set(m.store(old, p.path, x))
 }
 
 // load reads the value at path below v.

@@ -104,7 +104,7 @@ func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 				panic(x)
 			}
 			for i := len(c.journal) - 1; i >= 0; i-- {
-				c.journal[i].obj.v = c.journal[i].old
+				c.journal[i].obj.set(c.journal[i].old)
 			}
 			m.steps = steps
 			exit = nil
@@ -245,7 +245,7 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 					nv = old
 				}
 				c.journal = append(c.journal, journalEntry{p.obj, old})
-				p.obj.v = nv
+				p.obj.set(nv)
 			case *ir.Call:
 				body := m.Merge.body(in.Callee)
 				if body == nil {

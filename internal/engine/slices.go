@@ -228,7 +228,7 @@ func (m *machine) appendTo(in *ir.Builtin, s *slice, t val) val {
 	if m.decide(in.Block(), "append fits", "", fits) {
 		arr := m.array(s)
 		at := m.uop(ir.Add, s.off, s.n)
-		s.arr.v = m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, at, k, src)})
+		s.arr.set(m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, at, k, src)}))
 		return &slice{arr: s.arr, base: s.base, off: s.off, n: newLen, cap: s.cap, nilT: nilT, isNil: isNil}
 	}
 	// A new array with Go's growth: the old elements, then the new ones.
@@ -330,7 +330,7 @@ func (m *machine) copyTo(dst *slice, src val) val {
 		return n
 	}
 	arr := m.array(dst)
-	dst.arr.v = m.store(m.contents(dst.arr), dst.base, &agg{elems: m.spliced(arr, dst.off, n, from)})
+	dst.arr.set(m.store(m.contents(dst.arr), dst.base, &agg{elems: m.spliced(arr, dst.off, n, from)}))
 	return n
 }
 
@@ -341,5 +341,5 @@ func (m *machine) sliceClear(s *slice, elem *ir.Type) {
 	for i := range z {
 		z[i] = zero(elem)
 	}
-	s.arr.v = m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, s.off, s.n, z)})
+	s.arr.set(m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, s.off, s.n, z)}))
 }

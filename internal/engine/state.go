@@ -34,7 +34,21 @@ type States struct {
 	names map[unsafe.Pointer]uint64 // functions and instructions, numbered
 	buf   []uint64
 	objs  map[*object]uint64
+	// pristine says that no object of the run's package state was written:
+	// each then encodes as its number in that state (its contents, and all
+	// it reaches, are the initial ones), not as its contents. A package with
+	// large tables (strconv's powers of ten) made every state's encoding
+	// tens of kilobytes, and a function's states gigabytes.
+	pristine bool
+	bytes    int // the encodings' total size
 }
+
+// maxStateBytes bounds the memory of the interned encodings. A function
+// whose states are large (an input holding an [800]byte array, as strconv's
+// decimal does) made gigabytes of them in seconds; beyond the bound a new
+// state is not numbered (0), which only costs TreeFrog the conflicts it
+// would have reused there.
+const maxStateBytes = 256 << 20
 
 // NewStates returns an empty numbering.
 func NewStates() *States {
@@ -210,6 +224,7 @@ func (st *States) name(p unsafe.Pointer) uint64 {
 func (st *States) number(m *machine, in *ir.If, b *ir.Block) int {
 	st.buf = st.buf[:0]
 	st.objs = map[*object]uint64{}
+	st.pristine = m.pristine()
 	for i, fr := range m.stack {
 		l := st.liveOf(fr.fn)
 		st.buf = append(st.buf, 1, st.name(unsafe.Pointer(fr.fn)))
@@ -254,6 +269,10 @@ func (st *States) number(m *machine, in *ir.If, b *ir.Block) int {
 	if id, ok := st.ids[string(b8)]; ok {
 		return id
 	}
+	if st.bytes+len(b8) > maxStateBytes {
+		return 0 // not numbered: no side is ever blocked at it
+	}
+	st.bytes += len(b8)
 	id := len(st.ids) + 1
 	st.ids[string(b8)] = id
 	return id
@@ -291,6 +310,10 @@ func (st *States) object(o *object) {
 	}
 	st.buf = append(st.buf, 11, n)
 	if seen {
+		return
+	}
+	if st.pristine && o.shared > 0 {
+		st.buf = append(st.buf, 16, uint64(o.shared))
 		return
 	}
 	if o.lazy != nil {
@@ -392,4 +415,19 @@ func (st *States) val(x val) {
 	default:
 		panic("engine: state of an unknown value kind")
 	}
+}
+
+// pristine reports whether the run's package state is as the initializer
+// left it: no object of it written (an object reached from it that is not
+// of it got there by a write).
+func (m *machine) pristine() bool {
+	if m.sharedObjs == nil {
+		return false
+	}
+	for _, o := range m.sharedObjs {
+		if o.dirty {
+			return false
+		}
+	}
+	return true
 }

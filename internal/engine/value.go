@@ -133,6 +133,14 @@ type object struct {
 	// one of these where it takes a pointer input (sameTarget).
 	input  string
 	shared int
+	// dirty records a write to the object (set).
+	dirty bool
+}
+
+// set writes the object's value.
+func (o *object) set(v val) {
+	o.v = v
+	o.dirty = true
 }
 
 func (*scalar) isVal() {}
