@@ -186,6 +186,7 @@ type machine struct {
 	oocModel   map[string]uint64
 	globals    []*object // this run's package-level variables (nil: not initialised yet)
 	sharedObjs []*object // every object of the run's package state (globals and what they reach)
+	written    bool      // an object of sharedObjs was written (pristine: never false again)
 	at         *ir.Block // the block being executed
 	orderDep   bool      // a range over a map chose an order Go may not choose
 	merging    bool      // inside a merged region: no step may be recorded

@@ -82,7 +82,6 @@ func copyObjects(objs []*object) (out, all []*object) {
 
 type copier struct {
 	seen map[*object]*object
-	n    int       // objects copied
 	all  []*object // the copies, in order
 }
 
@@ -93,8 +92,7 @@ func (c *copier) object(o *object) *object {
 	if n := c.seen[o]; n != nil {
 		return n
 	}
-	c.n++
-	n := &object{lazy: o.lazy, input: o.input, shared: c.n}
+	n := &object{lazy: o.lazy, input: o.input, shared: len(c.all) + 1}
 	c.seen[o] = n
 	c.all = append(c.all, n)
 	n.v = c.val(o.v)

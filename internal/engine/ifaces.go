@@ -189,11 +189,7 @@ func (lz *lazyIface) get(id int) val {
 			f := &facts{holds: true}
 			name := AsName(lz.name, d)
 			v := m.input(name, d.Type, lz.depth, f)
-			b := m.at
-			if b == nil {
-				b = m.root.Blocks[0]
-			}
-			m.recordFacts(b, name, f)
+			m.recordFacts(m.here(), name, f)
 			lz.made[id] = v
 			return v
 		}

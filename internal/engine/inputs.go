@@ -229,17 +229,22 @@ func (m *machine) emptyIfNil(nv, n *scalar, f *facts) {
 	f.holds = f.holds && (nv.c == 0 || n.c == 0)
 }
 
+// here is the block being executed, or the root's entry before the first:
+// where the domain facts of an input made now are recorded.
+func (m *machine) here() *ir.Block {
+	if m.at == nil {
+		return m.root.Blocks[0]
+	}
+	return m.at
+}
+
 // materialize makes a lazy input pointee, recording its domain facts.
 func (m *machine) materialize(obj *object) {
 	lz := obj.lazy
 	obj.lazy = nil
 	f := &facts{holds: true}
 	obj.v = m.input(lz.name, lz.t, lz.depth, f)
-	b := m.at
-	if b == nil {
-		b = m.root.Blocks[0]
-	}
-	m.recordFacts(b, lz.name, f)
+	m.recordFacts(m.here(), lz.name, f)
 }
 
 // reportInput is the report form of the input named name as the model

@@ -160,11 +160,7 @@ func (m *machine) aliasBound(x, y *object) *expr.Term {
 	}
 	name := AliasVar(x.input, y.shared)
 	v := m.variable(name, 0)
-	b := m.at
-	if b == nil {
-		b = m.root.Blocks[0]
-	}
-	m.domain(b, DomainBound, name+AliasBound, m.B.Not(v.s), v.c == 0)
+	m.domain(m.here(), DomainBound, name+AliasBound, m.B.Not(v.s), v.c == 0)
 	return v.s
 }
 

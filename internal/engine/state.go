@@ -421,11 +421,12 @@ func (st *States) val(x val) {
 // left it: no object of it written (an object reached from it that is not
 // of it got there by a write).
 func (m *machine) pristine() bool {
-	if m.sharedObjs == nil {
+	if m.sharedObjs == nil || m.written {
 		return false
 	}
 	for _, o := range m.sharedObjs {
 		if o.dirty {
+			m.written = true // a write is never undone: no need to look again
 			return false
 		}
 	}

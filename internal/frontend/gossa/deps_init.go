@@ -143,8 +143,10 @@ func importOrder(pkg *types.Package) []*types.Package {
 func (l *loader) lowerDepInit(p *ssa.Package) (*ir.Function, error) {
 	init := p.Func("init")
 	if s := l.slices[init]; s != nil {
-		if !s.covers(l.usedGlobals(p)) {
-			return nil, fmt.Errorf("the part of it lowered for %s does not give %s its value", s.names(), missing(s, l.usedGlobals(p)))
+		if used := l.usedGlobals(p); !s.covers(used) {
+			return nil, fmt.Errorf("the part of it lowered for %s does not give %s its value",
+				varNames(s.vars, func(g *ssa.Global) bool { return !strings.HasPrefix(g.Name(), "init$") }),
+				varNames(used, func(g *ssa.Global) bool { return !s.vars[g] }))
 		}
 		return l.lowerClosure(init)
 	}
@@ -207,21 +209,12 @@ func (s *initSlice) covers(used map[*ssa.Global]bool) bool {
 	return true
 }
 
-func (s *initSlice) names() string {
+// varNames lists the names of the variables of set that keep holds for,
+// sorted.
+func varNames(set map[*ssa.Global]bool, keep func(*ssa.Global) bool) string {
 	var ns []string
-	for g := range s.vars {
-		if !strings.HasPrefix(g.Name(), "init$") {
-			ns = append(ns, g.Name())
-		}
-	}
-	sort.Strings(ns)
-	return strings.Join(ns, ", ")
-}
-
-func missing(s *initSlice, used map[*ssa.Global]bool) string {
-	var ns []string
-	for g := range used {
-		if !s.vars[g] {
+	for g := range set {
+		if keep(g) {
 			ns = append(ns, g.Name())
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 )
 
 // The Go specification fixes the order of calls, method calls and channel
@@ -371,8 +370,8 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 			return true
 		}
 		v, ok := o.info.Uses[id].(*types.Var)
-		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || o.shared[v] || strings.HasPrefix(v.Name(), "order$") ||
-			(v.Pos() >= e.Pos() && v.Pos() < e.End()) {
+		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || o.shared[v] ||
+			(v.Pos() >= e.Pos() && v.Pos() < e.End()) { // declared inside e: its literals' locals, the temporaries
 			return true
 		}
 		p := params[v]
@@ -394,10 +393,7 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 		ast.Inspect(st, reads)
 	}
 	ast.Inspect(body, reads)
-	t := o.info.TypeOf(e)
-	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
-		t = types.Default(t)
-	}
+	t := types.Default(o.info.TypeOf(e))
 	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(pvars...), types.NewTuple(types.NewVar(pos, o.pkg, "", t)), false)
 	ftype := &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: fields, Closing: pos},
 		Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "_"}}}}}
@@ -507,12 +503,9 @@ func (o *orderer) temps(e ast.Expr, pre *[]ast.Stmt) []ast.Expr {
 	}
 	var lhs, uses []ast.Expr
 	for _, t := range ts {
-		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
-			t = types.Default(t)
-		}
 		o.n++
 		name := fmt.Sprintf("order$%d", o.n)
-		v := types.NewVar(e.Pos(), o.pkg, name, t)
+		v := types.NewVar(e.Pos(), o.pkg, name, types.Default(t))
 		def, use := &ast.Ident{NamePos: e.Pos(), Name: name}, &ast.Ident{NamePos: e.Pos(), Name: name}
 		o.info.Defs[def] = v
 		o.info.Uses[use] = v

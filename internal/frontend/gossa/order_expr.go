@@ -82,8 +82,8 @@ func (o *orderer) children(e ast.Expr) []*ast.Expr {
 	case *ast.BinaryExpr:
 		return []*ast.Expr{&x.X, &x.Y}
 	case *ast.CompositeLit:
-		_, isStruct := underType(o.info.TypeOf(x)).(*types.Struct)
-		_, isMap := underType(o.info.TypeOf(x)).(*types.Map)
+		_, isStruct := o.info.TypeOf(x).Underlying().(*types.Struct)
+		_, isMap := o.info.TypeOf(x).Underlying().(*types.Map)
 		var out []*ast.Expr
 		for i := range x.Elts {
 			if kv, ok := x.Elts[i].(*ast.KeyValueExpr); ok {
@@ -103,14 +103,6 @@ func (o *orderer) children(e ast.Expr) []*ast.Expr {
 	default:
 		panic(fmt.Sprintf("order: unexpected expression %T", e))
 	}
-}
-
-// underType is the underlying type of t (nil for nil).
-func underType(t types.Type) types.Type {
-	if t == nil {
-		return nil
-	}
-	return t.Underlying()
 }
 
 // isInstance reports whether e denotes a generic function (so that e[T] is
@@ -217,9 +209,8 @@ func (o *orderer) sensitive(e ast.Expr) bool {
 			return true
 		}
 		if sel.Kind() == types.MethodVal {
-			_, ptrX := o.info.TypeOf(x.X).Underlying().(*types.Pointer)
-			_, ptrRecv := sel.Obj().Type().(*types.Signature).Recv().Type().Underlying().(*types.Pointer)
-			return ptrX && !ptrRecv
+			ptrX, ptrRecv := receiverPointers(o.info, x, sel)
+			return ptrX && !ptrRecv // a value method through a pointer: *x
 		}
 		return false
 	case *ast.BinaryExpr:
@@ -318,10 +309,8 @@ func sharedVars(fd *ast.FuncDecl, info *types.Info) map[*types.Var]bool {
 			}
 		case *ast.SelectorExpr:
 			if sel := info.Selections[x]; sel != nil && sel.Kind() == types.MethodVal {
-				_, ptrRecv := sel.Obj().Type().(*types.Signature).Recv().Type().Underlying().(*types.Pointer)
-				_, ptrX := info.TypeOf(x.X).Underlying().(*types.Pointer)
-				if ptrRecv && !ptrX {
-					root(x.X)
+				if ptrX, ptrRecv := receiverPointers(info, x, sel); ptrRecv && !ptrX {
+					root(x.X) // a pointer method on a variable: &x
 				}
 			}
 		}
@@ -357,4 +346,12 @@ func gotoTargets(body *ast.BlockStmt, info *types.Info) map[types.Object]bool {
 		return true
 	})
 	return out
+}
+
+// receiverPointers reports, for the method selection x.M, whether x is a
+// pointer and whether M's receiver is.
+func receiverPointers(info *types.Info, x *ast.SelectorExpr, sel *types.Selection) (ptrX, ptrRecv bool) {
+	_, ptrX = info.TypeOf(x.X).Underlying().(*types.Pointer)
+	_, ptrRecv = sel.Obj().Type().(*types.Signature).Recv().Type().Underlying().(*types.Pointer)
+	return ptrX, ptrRecv
 }
