@@ -114,6 +114,7 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	slv := newSolver()
 	defer slv.Close()
 	eng := engine.New(b, opts.kbound)
+	eng.Deadline = deadline
 	if opts.maxLen > 0 {
 		eng.MaxLen = opts.maxLen
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/expr"
@@ -17,8 +18,11 @@ import (
 // Builder it holds may be shared.
 type Engine struct {
 	B        *expr.Builder
-	KBound   int          // iterations of a loop (per entry) whose branches may still be flipped
-	MaxSteps int          // instructions per run before the run is abandoned
+	KBound   int // iterations of a loop (per entry) whose branches may still be flipped
+	MaxSteps int // instructions per run before the run is abandoned
+	// Deadline, when set, abandons a run still going at that time: a single
+	// run over large symbolic data can outlast the function's budget.
+	Deadline time.Time
 	MaxLen   int          // elements of an input string, slice or map; levels of a recursive input
 	LoopCfg  LoopSettings // per-loop bounds and models (loops.go)
 	// Assume maps a function to its precondition (a function of the same
@@ -38,10 +42,11 @@ type Engine struct {
 	pseudo  map[pseudoKey]*ir.If
 	globals map[*ir.Program]*globalState
 	consts  map[*ir.Const]val
-	cands   map[*ir.Type][]*ir.DynType // interface inputs' candidates (ifaces.go)
-	ncands  map[*ir.Type]int           // how many of them a test can construct
-	kB      *expr.Builder              // the builder of kterms
-	kterms  *[5][256]*expr.Term        // small constant terms by width (constTerm)
+	cands   map[*ir.Type][]*ir.DynType  // interface inputs' candidates (ifaces.go)
+	ncands  map[*ir.Type]int            // how many of them a test can construct
+	sents   map[*ir.Type][]sentinelCand // the package-level variables they may hold (sentinels.go)
+	kB      *expr.Builder               // the builder of kterms
+	kterms  *[5][256]*expr.Term         // small constant terms by width (constTerm)
 	// stepHint is the longest path so far: the capacity a run's steps
 	// start with.
 	stepHint int
@@ -54,7 +59,8 @@ const DefaultMaxLen = 8
 func New(b *expr.Builder, kbound int) *Engine {
 	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen,
 		loops: map[*ir.Function]*loopInfo{}, code: map[*ir.Function]*code{}, pseudo: map[pseudoKey]*ir.If{},
-		globals: map[*ir.Program]*globalState{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{}}
+		globals: map[*ir.Program]*globalState{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{},
+		sents: map[*ir.Type][]sentinelCand{}}
 }
 
 // Step is one executed branch instance.
@@ -152,6 +158,13 @@ func (p *Path) Bounded() string {
 
 // runError aborts a run: the engine met something it cannot model.
 type runError string
+
+// checkDeadline abandons the run when the engine's deadline has passed.
+func (m *machine) checkDeadline() {
+	if !m.Deadline.IsZero() && time.Now().After(m.Deadline) {
+		panic(runError("timeout: the budget ran out during a run"))
+	}
+}
 
 // excluded stops a run whose input is outside the domain.
 type excluded string
@@ -295,7 +308,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 		m.precondition(pre, args)
 	}
 	m.path.inputs = func() []report.Value {
-		rm := &machine{Engine: e, model: model}
+		rm := &machine{Engine: e, model: model, root: fn}
 		ins := make([]report.Value, len(fn.Params))
 		for i, p := range fn.Params {
 			ins[i] = rm.reportInput(p.Ident, p.Typ, 0)
@@ -389,6 +402,9 @@ func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 			m.steps++
 			if m.steps > m.MaxSteps {
 				panic(runError(fmt.Sprintf("more than %d instructions executed", m.MaxSteps)))
+			}
+			if m.steps&1023 == 0 {
+				m.checkDeadline()
 			}
 			switch in := ci.in.(type) {
 			case *ir.If:

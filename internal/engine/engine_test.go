@@ -7,7 +7,9 @@ import (
 	"leapfrog/internal/testutil"
 	"math/rand"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/frontend/gossa"
@@ -190,5 +192,41 @@ b5:
 		if p.Steps[1].If != fn.Blocks[1].Terminator() {
 			t.Errorf("forced %v: peeked step is %v, want the loop test", dir, p.Steps[1].If.Pos)
 		}
+	}
+}
+
+// TestDeadline: a run still going at the engine's deadline is abandoned with
+// the budget's reason (one run of strconv's bigFtoa outlasted a 5 s budget by
+// minutes); without a deadline the same run completes.
+func TestDeadline(t *testing.T) {
+	src := `
+func L(n i32) i32 {
+b0:
+    jump b1
+b1:
+    %1 = phi [b0: 0:i32, b2: %2]
+    %3 = lt %1, n
+    if %3 b2 b3
+b2:
+    %2 = add %1, 1:i32
+    jump b1
+b3:
+    return %1
+}
+`
+	prog, err := ir.Parse("l.lf", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := prog.Funcs[0]
+	in := map[string]uint64{"n": 5000}
+	e := New(expr.NewBuilder(), 10)
+	if p := e.Run(fn, in); p.Aborted != "" || p.Outputs == nil {
+		t.Fatalf("no deadline: aborted %q, outputs %v; want a complete run", p.Aborted, p.Outputs)
+	}
+	e.Deadline = time.Now().Add(-time.Second)
+	p := e.Run(fn, in)
+	if !strings.HasPrefix(p.Aborted, "timeout:") || p.Outputs != nil {
+		t.Fatalf("past deadline: aborted %q, outputs %v; want a timeout abort", p.Aborted, p.Outputs)
 	}
 }

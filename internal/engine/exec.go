@@ -140,6 +140,9 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 	case *ir.Invoke:
 		return m.invoke(fr, ci, in, depth)
 	case *ir.Comparable:
+		if in.Y == nil {
+			return m.typeComparable(op(0).(*iface)), false
+		}
 		return m.comparableIfaces(op(0).(*iface), op(1).(*iface)), false
 	case *ir.MakeClosure:
 		return m.makeClosure(fr, ci, in), false

@@ -46,11 +46,14 @@ type ifaceAlt struct {
 // from 1), and the depth of the alternatives' values. The machine that
 // made it builds them (the model, the facts).
 type lazyIface struct {
-	m     *machine
-	name  string
-	cands []*ir.DynType
-	depth int
-	made  map[int]val
+	m      *machine
+	name   string
+	cands  []*ir.DynType
+	sents  []sentinelCand // sentinel candidates: choices n+1..n+len(sents)
+	n      int            // the candidates a test can construct: choices 1..n
+	choice *scalar        // the choice variable
+	depth  int
+	made   map[int]val
 }
 
 // rtTag is the tag of a recovered run-time error's value; otherTag the
@@ -108,26 +111,45 @@ func (m *machine) candidates(t *ir.Type) (all []*ir.DynType, n int) {
 
 // inputIface builds the interface input named name: its choice variable
 // x#type gives the tag, an ite over the candidates' ids (1..n: the types
-// a test can construct; n+1..: the program's other types implementing
-// the interface, then otherTag, a type the program does not know; 0 and
-// anything beyond: nil). That it is at most n is a bound (TypesBound):
-// refutations that need it prove nothing. Beyond the depth bound it is 0.
+// a test can construct; n+1..n+s: the values of the package-level
+// variables it may be passed, sentinelCands; then the program's other
+// types implementing the interface, then otherTag, a type the program
+// does not know; 0 and anything beyond: nil). That it is at most n+s is a
+// bound (TypesBound): refutations that need it prove nothing. Beyond the
+// depth bound it is 0.
 func (m *machine) inputIface(name string, t *ir.Type, depth int, f *facts) val {
 	cands, n := m.candidates(t)
+	sents := m.sentinelCands(t)
+	s := len(sents)
 	v := m.variable(TypeVar(name), tagWidth)
-	f.typeBound = append(f.typeBound, m.B.Ule(v.s, m.B.BVConst(tagWidth, uint64(n))))
-	f.holds = f.holds && v.c <= uint64(n)
+	f.typeBound = append(f.typeBound, m.B.Ule(v.s, m.B.BVConst(tagWidth, uint64(n+s))))
+	f.holds = f.holds && v.c <= uint64(n+s)
 	if depth >= m.MaxLen {
 		f.bound = append(f.bound, m.B.Eq(v.s, m.B.BVConst(tagWidth, 0)))
 		f.holds = f.holds && v.c == 0
 	}
-	other := uint64(len(cands) + 1)
-	tag := m.sel(m.uop(ir.Eq, v, kc(other, tagWidth)), kc(otherTag, tagWidth), kc(0, tagWidth))
-	for k := len(cands); k >= 1; k-- {
-		is := m.uop(ir.Eq, v, kc(uint64(k), tagWidth))
-		tag = m.sel(is, kc(uint64(cands[k-1].ID()), tagWidth), tag)
+	// The choice variable's value of each alternative and its tag.
+	type option struct {
+		k  uint64
+		id int
 	}
-	return &iface{tag: tag, other: true, lazy: &lazyIface{m: m, name: name, cands: cands, depth: depth + 1, made: map[int]val{}}}
+	var opts []option
+	for k := 1; k <= n; k++ {
+		opts = append(opts, option{uint64(k), cands[k-1].ID()})
+	}
+	for j, sc := range sents {
+		opts = append(opts, option{uint64(n + j + 1), sc.id})
+	}
+	for k := n + 1; k <= len(cands); k++ {
+		opts = append(opts, option{uint64(k + s), cands[k-1].ID()})
+	}
+	other := uint64(len(opts) + 1)
+	tag := m.sel(m.uop(ir.Eq, v, kc(other, tagWidth)), kc(otherTag, tagWidth), kc(0, tagWidth))
+	for i := len(opts) - 1; i >= 0; i-- {
+		is := m.uop(ir.Eq, v, kc(opts[i].k, tagWidth))
+		tag = m.sel(is, kc(uint64(opts[i].id), tagWidth), tag)
+	}
+	return &iface{tag: tag, other: true, lazy: &lazyIface{m: m, name: name, cands: cands, sents: sents, n: n, choice: v, depth: depth + 1, made: map[int]val{}}}
 }
 
 // unknown is a fresh bool: what a value of a type the program does not
@@ -147,9 +169,14 @@ func (m *machine) otherToo(a, b *iface) *scalar {
 // gives it.
 func (m *machine) reportIface(name string, t *ir.Type, depth int) report.Value {
 	cands, n := m.candidates(t)
+	sents := m.sentinelCands(t)
 	k := m.value(TypeVar(name), tagWidth, 0)
-	if k == 0 || k > uint64(n) || depth >= m.MaxLen {
+	if k == 0 || k > uint64(n+len(sents)) || depth >= m.MaxLen {
 		return report.Value{Type: t, Nil: true}
+	}
+	if k > uint64(n) {
+		sc := sents[k-uint64(n)-1]
+		return report.Value{Type: t, Dyn: dyn(m.root.Prog, sc.id).Name, Sentinel: sc.name, SentinelPkg: sc.path}
 	}
 	d := cands[k-1]
 	return report.Value{Type: t, Dyn: d.Name, Elems: []report.Value{m.reportInput(AsName(name, d), d.Type, depth+1)}}
@@ -183,12 +210,21 @@ func (lz *lazyIface) get(id int) val {
 	if v, ok := lz.made[id]; ok {
 		return v
 	}
+	if v, ok := lz.sentinelAlt(id); ok {
+		lz.made[id] = v
+		return v
+	}
 	for _, d := range lz.cands {
 		if d.ID() == id {
 			m := lz.m
 			f := &facts{holds: true}
 			name := AsName(lz.name, d)
 			v := m.input(name, d.Type, lz.depth, f)
+			if p, ok := v.(*ptr); ok && d.Name == "*errors.errorString" && p.nilT != nil {
+				// A test writes it errors.New("..."), never nil.
+				f.exact = append(f.exact, m.B.Not(p.nilT))
+				f.holds = f.holds && !p.isNil
+			}
 			m.recordFacts(m.here(), name, f)
 			lz.made[id] = v
 			return v
@@ -468,87 +504,6 @@ func (m *machine) results(res []val, panicked bool) (val, bool) {
 	return &tuple{elems: res}, false
 }
 
-// ifaceEqual compares two interface values as Go does: both nil, or the
-// same dynamic type and equal values. Pairs of a type whose values do not
-// compare count as unequal: a Comparable check before the comparison
-// sees to it that they do not occur.
-func (m *machine) ifaceEqual(a, b *iface) *scalar {
-	if a == b && a.rt == "" {
-		return kc(1, 0)
-	}
-	if a.rt != "" || b.rt != "" {
-		if a.rt != "" && b.rt != "" {
-			panic(runError("comparison of two recovered run-time errors: not modelled"))
-		}
-		other := a
-		if a.rt != "" {
-			other = b
-		}
-		return m.isTag(other, rtTag) // false but for another run-time error
-	}
-	prog := m.root.Prog
-	r := m.and(m.isTag(a, 0), m.isTag(b, 0))
-	bids := map[int]bool{}
-	for _, id := range b.ids() {
-		bids[id] = true
-	}
-	for _, id := range a.ids() {
-		if !bids[id] {
-			continue
-		}
-		both := m.and(m.isTag(a, id), m.isTag(b, id))
-		if both.s == nil && both.c == 0 {
-			continue
-		}
-		t := dyn(prog, id).Type
-		if !comparableType(t) {
-			continue
-		}
-		c, term := m.equal(t, m.alt(a, id), m.alt(b, id))
-		r = m.or(r, m.and(both, mk(b2u(c), term, 0)))
-	}
-	return m.or(r, m.otherToo(a, b))
-}
-
-// comparableIfaces is Comparable: not both holding one type whose values
-// do not compare.
-func (m *machine) comparableIfaces(a, b *iface) *scalar {
-	if a.rt != "" || b.rt != "" {
-		return kc(1, 0)
-	}
-	prog := m.root.Prog
-	bad := kc(0, 0)
-	bids := map[int]bool{}
-	for _, id := range b.ids() {
-		bids[id] = true
-	}
-	for _, id := range a.ids() {
-		if bids[id] && !comparableType(dyn(prog, id).Type) {
-			bad = m.or(bad, m.and(m.isTag(a, id), m.isTag(b, id)))
-		}
-	}
-	return m.not(m.or(bad, m.otherToo(a, b)))
-}
-
-// comparableType reports whether Go's == compares values of t without
-// panicking whatever they hold inside (interfaces inside may hold values
-// that do not compare: the comparison of those stops the run).
-func comparableType(t *ir.Type) bool {
-	switch t.Kind {
-	case ir.KSlice, ir.KMap, ir.KFunc:
-		return false
-	case ir.KArray:
-		return comparableType(t.Elem)
-	case ir.KStruct:
-		for _, f := range t.Fields {
-			if !comparableType(f.Type) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // iteIface merges two interface values under cond: the tag is the ite of
 // the tags, an id's value the ite of both values when both may hold it.
 func (e *Engine) iteIface(cond *expr.Term, cc bool, a, b *iface) val {
@@ -607,7 +562,7 @@ func (m *machine) reportIfaceVal(x *iface, t *ir.Type, onPath map[*object]bool) 
 	r := report.Value{Type: t, Dyn: d.Name, Elems: []report.Value{m.reportVal(v, d.Type, onPath)}}
 	if msg, ok := m.methodText(d, v, "Error"); ok {
 		r.ErrMsg, r.HasErrMsg = msg, true
-		r.Sentinel = m.sentinel(x)
+		r.Sentinel, r.SentinelPkg = m.sentinel(x)
 	}
 	return r
 }
@@ -648,49 +603,6 @@ func (m *machine) aside(f *ir.Function, args []val) (res []val, ok bool) {
 	defer func() { m.Engine.Merge = saved }()
 	out, panicked := sub.call(f, args, 1)
 	return out, !panicked
-}
-
-// sentinel names the package-level variable of interface type whose value
-// equals x (Go's ==), following Unwrap() error methods as errors.Is does:
-// "" when none.
-func (m *machine) sentinel(x *iface) string {
-	prog := m.root.Prog
-	if m.globals == nil {
-		return ""
-	}
-	for depth := 0; x != nil && depth < 8; depth++ {
-		id := int(x.tag.c)
-		if id == 0 || id >= otherTag || x.rt != "" {
-			return ""
-		}
-		d := dyn(prog, id)
-		for _, g := range prog.Globals {
-			if strings.Contains(g.Ident, "$") || !comparableType(d.Type) {
-				continue // go/ssa's own variables
-			}
-			gv := m.contents(m.globals[g.Index])
-			switch gt := g.Typ.Elem; {
-			case gt.Kind == ir.KInterface:
-				if gi := gv.(*iface); gi.rt == "" && gi.tag.c == x.tag.c && m.ifaceEqual(x, gi).c == 1 {
-					return g.Ident
-				}
-			case gt.String() == d.Type.String(): // the same Go type (named types print by name)
-				if c, _ := m.equal(d.Type, m.alt(x, id), gv); c {
-					return g.Ident
-				}
-			}
-		}
-		f := d.Method("Unwrap")
-		if f == nil || len(f.Results) != 1 || f.Results[0].Kind != ir.KInterface {
-			return ""
-		}
-		res, ok := m.aside(f, []val{m.alt(x, id)})
-		if !ok {
-			return ""
-		}
-		x, _ = res[0].(*iface)
-	}
-	return ""
 }
 
 // implied reports whether every method of the interface a is one of the

@@ -205,6 +205,9 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 			if m.steps > m.MaxSteps {
 				panic(mergeFail("step limit"))
 			}
+			if m.steps&1023 == 0 {
+				m.checkDeadline()
+			}
 			switch in := ci.in.(type) {
 			case *ir.If:
 				cond := m.get(fr, in.Cond).(*scalar)

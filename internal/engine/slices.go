@@ -185,6 +185,9 @@ func (m *machine) source(v val) ([]val, *scalar) {
 func (m *machine) spliced(dst []val, at, n *scalar, src []val) []val {
 	out := make([]val, len(dst))
 	for p := range dst {
+		if p&63 == 63 {
+			m.checkDeadline() // each element may select among all of src
+		}
 		pp := i64(uint64(p))
 		j := m.uop(ir.Sub, pp, at)
 		in := m.and(m.uop(ir.Le, at, pp), m.uop(ir.Lt, j, n))

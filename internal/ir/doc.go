@@ -89,7 +89,7 @@
 //	         | "%" num "=" "changeiface" operand "to" type
 //	         | "%" num "=" "typeassert" operand "to" ( "dyn" dynname | type ) [ "," "ok" ]
 //	         | [ "%" num "=" ] "invoke" operand "." ident "(" [ operand { "," operand } ] ")"
-//	         | "%" num "=" "comparable" operand "," operand
+//	         | "%" num "=" "comparable" operand [ "," operand ]
 //	         | "%" num "=" "closure" name [ "[" operand { "," operand } "]" ]
 //	         | [ "%" num "=" ] "callv" operand "(" [ operand { "," operand } ] ")"
 //	         | "defer" [ "invoke" ] operand [ "." ident ] "(" [ operand { "," operand } ] ")"
@@ -148,10 +148,12 @@
 // value is nil or a dynamic type with a value of it; Go tells types apart
 // that the IR's structures do not (int and int64 are both i64, two named
 // types may share a structure), so the dynamic types are declared at the
-// top, "dyn NAME T {Method: Func; ...}", NAME being the Go type as the
-// package writes it ("int", "Sq", "*Rect"; quoted when it is not a dotted
-// identifier), T its structure, and the table its method set, with the
-// functions implementing the methods the program may call on it (their
+// top, "dyn NAME T {Method(params) results: Func; ...}", NAME being the Go
+// type as the package writes it ("int", "Sq", "*Rect"; quoted when it is
+// not a dotted identifier), T its structure, and the table its method set,
+// with each method's signature (optional: without one a method matches an
+// interface's by name; with one, only an identical signature, as in Go) and
+// the functions implementing the methods the program may call on it (their
 // first parameter is the receiver; "_" for the others); "prints Error" (or String) names the method Go's fmt calls
 // to print a value of the type. Program.Types holds them sorted by name; "input" marks the
 // types a test can construct, the candidates of interface inputs (Program.

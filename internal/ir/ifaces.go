@@ -42,8 +42,19 @@ type DynType struct {
 // MethodImpl is one entry of a method table.
 type MethodImpl struct {
 	Name string
+	// Sig is the method's signature, receiver left out: a type implements
+	// an interface when each method of the interface is in its method set
+	// with an identical signature (an Unwrap() []error is no Unwrap()
+	// error). Nil in hand-written IR that gives none: the method then
+	// matches by name. NoSig when the IR cannot express it (a channel
+	// parameter): it matches no interface's method.
+	Sig  *Type
 	Func *Function
 }
+
+// NoSig is the signature of a method that the IR cannot express; it is
+// identical to no signature of an interface of the program.
+var NoSig = &Type{Kind: KTuple, Name: "unexpressible signature"}
 
 // ID is the type id of d: what an interface value holding a d carries
 // (0 is the nil interface).
@@ -73,7 +84,11 @@ func (d *DynType) method(name string) int {
 // interface type iface.
 func (d *DynType) Implements(iface *Type) bool {
 	for _, m := range iface.Methods {
-		if !d.HasMethod(m.Name) {
+		i := d.method(m.Name)
+		if i < 0 {
+			return false
+		}
+		if s := d.Methods[i].Sig; s != nil && !Identical(s, m.Sig) {
 			return false
 		}
 	}
@@ -165,7 +180,14 @@ type Invoke struct {
 // Comparable yields whether X == Y, on two values of one interface type,
 // would not panic: false when they hold the same dynamic type and that
 // type's values cannot be compared (a slice, a map, a function, or a
-// struct or array holding one). A CmpCheck guards the comparison with it.
+// struct or array holding one), or one whose comparison meets such a pair
+// inside (a struct holding interfaces). A CmpCheck guards the comparison
+// with it.
+//
+// With Y nil ("comparable %x"), it yields whether the dynamic type of X
+// (an interface) is comparable, as reflect's Type.Comparable: a property
+// of the type, whatever interfaces inside it hold; true for nil. The
+// replacement of errors.Is uses it (replacements.typeComparable).
 type Comparable struct {
 	register
 	X, Y Value
@@ -174,8 +196,13 @@ type Comparable struct {
 func (i *MakeInterface) Operands() []Value   { return []Value{i.X} }
 func (i *ChangeInterface) Operands() []Value { return []Value{i.X} }
 func (i *TypeAssert) Operands() []Value      { return []Value{i.X} }
-func (i *Comparable) Operands() []Value      { return []Value{i.X, i.Y} }
-func (i *Invoke) Operands() []Value          { return append([]Value{i.X}, i.Args...) }
+func (i *Comparable) Operands() []Value {
+	if i.Y == nil {
+		return []Value{i.X}
+	}
+	return []Value{i.X, i.Y}
+}
+func (i *Invoke) Operands() []Value { return append([]Value{i.X}, i.Args...) }
 
 // ResultOf is the type of a call of a function with signature sig (a
 // KFunc): its single result, or a tuple of its results.

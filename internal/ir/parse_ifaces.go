@@ -66,10 +66,11 @@ func (p *parser) parseIfaceInstr(in *aInstr, op string) bool {
 	case "defer": // F(args) | invoke X.M(args)
 		in.invoke = p.got(tIdent, "invoke")
 		call(in.invoke)
-	case "comparable":
+	case "comparable": // X, Y | X
 		in.args = []*aOperand{p.parseOperand()}
-		p.want(tPunct, ",")
-		in.args = append(in.args, p.parseOperand())
+		if p.got(tPunct, ",") {
+			in.args = append(in.args, p.parseOperand())
+		}
 	case "closure": // F [ "[" bindings "]" ]
 		in.calleeTok = p.tok()
 		in.callee = p.parseFuncName()
@@ -169,7 +170,10 @@ func (c *fctx) fillIfaceOperands(ai *aInstr, in Instr, val func(int) Value) bool
 		}
 		in.Args = rest(1)
 	case *Comparable:
-		in.X, in.Y = val(0), val(1)
+		in.X = val(0)
+		if len(ai.args) > 1 {
+			in.Y = val(1)
+		}
 	case *MakeClosure:
 		in.Bindings = rest(0)
 	case *RunDefers, *Recover:
@@ -229,6 +233,9 @@ func (c *fctx) expectIface(ai *aInstr, in Instr, i int) (*Type, bool) {
 		}
 		return nil, true
 	case *Comparable:
+		if len(ai.args) == 1 {
+			return nil, true
+		}
 		return c.opType(ai.args[1-i]), true
 	case *MakeClosure:
 		if i < len(in.Fn.Params) {
@@ -286,14 +293,14 @@ func (p *parser) resolveDyns(prog *Program, byName map[string]*Function) {
 		for _, m := range ad.methods {
 			f := byName[m.func_]
 			if m.func_ == "_" {
-				ad.d.Methods = append(ad.d.Methods, MethodImpl{Name: m.name})
+				ad.d.Methods = append(ad.d.Methods, MethodImpl{Name: m.name, Sig: m.sig})
 				continue
 			}
 			if f == nil {
 				p.errorf(m.tok, "undefined function %s", m.func_)
 				continue
 			}
-			ad.d.Methods = append(ad.d.Methods, MethodImpl{Name: m.name, Func: f})
+			ad.d.Methods = append(ad.d.Methods, MethodImpl{Name: m.name, Sig: m.sig, Func: f})
 		}
 		sort.SliceStable(ad.d.Methods, func(i, j int) bool { return ad.d.Methods[i].Name < ad.d.Methods[j].Name })
 		prog.Types = append(prog.Types, ad.d)
@@ -320,6 +327,9 @@ func printDyn(sb *strings.Builder, d *DynType) {
 				sb.WriteString("; ")
 			}
 			sb.WriteString(m.Name)
+			if m.Sig != nil && m.Sig != NoSig {
+				writeSignature(sb, m.Sig, nil)
+			}
 			sb.WriteString(": ")
 			if m.Func == nil {
 				sb.WriteString("_")
@@ -383,7 +393,7 @@ func (pr *printer) ifaceInstr(sb *strings.Builder, instr Instr) bool {
 		call(in.X, in.Method, in.Args)
 	case *Comparable:
 		sb.WriteString("comparable ")
-		pr.values(sb, []Value{in.X, in.Y})
+		pr.values(sb, in.Operands())
 	case *MakeClosure:
 		sb.WriteString("closure ")
 		if in.Fn == nil {

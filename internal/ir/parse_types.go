@@ -235,7 +235,7 @@ func (p *parser) parseSignature() *Type {
 	case p.is(tPunct, "("):
 		results = p.parseTypeList()
 	case p.is(tNL, "") || p.is(tEOF, "") || p.is(tPunct, ")") || p.is(tPunct, ",") || p.is(tPunct, ";") ||
-		p.is(tPunct, "}") || p.is(tPunct, "]") || p.is(tPunct, "{") || p.is(tPos, "") || p.is(tIdent, "to") ||
+		p.is(tPunct, "}") || p.is(tPunct, "]") || p.is(tPunct, "{") || p.is(tPunct, ":") || p.is(tPos, "") || p.is(tIdent, "to") ||
 		p.is(tPunct, "[") && p.toks[p.i+1].kind != tInt && !(p.toks[p.i+1].kind == tPunct && p.toks[p.i+1].text == "]"):
 		// No results (a "[" not starting an array or slice type is a phi's edge list).
 	default:
@@ -279,9 +279,10 @@ type aDyn struct {
 type aMethod struct {
 	tok         token
 	name, func_ string
+	sig         *Type
 }
 
-// parseDyn parses "dyn [input] NAME TYPE [{ m: F; ... }]".
+// parseDyn parses "dyn [input] NAME TYPE [{ m[SIGNATURE]: F; ... }]".
 func (p *parser) parseDyn() {
 	p.want(tIdent, "dyn")
 	input := p.got(tIdent, "input")
@@ -302,9 +303,13 @@ func (p *parser) parseDyn() {
 				p.want(tPunct, ";")
 			}
 			mt := p.want(tIdent, "")
+			var sig *Type
+			if p.is(tPunct, "(") {
+				sig = p.parseSignature()
+			}
 			p.want(tPunct, ":")
 			ft := p.tok()
-			ad.methods = append(ad.methods, aMethod{tok: ft, name: mt.text, func_: p.parseFuncName()})
+			ad.methods = append(ad.methods, aMethod{tok: ft, name: mt.text, func_: p.parseFuncName(), sig: sig})
 		}
 	}
 	p.dyns = append(p.dyns, ad)

@@ -64,7 +64,9 @@ func (c *checker) ifaceInstr(instr Instr, errf func(string, ...any), wantRes fun
 		c.callArgs(in.Args, m.Sig, errf)
 		wantRes(ResultOf(m.Sig))
 	case *Comparable:
-		if isIface(in.X, "comparable") && !Identical(in.X.Type(), in.Y.Type()) {
+		if in.Y == nil {
+			isIface(in.X, "comparable")
+		} else if isIface(in.X, "comparable") && !Identical(in.X.Type(), in.Y.Type()) {
 			errf("comparable of %s and %s", in.X.Type(), in.Y.Type())
 		}
 		wantRes(Bool)
@@ -241,7 +243,18 @@ func (c *checker) dynTypes() {
 				derr("method %s: function not in the program", m.Name)
 			case len(m.Func.Params) == 0 || m.Func.NumFree > 0 || !Identical(m.Func.Params[0].Typ, d.Type):
 				derr("method %s: %s does not take a %s receiver", m.Name, m.Func.Name, d.Type)
+			case m.Sig != nil && m.Sig != NoSig && !Identical(m.Sig, methodSig(m.Func)):
+				derr("method %s: signature %s, but %s is %s", m.Name, m.Sig, m.Func.Name, methodSig(m.Func))
 			}
 		}
 	}
+}
+
+// methodSig is the signature of the method f, receiver left out.
+func methodSig(f *Function) *Type {
+	var params []*Type
+	for _, p := range f.Params[1:] {
+		params = append(params, p.Typ)
+	}
+	return FuncOf(params, f.Results)
 }

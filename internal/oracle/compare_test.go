@@ -16,6 +16,10 @@ import (
 )
 
 // The disagreement classes (symptoms) compare and compareCases report.
+// otherPackage is the place of a panic raised in another package's code
+// (the enumeration's lfPanicInfo): no objective is expected for it.
+const otherPackage = "another package"
+
 const (
 	clsFalseUnreachable      = "false-unreachable"        // an outcome claimed unreachable is reached
 	clsCoveredUnobserved     = "covered-unobserved"       // an outcome claimed covered is reached by no input
@@ -84,7 +88,7 @@ func acceptedUnknown(f *function, b report.Branch) bool {
 		// the sample reaches it (but for a time budget).
 		return true
 	}
-	if b.Reason == boundReason {
+	if isBound(b.Reason) {
 		return f.ifaces
 	}
 	if isTimeout(b) || !strings.Contains(b.Reason, "loop ") {
@@ -164,7 +168,7 @@ func (c *comparison) compare() []disagreement {
 			errs = append(errs, c.fail(clsFalseUnreachable, &b, witness, "condition %q is reached\n%s", c.sites[key].Expr, proof(b)))
 		case b.Verdict == report.Unknown && c.f.sampled && seen && !isTimeout(b) && !strings.Contains(b.Reason, "concretized"):
 			errs = append(errs, c.fail(clsUnknown, &b, witness, "unknown (%s), but condition %q is reached by an input of the sample", b.Reason, c.sites[key].Expr))
-		case b.Verdict == report.Unknown && b.Reason == boundReason && seen:
+		case b.Verdict == report.Unknown && isBound(b.Reason) && seen:
 			errs = append(errs, c.fail(clsUnknown, &b, witness, "said to be beyond the bound of interface inputs, but condition %q is reached by an input of the domains", c.sites[key].Expr))
 		}
 	}
@@ -214,7 +218,7 @@ func (c *comparison) comparePanics(panicClaims map[panicKey][]report.Branch) []d
 		pkeys = append(pkeys, k)
 	}
 	for k := range c.obs.panics {
-		if _, ok := panicClaims[k]; !ok {
+		if _, ok := panicClaims[k]; !ok && k.line != otherPackage {
 			pkeys = append(pkeys, k)
 		}
 	}
@@ -230,7 +234,7 @@ func (c *comparison) comparePanics(panicClaims map[panicKey][]report.Branch) []d
 		covered, allUnreachable, accepted := false, len(bs) > 0, false
 		for _, b := range bs {
 			accepted = accepted || acceptedUnknown(c.f, b)
-			if b.Verdict == report.Unknown && b.Reason == boundReason && seen {
+			if b.Verdict == report.Unknown && isBound(b.Reason) && seen {
 				errs = append(errs, c.fail(clsUnknown, &b, witness, "said to be beyond the bound of interface inputs, but an input of the domains panics there (%s)", c.obs.messages[k]))
 			}
 			if b.Verdict == report.Covered {

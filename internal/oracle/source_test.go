@@ -75,6 +75,16 @@ type function struct {
 // enumeration reaches it (the domains are exactly the engine's candidates).
 const boundReason = "interface inputs bounded to the dynamic types a test can construct"
 
+// aliasReason is the reason of an outcome only an input pointing into the
+// package state reaches (beyond a pointer's fresh object and an interface
+// input's sentinel candidates), accepted like boundReason: the domain
+// cannot reach it either, or compare objects.
+const aliasReason = "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
+
+// isBound reports whether reason is one of the input bounds accepted in a
+// function with interface parameters.
+func isBound(reason string) bool { return reason == boundReason || reason == aliasReason }
+
 // domainFunc names the function of a scenario's _test.go file listing the
 // values of an interface type: lfDomain<T>() []T for a type T of the
 // package, lfDomainAny() for any and interface{}, lfDomainError() for

@@ -201,26 +201,29 @@ type Stats struct {
 //   - interface: Nil, or Dyn its dynamic type (the Go type as the package
 //     under test writes it, ir.DynType.Name) and Elems[0] the value; an
 //     error value has ErrMsg, its Error() text (HasErrMsg: when the engine
-//     could run it), and Sentinel, the package-level variable of the
-//     package whose value it is or wraps (errors.Is), if any;
+//     could run it), and Sentinel, the package-level variable whose value
+//     it is or wraps (errors.Is), if any: one of the package's ("ErrBad"),
+//     or an exported one of another package a test can import ("io.EOF",
+//     qualified by the package's name; SentinelPkg is its import path);
 //   - function value: Nil, or not (never written).
 //
 // Unordered marks a value that depends on the order in which a range over
 // a map visited its entries: Go's order is random, so a test must not assert
 // it.
 type Value struct {
-	Type      *ir.Type
-	Bits      uint64
-	Str       string
-	Nil       bool
-	Elems     []Value
-	Keys      []Value
-	Cap       int64
-	Spare     []Value
-	Cycle     bool
-	Unordered bool
-	Dyn       string
-	ErrMsg    string
-	HasErrMsg bool
-	Sentinel  string
+	Type        *ir.Type
+	Bits        uint64
+	Str         string
+	Nil         bool
+	Elems       []Value
+	Keys        []Value
+	Cap         int64
+	Spare       []Value
+	Cycle       bool
+	Unordered   bool
+	Dyn         string
+	ErrMsg      string
+	HasErrMsg   bool
+	Sentinel    string
+	SentinelPkg string
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"leapfrog/internal/report"
 )
@@ -59,7 +60,7 @@ func (f *file) errRow(w *bytes.Buffer, o *output, v report.Value) {
 	fmt.Fprintf(w, ", %s: true", o.field)
 	switch {
 	case v.Sentinel != "":
-		fmt.Fprintf(w, ", %s: %s", o.err.is, v.Sentinel)
+		fmt.Fprintf(w, ", %s: %s", o.err.is, f.sentinel(v))
 	case v.HasErrMsg && v.ErrMsg != "":
 		fmt.Fprintf(w, ", %s: %s", o.err.msg, strconv.Quote(v.ErrMsg))
 	}
@@ -85,6 +86,16 @@ func (f *file) errCheck(w *bytes.Buffer, o *output, T, tt, call string) {
 	}
 }
 
+// sentinel is the expression of the sentinel error v is or wraps: the
+// package's variable, or another package's, qualified by its import.
+func (f *file) sentinel(v report.Value) string {
+	if v.SentinelPkg == "" {
+		return v.Sentinel
+	}
+	name, ident, _ := strings.Cut(v.Sentinel, ".")
+	return f.importName(v.SentinelPkg, name) + "." + ident
+}
+
 // ifaceLit writes an interface value: nil; the package-level variable it
 // is (an error sentinel); errors.New("text") for the errors package's
 // errors; otherwise the literal of its dynamic value, of its dynamic type
@@ -94,7 +105,7 @@ func (f *file) ifaceLit(v report.Value) (string, constKind) {
 	case v.Nil:
 		return "nil", untypedNil
 	case v.Sentinel != "":
-		return v.Sentinel, typed
+		return f.sentinel(v), typed
 	case v.Dyn == "*errors.errorString":
 		if len(v.Elems) == 1 && !v.Elems[0].Nil && len(v.Elems[0].Elems) == 1 && len(v.Elems[0].Elems[0].Elems) == 1 {
 			return f.std("errors") + ".New(" + strconv.Quote(v.Elems[0].Elems[0].Elems[0].Str) + ")", typed

@@ -96,7 +96,8 @@
 // that line numbers stay. The panic recorder, deferred first, runs last: it
 // records a panic passing through (the kind from the run-time
 // error's text, "panic" for any other value; the line from the stack: the
-// first frame under runtime.gopanic that is neither the runtime's nor the
+// first frame under runtime.gopanic that is neither the runtime's, nor a
+// compiler-generated equality function's (type:.eq.T), nor the
 // recorder's) and panics again with the same value, so that the tests see
 // the same panic. A panic the function recovers itself is not recorded.
 //

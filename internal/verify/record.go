@@ -103,7 +103,8 @@ func __leapfrogPanicRec() {
 
 // __leapfrogPanicNote records the kind of the panic r and the line it was
 // raised at: the first frame below a runtime.gopanic that is neither the
-// runtime's nor the recorder's.
+// runtime's, nor a compiler-generated equality function's (== on
+// interfaces holding structs), nor the recorder's.
 func __leapfrogPanicNote(r any) {
 	kind := "panic"
 	if e, ok := r.(__lfruntime.Error); ok {
@@ -123,7 +124,7 @@ func __leapfrogPanicNote(r any) {
 		switch {
 		case fr.Function == "runtime.gopanic":
 			inPanic = true
-		case __lfstrings.HasPrefix(fr.Function, "runtime.") || __lfstrings.Contains(fr.Function, ".__leapfrog"):
+		case __lfstrings.HasPrefix(fr.Function, "runtime.") || __lfstrings.HasPrefix(fr.Function, "type:.eq.") || __lfstrings.Contains(fr.Function, ".__leapfrog"):
 		case inPanic:
 			where = __lffilepath.Base(fr.File) + ":" + __lfstrconv.Itoa(fr.Line)
 		}

@@ -33,6 +33,17 @@
 //	closures.go function literals, function values, wrappers, defer, recover
 //	dyntypes.go the candidates of interface inputs, method tables, the
 //	            functions that may be called dynamically
+//	deps.go     functions of other packages: interpreted, replaced, external
+//	deps_init.go other packages' variables and their initializers (whole or
+//	            the slice giving the used variables their values)
+//	externals.go calls of externals boxing their arguments (fmt.Sprintf)
+//	errorf.go   fmt.Errorf: the native fmt.Sprintf for the message, the
+//	            replacement package's Go code for the error
+//	replace.go  the replacement package (Go bodies for bytealg's assembly,
+//	            errors.Is, fmt.Errorf's errors) and its intrinsics
+//	floats.go   float constants, operators and conversions; float bits
+//	generic.go  generic targets named with type arguments (F[int])
+//	directives.go //leapfrog:kbound and //leapfrog:models
 //
 // # Supported subset
 //

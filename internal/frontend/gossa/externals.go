@@ -35,7 +35,21 @@ func isBoxing(fn *ssa.Function) bool {
 // predeclared basic type (a named type could have a String or Error method
 // that the native call would not see); the instructions building the slice
 // are absorbed (not lowered) and the call passes the values themselves.
+// (fmt.Errorf's error arguments: errorf.go.)
 func (fl *fnLowerer) precheckBoxed(v *ssa.Call, fn *ssa.Function) error {
+	bc, err := fl.boxedArgs(v, fn, false)
+	if err != nil {
+		return err
+	}
+	fl.boxed[v] = bc
+	return nil
+}
+
+// boxedArgs analyses the variadic argument of v, a call of fn whose last
+// parameter is ...any (precheckBoxed), and absorbs the instructions
+// building it. With errs, a boxed value may also have the static type
+// error (its type is then "error").
+func (fl *fnLowerer) boxedArgs(v *ssa.Call, fn *ssa.Function, errs bool) (*boxedCall, error) {
 	pos := fl.l.callStart(v.Pos())
 	args := v.Call.Args
 	last := args[len(args)-1]
@@ -44,12 +58,12 @@ func (fl *fnLowerer) precheckBoxed(v *ssa.Call, fn *ssa.Function) error {
 	switch x := last.(type) {
 	case *ssa.Const:
 		if !x.IsNil() {
-			return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+			return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
 		}
 	case *ssa.Slice:
 		alloc, ok := x.X.(*ssa.Alloc)
 		if !ok || alloc.Comment != "varargs" || x.Low != nil || x.High != nil || x.Max != nil || !onlyUsedBy(x, v) {
-			return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+			return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
 		}
 		n := int(types.Unalias(alloc.Type().(*types.Pointer).Elem()).(*types.Array).Len())
 		bc.vals = make([]ssa.Value, n)
@@ -59,40 +73,45 @@ func (fl *fnLowerer) precheckBoxed(v *ssa.Call, fn *ssa.Function) error {
 			switch r := r.(type) {
 			case *ssa.Slice:
 				if r != x {
-					return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+					return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
 				}
 			case *ssa.IndexAddr:
 				k, ok := r.Index.(*ssa.Const)
 				refs := r.Referrers()
 				if !ok || refs == nil || len(*refs) != 1 {
-					return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+					return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
 				}
 				st, ok := (*refs)[0].(*ssa.Store)
 				i := int(k.Int64())
 				if !ok || st.Addr != r || i < 0 || i >= n || bc.vals[i] != nil {
-					return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+					return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+				}
+				if ci, ok := st.Val.(*ssa.ChangeInterface); ok && errs && onlyUsedBy(ci, st) && types.Identical(ci.X.Type(), errorType) {
+					bc.vals[i], bc.types[i] = ci.X, "error"
+					absorb = append(absorb, r, st, ci)
+					continue
 				}
 				mi, ok := st.Val.(*ssa.MakeInterface)
 				if !ok || !onlyUsedBy(mi, st) {
-					return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+					return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
 				}
 				name := boxName(mi.X.Type())
 				if name == "" {
-					return fl.l.unsupported(pos, "call to %s with an argument of type %s (only values of predeclared basic types are formatted natively: a String or Error method would be missed)", fn.String(), fl.goType(mi.X.Type()))
+					return nil, fl.l.unsupported(pos, "call to %s with an argument of type %s (only values of predeclared basic types are formatted natively: a String or Error method would be missed)", fn.String(), fl.goType(mi.X.Type()))
 				}
 				bc.vals[i], bc.types[i] = mi.X, name
 				absorb = append(absorb, r, st, mi)
 			default:
-				return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+				return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
 			}
 		}
 		for _, x := range bc.vals {
 			if x == nil {
-				return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+				return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
 			}
 		}
 	default:
-		return fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
+		return nil, fl.l.unsupported(pos, "call to %s with a ...any slice", fn.String())
 	}
 	if fl.absorbed == nil {
 		fl.absorbed = map[ssa.Instruction]bool{}
@@ -101,8 +120,7 @@ func (fl *fnLowerer) precheckBoxed(v *ssa.Call, fn *ssa.Function) error {
 	for _, in := range absorb {
 		fl.absorbed[in] = true
 	}
-	fl.boxed[v] = bc
-	return nil
+	return bc, nil
 }
 
 // onlyUsedBy reports whether the only referrer of v (debug references

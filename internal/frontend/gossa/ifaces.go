@@ -78,11 +78,16 @@ func (l *loader) dynType(t types.Type, pos token.Pos) (*ir.DynType, error) {
 	d := &ir.DynType{Name: l.dynName(t), Type: it}
 	ms := l.ssa.MethodSets.MethodSet(t)
 	for i := 0; i < ms.Len(); i++ {
-		name := ms.At(i).Obj().Name()
+		obj := ms.At(i).Obj()
+		name := obj.Name()
 		if d.HasMethod(name) {
 			continue // an unexported method of another package with the same name
 		}
-		d.Methods = append(d.Methods, ir.MethodImpl{Name: name})
+		sig, err := l.types.signature(obj.Type().(*types.Signature))
+		if err != nil {
+			sig = ir.NoSig
+		}
+		d.Methods = append(d.Methods, ir.MethodImpl{Name: name, Sig: sig})
 		sort.Slice(d.Methods, func(i, j int) bool { return d.Methods[i].Name < d.Methods[j].Name })
 	}
 	for _, p := range []string{"Error", "String"} { // fmt prints with Error first

@@ -39,6 +39,7 @@ type fnLowerer struct {
 	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
 	absorbed map[ssa.Instruction]bool   // instructions a call of an external takes over (externals.go)
 	boxed    map[*ssa.Call]*boxedCall   // the boxed arguments of calls of boxing externals
+	errorfs  map[*ssa.Call]*errorfCall  // the calls of fmt.Errorf (errorf.go)
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -500,7 +501,14 @@ func (fl *fnLowerer) precheck() error {
 						return fl.l.unsupported(fl.pos(instr), "%s", describe(instr))
 					}
 				case *ssa.Call:
-					if _, builtin := v.Call.Value.(*ssa.Builtin); pass == 1 && !builtin && !fl.l.isImportedInit(v.Common()) && !handlesCall(v.Common()) && !isBitcast(v.Common()) {
+					_, builtin := v.Call.Value.(*ssa.Builtin)
+					switch {
+					case pass == 0 || builtin || fl.l.isImportedInit(v.Common()) || handlesCall(v.Common()) || isBitcast(v.Common()) || isIntrinsic(v.Common()):
+					case isErrorf(v.Common()):
+						if err := fl.precheckErrorf(v); err != nil {
+							return err
+						}
+					default:
 						if err := fl.precheckCall(v); err != nil {
 							return err
 						}

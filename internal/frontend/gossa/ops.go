@@ -126,6 +126,12 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	if isBitcast(v.Common()) {
 		return fl.lowerBitcast(v)
 	}
+	if isIntrinsic(v.Common()) {
+		return fl.lowerIntrinsic(v)
+	}
+	if isErrorf(v.Common()) {
+		return fl.lowerErrorf(v)
+	}
 	if done, err := fl.lowerDynamicCall(v); done { // closures.go: invoke, function values, literals, wrappers, recover
 		return err
 	}
