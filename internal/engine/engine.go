@@ -5,6 +5,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -156,13 +157,19 @@ func (p *Path) Bounded() string {
 	return ""
 }
 
+// TimedOut reports whether the run was abandoned at the engine's deadline.
+func (p *Path) TimedOut() bool { return strings.HasPrefix(p.Aborted, timeoutAbort) }
+
+// timeoutAbort starts the reason of a run abandoned at the deadline.
+const timeoutAbort = "timeout:"
+
 // runError aborts a run: the engine met something it cannot model.
 type runError string
 
 // checkDeadline abandons the run when the engine's deadline has passed.
 func (m *machine) checkDeadline() {
 	if !m.Deadline.IsZero() && time.Now().After(m.Deadline) {
-		panic(runError("timeout: the budget ran out during a run"))
+		panic(runError(timeoutAbort + " the budget ran out during a run"))
 	}
 }
 

@@ -198,8 +198,11 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 		switch s.Solver.Check([]*expr.Term{q}) {
 		case solver.Sat:
 			model := shrink([]*expr.Term{q}, s.Solver.Model())
-			_, ns := s.Execute(model)
+			p, ns := s.Execute(model)
 			st.later = append(st.later, ns)
+			if p.TimedOut() {
+				return // the budget ran out during the run: no divergence
+			}
 			progress := false
 			for _, pd := range pending {
 				if s.coveredBy[pd.o.Index] != nil {

@@ -432,9 +432,12 @@ func (s *Session) proof(terms []*expr.Term, lits []Lit, core []*expr.Term) *Proo
 // Follow runs the model produced by flipping side dir of n and checks that the run
 // took that side; a run that does not is recorded as a divergence.
 func (s *Session) Follow(n *Node, dir bool, model solver.Model) ([]*Node, bool) {
-	_, nodes := s.Execute(model)
+	p, nodes := s.Execute(model)
 	if n.Depth < len(nodes) && nodes[n.Depth] == n && n.State[ix(dir)] == Feasible {
 		return nodes, true
+	}
+	if p.TimedOut() {
+		return nodes, false // the budget ran out: no divergence, the side stays open
 	}
 	if n.State[ix(dir)] == Unexplored {
 		n.State[ix(dir)] = Undecided

@@ -104,8 +104,8 @@ func (tf *treefrog) pack() {
 			kept = append(kept, w.obl[o])
 		}
 		before := s.uncovered
-		s.Execute(shrink(kept, model))
-		if s.uncovered == before {
+		p, _ := s.Execute(shrink(kept, model))
+		if s.uncovered == before && !p.TimedOut() {
 			// The engine did not take what the model satisfies: claim nothing.
 			for _, o := range chosen {
 				w.why[o] = divergence("engine divergence: the run of a model of its obligation did not take it", w.obl[o])
