@@ -109,11 +109,15 @@
 // package's named types T, or *T when only that implements, for an
 // interface with methods; the types the program converts to interfaces or
 // asserts; errors.New's for error; int for an empty interface with no
-// other). x#type > n (n candidates) holds the program's other dynamic
-// types implementing the interface, then a type the program does not know
+// other). x#type in n+1..n+s (n candidates) holds the value of one of the
+// s package-level variables of interface type the program uses whose
+// values implement it (sentinels.go: the test passes io.EOF or ErrBad
+// itself; which one is an internal decision at first use). Beyond, it
+// holds the program's other dynamic types implementing the interface, then
+// a type the program does not know
 // (whose behaviour is left free in the terms: an assertion to an
 // interface, an equality, are fresh variables there), then nil: that x#type
-// is at most n is a bound ("interface inputs bounded to the dynamic types
+// is at most n+s is a bound ("interface inputs bounded to the dynamic types
 // a test can construct"), so a refutation that needs it is no proof, and
 // an outcome only other types reach is unknown. A pointer an interface
 // input holds is not nil by default; nested interfaces count as a level of
@@ -178,7 +182,9 @@
 //     are bounded too, named "Callee.N") is recorded as not flippable, with the
 //     loop's number and position, so that the search can say "unknown: loop 1
 //     bounded at 10" instead of claiming anything. The concrete run itself
-//     always completes (within MaxSteps instructions).
+//     always completes (within MaxSteps instructions), unless Engine.Deadline
+//     passes first: the run is then abandoned ("timeout: ...", Path.TimedOut),
+//     and the search leaves open the sides it was to take.
 //   - Concretization (paper §3): a loop with models records, at each entry, a
 //     constraint step "the entry values equal one of the models" on a pseudo
 //     branch (an internal If outside the blocks, both sides leading to the
