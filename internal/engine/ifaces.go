@@ -128,26 +128,23 @@ func (m *machine) inputIface(name string, t *ir.Type, depth int, f *facts) val {
 		f.bound = append(f.bound, m.B.Eq(v.s, m.B.BVConst(tagWidth, 0)))
 		f.holds = f.holds && v.c == 0
 	}
-	// The choice variable's value of each alternative and its tag.
-	type option struct {
-		k  uint64
-		id int
+	// The tag of each choice 1, 2, ...: the n constructible candidates, the
+	// sentinels, the other types.
+	var ids []int
+	for _, d := range cands[:n] {
+		ids = append(ids, d.ID())
 	}
-	var opts []option
-	for k := 1; k <= n; k++ {
-		opts = append(opts, option{uint64(k), cands[k-1].ID()})
+	for _, sc := range sents {
+		ids = append(ids, sc.id)
 	}
-	for j, sc := range sents {
-		opts = append(opts, option{uint64(n + j + 1), sc.id})
+	for _, d := range cands[n:] {
+		ids = append(ids, d.ID())
 	}
-	for k := n + 1; k <= len(cands); k++ {
-		opts = append(opts, option{uint64(k + s), cands[k-1].ID()})
-	}
-	other := uint64(len(opts) + 1)
+	other := uint64(len(ids) + 1)
 	tag := m.sel(m.uop(ir.Eq, v, kc(other, tagWidth)), kc(otherTag, tagWidth), kc(0, tagWidth))
-	for i := len(opts) - 1; i >= 0; i-- {
-		is := m.uop(ir.Eq, v, kc(opts[i].k, tagWidth))
-		tag = m.sel(is, kc(uint64(opts[i].id), tagWidth), tag)
+	for i := len(ids) - 1; i >= 0; i-- {
+		is := m.uop(ir.Eq, v, kc(uint64(i+1), tagWidth))
+		tag = m.sel(is, kc(uint64(ids[i]), tagWidth), tag)
 	}
 	return &iface{tag: tag, other: true, lazy: &lazyIface{m: m, name: name, cands: cands, sents: sents, n: n, choice: v, depth: depth + 1, made: map[int]val{}}}
 }

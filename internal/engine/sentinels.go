@@ -24,13 +24,11 @@ func (m *machine) sentinel(x *iface) (name, path string) {
 			return "", ""
 		}
 		d := dyn(prog, id)
+		comparable := comparableType(d.Type)
 		for _, g := range prog.Globals {
-			name, path := g.Ident, ""
-			if g.Pkg != "" {
-				name, path = importableVar(g)
-			}
-			if name == "" || strings.Contains(name, "$") || !comparableType(d.Type) {
-				continue // go/ssa's own variables, another package's unexported ones
+			name, path := testName(g)
+			if name == "" || !comparable {
+				continue
 			}
 			gv := m.contents(m.globals[g.Index])
 			switch gt := g.Typ.Elem; {
@@ -57,15 +55,20 @@ func (m *machine) sentinel(x *iface) (name, path string) {
 	return "", ""
 }
 
-// importableVar returns the qualified name ("io.EOF") and the import path
-// of g, another package's variable, when a test can name it: exported, of
-// a package outside internal directories; else "".
-func importableVar(g *ir.Global) (name, path string) {
-	pkg, v, ok := strings.Cut(g.Ident, "$") // "io$EOF" ("io$EOF$2" for a second variable of that name)
-	if !ok || strings.Contains(v, "$") || !token.IsExported(v) {
-		return "", ""
+// testName returns how a test of the package writes the variable g: its
+// identifier, or for an exported variable of another package outside
+// internal directories the qualified name ("io.EOF") and the import path;
+// "" when a test cannot name it (go/ssa's own variables, unexported ones
+// of other packages).
+func testName(g *ir.Global) (name, path string) {
+	if g.Pkg == "" {
+		if strings.Contains(g.Ident, "$") {
+			return "", ""
+		}
+		return g.Ident, ""
 	}
-	if g.Pkg == "internal" || strings.HasPrefix(g.Pkg, "internal/") || strings.Contains(g.Pkg, "/internal/") || strings.HasSuffix(g.Pkg, "/internal") {
+	pkg, v, ok := strings.Cut(g.Ident, "$") // "io$EOF" ("io$EOF$2" for a second variable of that name)
+	if !ok || strings.Contains(v, "$") || !token.IsExported(v) || strings.Contains("/"+g.Pkg+"/", "/internal/") {
 		return "", ""
 	}
 	return pkg + "." + v, g.Pkg
@@ -91,19 +94,19 @@ func (m *machine) sentinelCands(t *ir.Type) []sentinelCand {
 	}
 	var out []sentinelCand
 	prog := m.root.Prog
-	if gs := m.initialGlobals(prog); len(prog.Globals) > 0 && gs.err == "" {
-		for i, g := range prog.Globals {
-			if g.Typ.Elem.Kind != ir.KInterface {
-				continue
-			}
-			name, path := g.Ident, ""
-			if g.Pkg != "" {
-				name, path = importableVar(g)
-			}
-			x, ok := gs.objs[i].v.(*iface)
-			if name == "" || strings.Contains(name, "$") || !ok || x.rt != "" || x.lazy != nil {
-				continue
-			}
+	var gs *globalState // the initial package state, computed only when needed
+	for i, g := range prog.Globals {
+		name, path := testName(g)
+		if name == "" || g.Typ.Elem.Kind != ir.KInterface {
+			continue
+		}
+		if gs == nil {
+			gs = m.initialGlobals(prog)
+		}
+		if gs.err != "" {
+			break
+		}
+		if x, ok := gs.objs[i].v.(*iface); ok && x.rt == "" && x.lazy == nil {
 			if id := int(x.tag.c); x.tag.s == nil && id != 0 && id < otherTag && dyn(prog, id).Implements(t) {
 				out = append(out, sentinelCand{g, id, name, path})
 			}

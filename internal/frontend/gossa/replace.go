@@ -67,12 +67,18 @@ func (fl *fnLowerer) lowerIntrinsic(v *ssa.Call) error {
 // program (positions in it read "leapfrog/replacements/bytealg.go:12:1").
 const replacementPath = "leapfrog/replacements"
 
-// replacementFunc returns the function name of the replacement package.
-func (l *loader) replacementFunc(name string) *ssa.Function {
+// replacementPkg returns the replacement package, built into the program
+// on first use.
+func (l *loader) replacementPkg() *ssa.Package {
 	if l.replaced == nil {
 		l.replaced = l.buildReplacements()
 	}
-	f := l.replPkg.Func(name)
+	return l.replPkg
+}
+
+// replacementFunc returns the function name of the replacement package.
+func (l *loader) replacementFunc(name string) *ssa.Function {
+	f := l.replacementPkg().Func(name)
 	if f == nil {
 		panic("gossa: no function " + name + " among the replacements")
 	}
@@ -83,9 +89,7 @@ func (l *loader) replacementFunc(name string) *ssa.Function {
 // a function of the replacement package whose doc comment says "<Name>
 // replaces <fn.String()>" and whose signature is identical to fn's.
 func (l *loader) replacement(fn *ssa.Function) *ssa.Function {
-	if l.replaced == nil {
-		l.replaced = l.buildReplacements()
-	}
+	l.replacementPkg()
 	r := l.replaced[fn.String()]
 	if r == nil || !types.Identical(r.Signature, fn.Signature) {
 		return nil
