@@ -12,7 +12,7 @@ import (
 	"strings"
 	"unicode"
 
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 )
 
 // usageError is a bad command line: exit status 2, nothing analysed or written.
@@ -85,7 +85,7 @@ func plainErr(err error) string {
 // an import path with a slash ("example.com/m/p"), or go/packages' explicit
 // form "pattern=fmt" for an import path that looks like a name.
 func isFuncName(s string) bool {
-	if _, _, ok := gossa.SplitInstance(s); ok {
+	if _, _, ok := lower.SplitInstance(s); ok {
 		return true // an instance of a generic function: "F[int]"
 	}
 	if strings.HasPrefix(s, "(*") {

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 )
 
@@ -264,7 +264,7 @@ func printTable(w io.Writer, bf *benchFunction) {
 
 // benchTarget runs every strategy runs times on one function and compares
 // their verdicts.
-func benchTarget(t *gossa.Target, name, pkg string, names []string, runs int, opts options) (*benchFunction, error) {
+func benchTarget(t *lower.Target, name, pkg string, names []string, runs int, opts options) (*benchFunction, error) {
 	bf := &benchFunction{Function: name, Package: pkg}
 	for _, sn := range names {
 		o := &benchOutcome{Strategy: sn, Runs: runs}

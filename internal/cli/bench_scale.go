@@ -15,7 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 )
 
 // benchScale generates, for each size N, the synthetic function of the bench
@@ -79,7 +79,7 @@ func benchScale(dir, sizes string, names []string, runs int, opts options, jsonO
 			fmt.Fprintf(stderr, "leapfrog bench: %v\n", err)
 			return 1
 		}
-		res, err := gossa.Load(pdir, []string{"F"})
+		res, err := lower.Load(pdir, []string{"F"})
 		if err != nil || len(res.Errors) > 0 || len(res.Targets) != 1 {
 			fmt.Fprintf(stderr, "leapfrog bench: -scale: loading the function of size %d: %v %v\n", n, err, res.Errors)
 			return 1

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 )
 
 // BenchmarkBench analyses every bench function with DFS. Besides ns/op it
@@ -27,7 +27,7 @@ func BenchmarkBench(b *testing.B) {
 		{"synthpkg/s36k6", []string{"F"}},
 	}
 	for _, tg := range targets {
-		res, err := gossa.Load(filepath.Join(dst, tg.pkg), tg.funcs)
+		res, err := lower.Load(filepath.Join(dst, tg.pkg), tg.funcs)
 		if err != nil || len(res.Errors) > 0 {
 			b.Fatalf("%s: %v %v", tg.pkg, err, res.Errors)
 		}

@@ -8,7 +8,7 @@ import (
 
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/engine"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/search"
 )
@@ -18,7 +18,7 @@ import (
 type loopFlags struct {
 	models string // -loop-models: "off" or "auto"
 	raise  int    // -loop-raise
-	target *gossa.Target
+	target *lower.Target
 }
 
 func addLoopFlags(fs *flag.FlagSet, opts *options) {

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 )
@@ -30,7 +30,7 @@ func isModel(arg string) bool { return strings.HasSuffix(arg, modelExt) }
 // come back as "file:line:col: message" lines; a missing function is an entry
 // of Result.Errors, as for a package. The Result has no Go package beyond its
 // path (the file's base name).
-func loadModel(path string, names []string) (*gossa.Result, error) {
+func loadModel(path string, names []string) (*lower.Result, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -39,14 +39,14 @@ func loadModel(path string, names []string) (*gossa.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &gossa.Result{Pkg: &packages.Package{PkgPath: filepath.Base(path), Name: filepath.Base(path)}}
+	res := &lower.Result{Pkg: &packages.Package{PkgPath: filepath.Base(path), Name: filepath.Base(path)}}
 	for _, n := range names {
 		fn := prog.Func(n)
 		if fn == nil {
 			res.Errors = append(res.Errors, fmt.Errorf("%s: no function %s in the model", path, n))
 			continue
 		}
-		res.Targets = append(res.Targets, &gossa.Target{Name: n, Prog: prog, Func: fn, File: path})
+		res.Targets = append(res.Targets, &lower.Target{Name: n, Prog: prog, Func: fn, File: path})
 	}
 	return res, nil
 }
@@ -114,7 +114,7 @@ func selectModel(path string, names []string, run *regexp.Regexp, shard shardSpe
 		if len(names) > 0 && !want[d.name] || run != nil && !run.MatchString(d.name) || !shard.has(pi.path, d.name) {
 			continue
 		}
-		t := &gossa.Target{Name: d.name, Prog: prog, Func: prog.Func(d.name), File: abs}
+		t := &lower.Target{Name: d.name, Prog: prog, Func: prog.Func(d.name), File: abs}
 		sel.targets = append(sel.targets, &target{pkg: pi, decl: d, t: t, res: res})
 	}
 	return sel, nil

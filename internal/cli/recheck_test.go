@@ -12,7 +12,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
@@ -33,7 +33,7 @@ func explore(t *testing.T, fn *ir.Function, budget time.Duration) (*search.Sessi
 
 func lowerTarget(t *testing.T, dir string, name string) *ir.Function {
 	t.Helper()
-	res, err := gossa.Load(dir, []string{name})
+	res, err := lower.Load(dir, []string{name})
 	if err != nil || len(res.Errors) > 0 {
 		t.Fatalf("%v %v", err, res.Errors)
 	}

@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 )
 
@@ -17,8 +17,8 @@ import (
 type target struct {
 	pkg  *pkgInfo
 	decl funcDecl
-	t    *gossa.Target
-	res  *gossa.Result // the package's lowering (types, for the emitter)
+	t    *lower.Target
+	res  *lower.Result // the package's lowering (types, for the emitter)
 }
 
 // selection is what a command line selects.
@@ -65,7 +65,7 @@ func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard sh
 		want[0] = map[string]bool{}
 		var bad []string
 		for _, n := range names {
-			base, _, generic := gossa.SplitInstance(n)
+			base, _, generic := lower.SplitInstance(n)
 			if !generic {
 				base = n
 			}
@@ -103,11 +103,11 @@ func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard sh
 			}
 		}
 	}
-	results := make([]*gossa.Result, len(pkgs))
+	results := make([]*lower.Result, len(pkgs))
 	errs := make([]error, len(pkgs))
 	parallel(len(pkgs), par, func(i int) {
 		if len(want[i]) > 0 {
-			results[i], errs[i] = lower(pkgs[i])
+			results[i], errs[i] = lowerPackage(pkgs[i])
 		}
 	})
 	for i, p := range pkgs {
@@ -118,7 +118,7 @@ func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard sh
 		if res == nil {
 			continue
 		}
-		lowered := map[string]*gossa.Target{}
+		lowered := map[string]*lower.Target{}
 		for _, t := range res.Targets {
 			lowered[t.Name] = t
 		}
@@ -145,9 +145,9 @@ func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard sh
 	return sel, nil
 }
 
-// lower loads and lowers every function of the package. A panic of the front
+// lowerPackage loads and lowers every function of the package. A panic of the front
 // end is an internal error naming the package, not a crash of the whole run.
-func lower(p *pkgInfo) (res *gossa.Result, err error) {
+func lowerPackage(p *pkgInfo) (res *lower.Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, fmt.Errorf("%s: internal error in the Go front end: %v", relPath(p.dir), r)
@@ -157,7 +157,7 @@ func lower(p *pkgInfo) (res *gossa.Result, err error) {
 	for i, d := range p.funcs {
 		names[i] = d.name
 	}
-	res, err = gossa.Load(p.dir, names)
+	res, err = lower.Load(p.dir, names)
 	if err != nil {
 		return nil, fmt.Errorf("%s", relMessage(p.dir, err.Error()))
 	}

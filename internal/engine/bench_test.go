@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/testutil"
 )
 
@@ -26,7 +26,7 @@ func BenchmarkInterp(b *testing.B) {
 		{"paper", "GetSetBits", map[string]uint64{"i": 0x7fffffff}},
 		{"wbs", "Launch", map[string]uint64{"pedal1": 3, "pedal2": 4, "pedal3": 5}},
 	} {
-		res, err := gossa.Load(filepath.Join(dst, c.pkg), []string{c.fn})
+		res, err := lower.Load(filepath.Join(dst, c.pkg), []string{c.fn})
 		if err != nil || len(res.Errors) > 0 {
 			b.Fatalf("%s: %v %v", c.pkg, err, res.Errors)
 		}

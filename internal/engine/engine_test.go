@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
 )
 
@@ -29,7 +29,7 @@ func TestConcolicConsistency(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(7))
 	for pkg, names := range targets {
-		res, err := gossa.Load(filepath.Join(dst, pkg), names)
+		res, err := lower.Load(filepath.Join(dst, pkg), names)
 		if err != nil || len(res.Errors) > 0 {
 			t.Fatalf("%s: %v %v", pkg, err, res.Errors)
 		}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
 )
 
@@ -112,7 +112,7 @@ func TestIfaceConcolicConsistency(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res, err := gossa.Load(dir, []string{"Kind", "Many", "Defers"})
+	res, err := lower.Load(dir, []string{"Kind", "Many", "Defers"})
 	if err != nil || len(res.Errors) > 0 {
 		t.Fatalf("%v %v", err, res.Errors)
 	}

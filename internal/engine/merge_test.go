@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
 )
 
@@ -45,7 +45,7 @@ func TestMergeConsistency(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(11))
 	for pkg, names := range targets {
-		res, err := gossa.Load(filepath.Join(dst, pkg), names)
+		res, err := lower.Load(filepath.Join(dst, pkg), names)
 		if err != nil || len(res.Errors) > 0 {
 			t.Fatalf("%s: %v %v", pkg, err, res.Errors)
 		}
@@ -146,7 +146,7 @@ func TestChainRegions(t *testing.T) {
 	}
 	checked := 0
 	for pkg, names := range targets {
-		res, err := gossa.Load(filepath.Join(dst, pkg), names)
+		res, err := lower.Load(filepath.Join(dst, pkg), names)
 		if err != nil || len(res.Errors) > 0 {
 			t.Fatalf("%s: %v %v", pkg, err, res.Errors)
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/testutil"
 )
@@ -143,7 +143,7 @@ b4:
 func TestStatesBench(t *testing.T) {
 	dst := testutil.BenchCopy(t)
 	for pkg, names := range map[string][]string{"tcas": {"AltSepTest12"}, "wbs": {"Step"}, "paper": {"Classify"}} {
-		res, err := gossa.Load(filepath.Join(dst, pkg), names)
+		res, err := lower.Load(filepath.Join(dst, pkg), names)
 		if err != nil || len(res.Errors) > 0 {
 			t.Fatalf("%s: %v %v", pkg, err, res.Errors)
 		}

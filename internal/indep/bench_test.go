@@ -10,7 +10,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/indep"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/testutil"
@@ -35,7 +35,7 @@ func TestBench(t *testing.T) {
 		{"synthpkg/s20k8", "F", 0, nil},
 	} {
 		t.Run(c.pkg+"."+c.fn, func(t *testing.T) {
-			res, err := gossa.Load(filepath.Join(dir, c.pkg), []string{c.fn})
+			res, err := lower.Load(filepath.Join(dir, c.pkg), []string{c.fn})
 			if err != nil || len(res.Errors) > 0 {
 				t.Fatalf("%v %v", err, res.Errors)
 			}

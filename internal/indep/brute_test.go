@@ -15,7 +15,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/indep"
 	"leapfrog/internal/ir"
 )
@@ -236,7 +236,7 @@ func compare(fn *ir.Function, objs []indep.Objective, rs []indep.Result, obs obs
 // functions the engine is known to run wrongly (section engine-wrong:
 // "Func why").
 type scenario struct {
-	targets     []*gossa.Target
+	targets     []*lower.Target
 	undecided   map[string]string
 	engineWrong map[string]bool
 }
@@ -270,7 +270,7 @@ func loadScenario(t *testing.T, file string) *scenario {
 			}
 		}
 	}
-	res, err := gossa.Load(dir, funcs)
+	res, err := lower.Load(dir, funcs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/frontend/gossa"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
@@ -22,7 +22,7 @@ func benchDir(tb testing.TB) string { return testutil.BenchCopy(tb) }
 
 func load(tb testing.TB, dir string, names ...string) map[string]*ir.Function {
 	tb.Helper()
-	res, err := gossa.Load(dir, names)
+	res, err := lower.Load(dir, names)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Dependencies: functions of other packages (interpreted, replaced, or external), their names, positions and errors.
 
-package gossa
+package lower
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 // Lowering of one go/ssa function into an IR function: blocks, values and instructions.
 
-package gossa
+package lower
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 // fmt.Errorf: the message formatted by the native fmt.Sprintf, the error built by the replacement package.
 
-package gossa
+package lower
 
 import (
 	"fmt"

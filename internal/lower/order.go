@@ -1,6 +1,6 @@
 // order.go: statements rewritten to gc's order of evaluation (calls and && / || in value context first) before go/ssa builds them.
 
-package gossa
+package lower
 
 import (
 	"fmt"

@@ -1,7 +1,7 @@
 // Run-time checks: division by zero, index range, slice bounds, make sizes,
 // negative shift and nil pointer checks as pseudo-branches, and the analysis
 // of which pointers cannot be nil.
-package gossa
+package lower
 
 import (
 	"go/constant"

@@ -1,6 +1,6 @@
 // Function values and deferred calls: closures, calls through function values, wrappers, defer, recover.
 
-package gossa
+package lower
 
 import (
 	"go/token"

@@ -1,6 +1,6 @@
 // Loop directives in a target's doc comment: //leapfrog:kbound and //leapfrog:models (//leapfrog:assume: assume.go).
 
-package gossa
+package lower
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 // Lowering of the instructions on strings, slices and maps, and of the builtins on them.
 
-package gossa
+package lower
 
 import (
 	"go/types"

@@ -1,6 +1,6 @@
 // Interfaces: interface and function types, dynamic types, and the lowering of interface values, assertions, method calls and comparisons.
 
-package gossa
+package lower
 
 import (
 	"go/ast"

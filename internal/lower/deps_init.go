@@ -1,6 +1,6 @@
 // Other packages' variables: their IR globals, and their packages' initializers called by Program.Init in dependency order.
 
-package gossa
+package lower
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 // Loading: go/packages + go/ssa, target lookup, and the lazy lowering of targets and callees.
 
-package gossa
+package lower
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 // Replacements: Go bodies interpreted in place of standard-library functions that have none (package replacements).
 
-package gossa
+package lower
 
 import (
 	"embed"
@@ -31,7 +31,7 @@ func forLeapfrog(f *ast.File) bool {
 			if constraint.IsGoBuild(c.Text) {
 				x, err := constraint.Parse(c.Text)
 				if err != nil {
-					panic("gossa: a replacement file's build constraint: " + err.Error())
+					panic("lower: a replacement file's build constraint: " + err.Error())
 				}
 				return x.Eval(func(tag string) bool { return tag == "leapfrog" })
 			}
@@ -80,7 +80,7 @@ func (l *loader) replacementPkg() *ssa.Package {
 func (l *loader) replacementFunc(name string) *ssa.Function {
 	f := l.replacementPkg().Func(name)
 	if f == nil {
-		panic("gossa: no function " + name + " among the replacements")
+		panic("lower: no function " + name + " among the replacements")
 	}
 	return f
 }
@@ -103,7 +103,7 @@ func (l *loader) buildReplacements() map[string]*ssa.Function {
 	out := map[string]*ssa.Function{}
 	entries, err := replacementFS.ReadDir("replacements")
 	if err != nil {
-		panic("gossa: the replacement bodies: " + err.Error())
+		panic("lower: the replacement bodies: " + err.Error())
 	}
 	var files []*ast.File
 	for _, e := range entries {
@@ -112,11 +112,11 @@ func (l *loader) buildReplacements() map[string]*ssa.Function {
 		}
 		src, err := replacementFS.ReadFile("replacements/" + e.Name())
 		if err != nil {
-			panic("gossa: the replacement bodies: " + err.Error())
+			panic("lower: the replacement bodies: " + err.Error())
 		}
 		f, err := parser.ParseFile(l.pkg.Fset, replacementPath+"/"+e.Name(), src, parser.ParseComments)
 		if err != nil {
-			panic("gossa: the replacement bodies do not parse: " + err.Error())
+			panic("lower: the replacement bodies do not parse: " + err.Error())
 		}
 		if forLeapfrog(f) {
 			files = append(files, f)
@@ -134,7 +134,7 @@ func (l *loader) buildReplacements() map[string]*ssa.Function {
 	}
 	tpkg, err := (&types.Config{}).Check(replacementPath, l.pkg.Fset, files, info)
 	if err != nil {
-		panic("gossa: the replacement bodies do not type-check: " + err.Error())
+		panic("lower: the replacement bodies do not type-check: " + err.Error())
 	}
 	spkg := l.ssa.CreatePackage(tpkg, files, info, false)
 	spkg.Build()

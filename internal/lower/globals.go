@@ -1,6 +1,6 @@
 // Package-level variables: IR globals, and the package initializer as Program.Init.
 
-package gossa
+package lower
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 // Operands: ssa values as IR values (constants, parameters, globals), pointers about to be dereferenced, types.
 
-package gossa
+package lower
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 // Floats: float constants as IEEE bits, the operators that apply to floats, types holding floats.
 
-package gossa
+package lower
 
 import (
 	"go/constant"

@@ -1,6 +1,6 @@
 // Types: mapping go/types types to IR types.
 
-package gossa
+package lower
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 // Generic targets: "F[int]" names an instance, compiled with the package so that go/ssa builds it.
 
-package gossa
+package lower
 
 import (
 	"fmt"

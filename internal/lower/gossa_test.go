@@ -1,6 +1,6 @@
 // Tests: txtar scenarios (source, names, expected IR or errors) and the bench packages.
 
-package gossa
+package lower
 
 import (
 	"flag"

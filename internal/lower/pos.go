@@ -1,6 +1,6 @@
 // Source positions of branches: DebugRef lookup, fallbacks, and call expression starts.
 
-package gossa
+package lower
 
 import (
 	"go/ast"

@@ -1,4 +1,4 @@
-// Package gossa is the Go frontend: it loads a Go package with go/packages,
+// Package lower is the Go frontend: it loads a Go package with go/packages,
 // builds it with go/ssa (ssa.GlobalDebug, for DebugRef instructions) and
 // lowers each requested function, and everything it calls, into an
 // ir.Program of its own (Target.Prog): what a target receives differs from
@@ -331,4 +331,4 @@
 // "index < len" test of a range loop over an array, is an InternalBranch, and
 // so is an If on a whole && / || expression whose operands branch already.
 // ir.Pos holds the file's base name.
-package gossa
+package lower

@@ -1,6 +1,6 @@
 // order_expr.go: what order.go needs to know of an expression: its operands in go/ssa's order, whether gc hoists it, whether it has an effect, whether it may panic or reads memory.
 
-package gossa
+package lower
 
 import (
 	"fmt"

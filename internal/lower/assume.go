@@ -1,6 +1,6 @@
 // Preconditions: //leapfrog:assume directives compiled with the package as Go functions.
 
-package gossa
+package lower
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 // Value-context && and || operands: the branch go/ssa does not emit for the right operand.
 
-package gossa
+package lower
 
 import (
 	"go/ast"

@@ -1,6 +1,6 @@
 // The program's dynamic types: the candidates of interface inputs, the method tables, the functions that may be called dynamically.
 
-package gossa
+package lower
 
 import (
 	"go/types"

@@ -1,6 +1,6 @@
 // Lowering of operators, conversions and calls.
 
-package gossa
+package lower
 
 import (
 	"go/token"

@@ -1,6 +1,6 @@
 // Calls of externals that box their arguments into ...any (fmt.Sprintf): the boxed values passed one by one.
 
-package gossa
+package lower
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 // Conditions whose If go/ssa dropped (an if or a last case with an empty body), restored as branches.
 
-package gossa
+package lower
 
 import (
 	"go/ast"
