@@ -8,8 +8,8 @@ import (
 
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/engine"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/search"
 )
 

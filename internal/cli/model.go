@@ -14,8 +14,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 )
 

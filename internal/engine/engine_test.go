@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 )
 
 // TestConcolicConsistency runs bench functions on random inputs and checks that

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 )
 
 // ifaceSrc exercises interface inputs (direct, in a struct, in a slice),

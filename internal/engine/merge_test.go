@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 )
 
 type side struct {

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"leapfrog/internal/expr"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/testutil"
 )
 

@@ -10,9 +10,9 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/indep"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/testutil"
 )
 

@@ -15,9 +15,9 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/indep"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 )
 
 // maxBits bounds the input space of a scenario function (2^maxBits runs).

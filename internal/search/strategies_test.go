@@ -8,8 +8,8 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 	"leapfrog/internal/solver/z3"
