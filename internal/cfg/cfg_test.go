@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected sections of testdata/*.txtar")
@@ -85,7 +86,7 @@ func TestGolden(t *testing.T) {
 					keep = append(keep, f)
 				}
 			}
-			p, err := ir.Parse("input.ir", input)
+			p, err := irparse.Parse("input.ir", input)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 )
 
 // randomFunc builds a random CFG of n blocks (some maybe unreachable).
@@ -108,7 +109,7 @@ func TestDominatorsBruteForce(t *testing.T) {
 }
 
 func TestPackageFunctions(t *testing.T) {
-	p := ir.MustParse("n.ir", `
+	p := irparse.MustParse("n.ir", `
 func N(n i32) i32 {
 b0:
 	jump b1

@@ -13,6 +13,7 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/lower"
 )
 
@@ -111,7 +112,7 @@ b2:
     return %5
 }
 `
-	prog, err := ir.Parse("f.lf", []byte(src))
+	prog, err := irparse.Parse("f.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ b5:
     return 2:i32
 }
 `
-	prog, err := ir.Parse("m.lf", []byte(src))
+	prog, err := irparse.Parse("m.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +215,7 @@ b3:
     return %1
 }
 `
-	prog, err := ir.Parse("l.lf", []byte(src))
+	prog, err := irparse.Parse("l.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 )
 
 var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar")
@@ -160,7 +161,7 @@ func checkProgram(t *testing.T, res *Result) {
 func roundTrip(t *testing.T, p *ir.Program) {
 	t.Helper()
 	text := ir.Print(p)
-	p2, err := ir.Parse("print.ir", []byte(text))
+	p2, err := irparse.Parse("print.ir", []byte(text))
 	if err != nil {
 		t.Fatalf("the printed program does not parse: %v\n%s", err, text)
 	}

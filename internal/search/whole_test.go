@@ -8,14 +8,14 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
 	"leapfrog/internal/solver/z3"
 )
 
 func treefrogOn(t *testing.T, src string) (*Session, *report.Function) {
 	t.Helper()
-	prog, err := ir.Parse("w.ir", []byte(src))
+	prog, err := irparse.Parse("w.ir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

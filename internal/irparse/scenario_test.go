@@ -1,6 +1,6 @@
 // Golden scenario tests: testdata/*.txtar (input.ir, expected print/error/ids).
 
-package ir
+package irparse
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"leapfrog/internal/ir"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected sections of testdata/*.txtar")
@@ -45,17 +47,17 @@ func TestScenarios(t *testing.T) {
 			if err != nil {
 				got["error"] = err.Error() + "\n"
 			} else {
-				if err := Check(p); err != nil {
+				if err := ir.Check(p); err != nil {
 					t.Fatalf("Check after Parse: %v", err)
 				}
-				out := Print(p)
+				out := ir.Print(p)
 				got["print"] = out
 				got["ids"] = idTable(p)
 				p2, err := Parse("print.ir", []byte(out))
 				if err != nil {
 					t.Fatalf("parse of printed text: %v\n%s", err, out)
 				}
-				if out2 := Print(p2); out2 != out {
+				if out2 := ir.Print(p2); out2 != out {
 					t.Errorf("round trip differs:\n--- first ---\n%s--- second ---\n%s", out, out2)
 				}
 			}
@@ -64,13 +66,13 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-func idTable(p *Program) string {
+func idTable(p *ir.Program) string {
 	var sb strings.Builder
 	for i, b := range p.Branches {
-		fmt.Fprintf(&sb, "branch %d: %s %s %s %s\n", i, b.Block().Func.Name, BlockLabel(b.Block()), b.Kind, b.Pos)
+		fmt.Fprintf(&sb, "branch %d: %s %s %s %s\n", i, b.Block().Func.Name, ir.BlockLabel(b.Block()), b.Kind, b.Pos)
 	}
 	for i, pn := range p.Panics {
-		fmt.Fprintf(&sb, "panic %d: %s %s %d %q %s\n", i, pn.Block().Func.Name, BlockLabel(pn.Block()), pn.Kind, pn.Msg, pn.Pos)
+		fmt.Fprintf(&sb, "panic %d: %s %s %d %q %s\n", i, pn.Block().Func.Name, ir.BlockLabel(pn.Block()), pn.Kind, pn.Msg, pn.Pos)
 	}
 	return sb.String()
 }
