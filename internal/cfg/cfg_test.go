@@ -3,21 +3,14 @@
 package cfg
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"leapfrog/internal/ir"
 	"leapfrog/internal/irparse"
+	"leapfrog/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite the expected sections of testdata/*.txtar")
 
 // dump renders every analysis of every function of p.
 func dump(p *ir.Program) string {
@@ -63,44 +56,12 @@ func indent(s string) string {
 }
 
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no testdata")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var input, want []byte
-			var keep []txtar.File
-			for _, f := range ar.Files {
-				switch f.Name {
-				case "input.ir":
-					input = f.Data
-					keep = append(keep, f)
-				case "cfg":
-					want = f.Data
-				default:
-					keep = append(keep, f)
-				}
-			}
-			p, err := irparse.Parse("input.ir", input)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := dump(p)
-			if *update {
-				ar.Files = append(keep, txtar.File{Name: "cfg", Data: []byte(got)})
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if !bytes.Equal([]byte(got), want) {
-				t.Errorf("cfg differs (run with -update to accept)\n--- got ---\n%s--- want ---\n%s", got, want)
-			}
-		})
-	}
+	testutil.Goldens(t, "testdata/*.txtar", func(t *testing.T, g *testutil.Golden) {
+		input, _ := g.Section("input.ir")
+		p, err := irparse.Parse("input.ir", []byte(input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Check(t, map[string]string{"cfg": dump(p)}, "cfg")
+	})
 }
