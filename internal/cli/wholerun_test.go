@@ -69,7 +69,7 @@ func wholeRun(t *testing.T) (bench, out string) {
 	w.Do(func() {
 		b, err := os.MkdirTemp("", "leapfrog-bench")
 		if err == nil {
-			err = exec.Command("cp", "-r", testutil.BenchSrc()+"/.", b).Run()
+			err = os.CopyFS(b, os.DirFS(testutil.BenchSrc()))
 		}
 		if err != nil {
 			w.err = err.Error()

@@ -137,41 +137,6 @@ func roundTrip(t *testing.T, p *ir.Program) {
 	})
 }
 
-// copyBench copies the bench packages and their go.mod into a temporary directory.
-func copyBench(t *testing.T, pkgs ...string) string {
-	t.Helper()
-	src := testutil.BenchSrc()
-	if _, err := os.Stat(filepath.Join(src, "go.mod")); err != nil {
-		t.Fatalf("bench not available: %v", err)
-	}
-	dst := t.TempDir()
-	copyFile(t, filepath.Join(src, "go.mod"), filepath.Join(dst, "go.mod"))
-	for _, p := range pkgs {
-		files, err := filepath.Glob(filepath.Join(src, p, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(filepath.Join(dst, p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			copyFile(t, f, filepath.Join(dst, p, filepath.Base(f)))
-		}
-	}
-	return dst
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	data, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // reachableFuncs returns f and its transitive callees.
 func reachableFuncs(f *ir.Function) []*ir.Function {
 	seen := map[*ir.Function]bool{f: true}
@@ -203,7 +168,7 @@ func countIfs(fs []*ir.Function, kind ir.BranchKind) int {
 }
 
 func TestBench(t *testing.T) {
-	dir := copyBench(t, "tcas", "wbs", "paper")
+	dir := testutil.BenchCopy(t)
 	cases := []struct {
 		pkg     string
 		names   []string

@@ -247,25 +247,14 @@ func TestRunFailingTests(t *testing.T) {
 // number of sites (conditions counted as the engine counts them) and that
 // the instrumented copies pass their tests.
 func TestBench(t *testing.T) {
-	bench := testutil.BenchSrc()
 	for _, tc := range []struct {
 		pkg   string
 		sites int
 	}{{"tcas", 32}, {"wbs", 44}} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			t.Parallel()
-			src := filepath.Join(bench, tc.pkg)
-			if _, err := os.Stat(src); err != nil {
-				t.Fatalf("bench not available: %v", err)
-			}
-			mod := t.TempDir() // never write into the source tree
-			if err := copyFile(filepath.Join(bench, "go.mod"), filepath.Join(mod, "go.mod")); err != nil {
-				t.Fatal(err)
-			}
+			mod := testutil.BenchCopy(t) // never write into the source tree
 			pkg := filepath.Join(mod, tc.pkg)
-			if err := copyTree(src, pkg, nil); err != nil {
-				t.Fatal(err)
-			}
 			inst := filepath.Join(mod, tc.pkg+"inst")
 			res, err := Instrument(pkg, inst)
 			if err != nil {
