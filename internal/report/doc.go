@@ -5,6 +5,8 @@
 // statistics named like the papers' table columns, and the functions
 // rejected with the reason.
 //
+// # Finished reports, merged shards
+//
 // A report is finished (Finish) before it is written: canonical order
 // (packages by path, functions by package, file and line), totals computed
 // from the functions, no null list. Merge joins the reports of the shards of
