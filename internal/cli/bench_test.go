@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/report"
+	"leapfrog/internal/testutil"
 )
 
 func TestBenchAgreement(t *testing.T) {
@@ -123,6 +124,7 @@ func TestBenchDifferences(t *testing.T) {
 // module (left untouched), prints a row per size and strategy with the
 // ratio to the previous size, and the strategies agree.
 func TestBenchScale(t *testing.T) {
+	testutil.SkipShort(t, "bench -scale builds and runs the synthetic series")
 	dir := benchCopy(t)
 	before, err := os.ReadDir(filepath.Join(dir, "synthpkg"))
 	if err != nil {

@@ -109,6 +109,7 @@ func TestModelErrors(t *testing.T) {
 // per injected conflict plus two, and on s20k8 at least 10× fewer than rg.
 // pe (and rg on s36k6) run out of the budget: their costs are lower bounds.
 func TestBenchRG(t *testing.T) {
+	testutil.SkipShort(t, "long bench runs on the synthetic programs")
 	dir := benchCopy(t)
 	for _, c := range []struct {
 		pkg       string

@@ -22,6 +22,10 @@ var regressStrategies = []string{"dfs", "eager", "lookahead", "else", "mtelse", 
 // -verify (go test on the emitted file and on an instrumented copy).
 var regressVerify = map[string]bool{"treefrog": true}
 
+// shortRegressions are the scenarios TestRegressions runs with -short, the
+// quickest; every scenario runs without -short.
+var shortRegressions = map[string]bool{"ptreq": true, "spare": true, "divzero": true}
+
 // TestRegressions runs each testdata/regress/*.txtar scenario (a package p,
 // its functions in "funcs", extra flags in "flags") under every strategy
 // with -validate-solver, and compares the verdicts, one line per objective,
@@ -31,6 +35,9 @@ var regressVerify = map[string]bool{"treefrog": true}
 // agree with them.
 func TestRegressions(t *testing.T) {
 	testutil.Goldens(t, "testdata/regress/*.txtar", func(t *testing.T, g *testutil.Golden) {
+		if testing.Short() && !shortRegressions[filepath.Base(t.Name())] {
+			t.Skip("-short runs a few scenarios; this one runs without -short")
+		}
 		t.Parallel()
 		dir := t.TempDir()
 		var funcs, flags []string

@@ -105,7 +105,9 @@
 // (-randbugs, -randlift lift them); each entry names a reproducer in
 // testdata/bugs/, which TestKnownBugs requires to still show the bug, so
 // that a fix is noticed and the gate removed. TestShrinkTool reduces a
-// failing scenario to a minimal one keeping a disagreement class.
+// failing scenario to a minimal one keeping a disagreement class. With
+// -short, TestOracle runs five quick scenarios (shortScenarios) and
+// TestRandomPrograms ten functions: the fast loop's share of the oracle.
 //
 // The enumeration does not check that an unreachable verdict's conflict is
 // the right proof (the branches every path towards the objective takes); it
