@@ -171,3 +171,18 @@ func TestStringOps(t *testing.T) {
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
+
+// TestBytesOfMeaninglessLength: a guided run follows a path whatever the
+// values, so a string's concrete length can be any 64-bit value (-1 here);
+// its bytes are those of its slots (issue 24: Inner, a line classifier,
+// crashed the engine with "makeslice: cap out of range").
+func TestBytesOfMeaninglessLength(t *testing.T) {
+	s := &str{n: i64(^uint64(0)), b: []*scalar{i64('a'), i64('b')}}
+	if got := string(s.bytes()); got != "ab" {
+		t.Fatalf("bytes of a string of length -1 with slots ab: %q", got)
+	}
+	s = &str{n: i64(1), b: []*scalar{i64('a'), i64('b')}}
+	if got := string(s.bytes()); got != "a" {
+		t.Fatalf("bytes of a string of length 1 with slots ab: %q", got)
+	}
+}
