@@ -128,12 +128,12 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 		return nil, err
 	}
 	s := search.NewSession(search.Config{
-		Fn:      fn,
-		Engine:  eng,
-		Solver:  slv,
-		Timeout: budget,
-		Seed:    opts.seed,
-		OnRun:   opts.onRun,
+		Fn:       fn,
+		Engine:   eng,
+		Solver:   slv,
+		Deadline: deadline,
+		Seed:     opts.seed,
+		OnRun:    opts.onRun,
 	})
 	st := mk()
 	if m, ok := st.(search.MTElse); ok && opts.workers > 1 {

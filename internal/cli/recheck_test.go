@@ -26,7 +26,11 @@ func explore(t *testing.T, fn *ir.Function, budget time.Duration) (*search.Sessi
 	slv := z3.New(10 * time.Second)
 	t.Cleanup(slv.Close)
 	eng := engine.New(expr.NewBuilder(), 10)
-	s := search.NewSession(search.Config{Fn: fn, Engine: eng, Solver: slv, Timeout: budget})
+	var deadline time.Time
+	if budget > 0 {
+		deadline = time.Now().Add(budget)
+	}
+	s := search.NewSession(search.Config{Fn: fn, Engine: eng, Solver: slv, Deadline: deadline})
 	search.ExploreLoops(s, search.TreeFrog{}, search.LoopOptions{})
 	return s, eng, s.Report(fn.Name, "p", "treefrog")
 }

@@ -20,7 +20,7 @@ func pmRun(t testing.TB, fn *ir.Function, st search.Strategy) (*report.Function,
 	b := expr.NewBuilder()
 	slv := z3.New(0)
 	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv, Timeout: time.Minute})
+	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv, Deadline: time.Now().Add(time.Minute)})
 	start := time.Now()
 	st.Explore(s)
 	d := time.Since(start)

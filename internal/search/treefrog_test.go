@@ -19,7 +19,11 @@ func exploreBudget(fn *ir.Function, st search.Strategy, budget time.Duration) *r
 	b := expr.NewBuilder()
 	slv := z3.New(0)
 	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv, Timeout: budget})
+	var deadline time.Time
+	if budget > 0 {
+		deadline = time.Now().Add(budget)
+	}
+	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv, Deadline: deadline})
 	st.Explore(s)
 	return s.Report(fn.Name, "", st.Name())
 }
