@@ -3,14 +3,15 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 )
@@ -106,8 +107,8 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		names = nil
 		for _, n := range strings.Split(*list, ",") {
 			n = strings.TrimSpace(n)
-			if _, ok := strategies[n]; !ok {
-				return fail(stderr, "bench", usagef("-strategies: unknown strategy %q (have %s)", n, strategyNames()))
+			if _, err := analysis.Strategy(n); err != nil {
+				return fail(stderr, "bench", usagef("-strategies: %v", err))
 			}
 			names = append(names, n)
 		}
@@ -169,12 +170,11 @@ func bench(args []string, stdout, stderr io.Writer) int {
 // baseline run only when asked for).
 func defaultBenchStrategies() []string {
 	var names []string
-	for n := range strategies {
+	for _, n := range analysis.StrategyNames() {
 		if n != "pe" {
 			names = append(names, n)
 		}
 	}
-	sort.Strings(names)
 	return names
 }
 
@@ -224,7 +224,7 @@ func printTable(w io.Writer, bf *benchFunction) {
 	fmt.Fprintf(w, "%s.%s", bf.Package, bf.Function)
 	if len(bf.Strategies) > 0 {
 		r := completed(bf.Strategies)[0].Report
-		cov, unr, unk := counts(r)
+		cov, unr, unk := r.Count()
 		fmt.Fprintf(w, ": %d objectives: %d covered, %d unreachable, %d unknown", len(r.Branches), cov, unr, unk)
 		if bf.Strategies[0].Runs > 1 {
 			fmt.Fprintf(w, " (means over %d runs)", bf.Strategies[0].Runs)
@@ -266,18 +266,22 @@ func printTable(w io.Writer, bf *benchFunction) {
 // their verdicts.
 func benchTarget(t *lower.Target, name, pkg string, names []string, runs int, opts options) (*benchFunction, error) {
 	bf := &benchFunction{Function: name, Package: pkg}
+	var err error
 	for _, sn := range names {
 		o := &benchOutcome{Strategy: sn, Runs: runs}
 		for i := 0; i < runs; i++ {
-			ro := opts
-			ro.strategy = sn
-			ro.loops.target = t
+			cfg := opts.Config
+			if cfg.Strategy, err = analysis.Strategy(sn); err != nil {
+				return nil, err
+			}
 			cpu := cpuTime()
-			r, err := analyze(t.Func, name, pkg, ro)
+			ctx, cancel := analysis.WithBudget(context.Background(), opts.timeout)
+			r, err := analysis.Analyze(ctx, analysis.Target{Target: t, Package: pkg}, cfg)
+			cancel()
 			if err != nil {
 				return nil, fmt.Errorf("(%s): %v", sn, err)
 			}
-			o.runs = append(o.runs, r)
+			o.runs = append(o.runs, r.Report)
 			o.cpu = append(o.cpu, cpuTime()-cpu)
 		}
 		o.Report, o.Mean = o.runs[0], mean(o.runs)

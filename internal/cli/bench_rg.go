@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"leapfrog/internal/report"
-	"leapfrog/internal/search"
 )
 
 // hasRG reports whether the table gets the columns of the reachability paper's
@@ -89,15 +88,4 @@ func timedOutNote(bf *benchFunction) string {
 		return ""
 	}
 	return fmt.Sprintf(" (among those that finished; timed out: %s)", strings.Join(names, ", "))
-}
-
-// notTargeted counts the objectives left unknown because -important did not target them.
-func notTargeted(r *report.Function) int {
-	n := 0
-	for _, b := range r.Branches {
-		if b.Verdict == report.Unknown && b.Reason == search.NotTargeted {
-			n++
-		}
-	}
-	return n
 }

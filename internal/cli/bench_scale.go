@@ -91,7 +91,7 @@ func benchScale(dir, sizes string, names []string, runs int, opts options, jsonO
 		}
 		rep.Functions = append(rep.Functions, bf)
 		for _, o := range bf.Strategies {
-			cov, unr, unk := counts(o.Report)
+			cov, unr, unk := o.Report.Count()
 			wall, cpu := leastTimes(o)
 			ratio := "-"
 			if p, ok := prev[o.Strategy]; ok && p > 0 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
 )
 
@@ -54,7 +55,7 @@ func TestBenchAgreement(t *testing.T) {
 			if len(rep.Functions) != len(c.funcs) {
 				t.Fatalf("%d functions in the JSON, want %d", len(rep.Functions), len(c.funcs))
 			}
-			want := len(strategies) - 1 // all but pe
+			want := len(analysis.StrategyNames()) - 1 // all but pe
 			if c.strategies != "" {
 				want = len(strings.Split(c.strategies, ","))
 			}
