@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/analysis"
-	"leapfrog/internal/report"
+	"leapfrog/internal/bench"
 )
 
 func TestBenchAgreement(t *testing.T) {
@@ -48,7 +48,7 @@ func TestBenchAgreement(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var rep benchReport
+			var rep bench.Report
 			if err := json.Unmarshal(data, &rep); err != nil {
 				t.Fatal(err)
 			}
@@ -103,23 +103,6 @@ func TestBenchRunsAndErrors(t *testing.T) {
 	}
 }
 
-func TestBenchDifferences(t *testing.T) {
-	mk := func(name string, verdicts ...string) *benchOutcome {
-		r := &report.Function{Strategy: name}
-		for i, v := range verdicts {
-			r.Branches = append(r.Branches, report.Branch{ID: string(rune('a' + i)), Verdict: v})
-		}
-		return &benchOutcome{Strategy: name, runs: []*report.Function{r}}
-	}
-	d := differences([]*benchOutcome{mk("x", "covered", "unreachable"), mk("y", "covered", "unknown")})
-	if len(d) != 1 || !strings.Contains(d[0], "x=unreachable y=unknown") {
-		t.Fatalf("differences: %q", d)
-	}
-	if d := differences([]*benchOutcome{mk("x", "covered"), mk("y", "covered")}); len(d) != 0 {
-		t.Fatalf("differences: %q", d)
-	}
-}
-
 // TestBenchScale: bench -scale generates the synthetic series from the bench
 // module (left untouched), prints a row per size and strategy with the
 // ratio to the previous size, and the strategies agree.
@@ -150,7 +133,7 @@ func TestBenchScale(t *testing.T) {
 	if rows != 6 || !strings.Contains(out, "treefrog: time(40)/time(20) = ") {
 		t.Errorf("want 6 rows (2 sizes, 3 strategies) and the overall ratio:\n%s", out)
 	}
-	var rep benchReport
+	var rep bench.Report
 	data, err := os.ReadFile(js)
 	if err != nil {
 		t.Fatal(err)

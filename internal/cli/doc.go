@@ -1,7 +1,7 @@
 // Package cli implements the leapfrog command line: gen (analyse functions,
 // emit tests and reports, optionally verify them), bench (compare
-// strategies; with -scale, on the synthetic series of growing functions,
-// bench_scale.go), merge (join the JSON reports of shards) and version.
+// strategies, internal/bench; with -scale, on the synthetic series of
+// growing functions), merge (join the JSON reports of shards) and version.
 // cmd/leapfrog/main.go only calls Main. The command line parses flags,
 // selects the functions, shows progress and writes the output; what a
 // function's analysis is belongs to internal/analysis, which it calls.
