@@ -1,8 +1,9 @@
-// Analysing the selected functions in parallel: one engine, builder and set of solvers each, results in selection order.
+// Analysing the selected functions in parallel (internal/analysis), results in selection order.
 
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
 	"leapfrog/internal/testgen"
 )
@@ -19,12 +21,14 @@ type result struct {
 	t   *target
 	rep *report.Function
 	f   testgen.Func // for the emitter (Go packages only)
-	err error
+	// wrong are the re-proof's lines about verdicts it found wrong.
+	wrong []string
+	err   error
 }
 
 // analyzeAll analyses the targets on up to par goroutines. Each analysis has
-// its own expression builder, engine and solvers (analyze), so nothing is
-// shared but the read-only IR. The per-function summaries and warnings are
+// its own expression builder, engine and solvers (analysis.Analyze), so
+// nothing is shared but the read-only IR. The per-function summaries and warnings are
 // printed in selection order as the functions finish, whatever par; an
 // analysis that fails (or panics: an internal error) fails the run, after the
 // others finished, with one line per failure.
@@ -37,6 +41,9 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 		t := sel.targets[i]
 		fp := pr.begin(label(t, qualify))
 		r := analyzeTarget(t, opts, fp.onRun)
+		for _, w := range r.wrong {
+			pr.print(stderr, "leapfrog: "+w+"\n")
+		}
 		decided, objectives, cases := 0, 0, 0
 		note := ""
 		if r.err == nil {
@@ -101,13 +108,17 @@ func analyzeTarget(t *target, opts options, onRun func(int, int, int)) (r *resul
 			}
 		}
 	}()
-	opts.loops.target = t.t
-	opts.onRun = onRun
-	rep, err := analyze(t.t.Func, t.decl.name, t.pkg.path, opts)
+	cfg := opts.Config
+	cfg.OnRun = onRun
+	ctx, cancel := analysis.WithBudget(context.Background(), opts.timeout)
+	defer cancel()
+	res, err := analysis.Analyze(ctx, analysis.Target{Target: t.t, Package: t.pkg.path}, cfg)
 	if err != nil {
 		r.err = err
 		return r
 	}
+	rep := res.Report
+	r.wrong = res.EngineWrong
 	rep.File, rep.Line = relPath(t.decl.file), t.decl.line
 	if t.res.Pkg.Types == nil { // a CFG model
 		for i := range rep.Cases {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 	"leapfrog/internal/testgen"
 	"leapfrog/internal/verify"
 )
@@ -165,4 +166,15 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// notTargeted counts the objectives left unknown because -important did not target them.
+func notTargeted(r *report.Function) int {
+	n := 0
+	for _, b := range r.Branches {
+		if b.Verdict == report.Unknown && b.Reason == search.NotTargeted {
+			n++
+		}
+	}
+	return n
 }

@@ -11,16 +11,12 @@ import (
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
 )
 
 // pmRun explores fn and also returns the number of distinct paths in the tree.
 func pmRun(t testing.TB, fn *ir.Function, st search.Strategy) (*report.Function, int, time.Duration) {
 	t.Helper()
-	b := expr.NewBuilder()
-	slv := z3.New(0)
-	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv, Timeout: time.Minute})
+	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(expr.NewBuilder(), 10), Solver: search.NewTestSolver(t), Deadline: time.Now().Add(time.Minute)})
 	start := time.Now()
 	st.Explore(s)
 	d := time.Since(start)
@@ -98,8 +94,8 @@ func TestPMBench(t *testing.T) {
 				if name == "Launch" && testing.Short() {
 					t.Skip("dfs takes seconds on Launch")
 				}
-				ref, refPaths, refTime := pmRun(t, fns[name], search.DFS{})
-				r, paths, d := pmRun(t, fns[name], search.PM{})
+				ref, refPaths, refTime := pmRun(t, fns[name].Func, search.DFS{})
+				r, paths, d := pmRun(t, fns[name].Func, search.PM{})
 				sameVerdicts(t, ref, r)
 				cov := classified(t, r)
 				t.Logf("%-8s %-6s paths %5d runs %5d queries %5d cases %3d covered %3d/%d merges %4d time %v",

@@ -24,11 +24,13 @@ type Strategy interface {
 
 // Config is what a session needs.
 type Config struct {
-	Fn      *ir.Function
-	Engine  *engine.Engine
-	Solver  solver.Solver
-	Timeout time.Duration // for the whole function; 0: none
-	Seed    int64         // 0: the first input is all zeros; else random from the seed
+	Fn     *ir.Function
+	Engine *engine.Engine
+	Solver solver.Solver
+	// Deadline ends the search (Expired); the zero time: none. The engine
+	// and the solvers get the same one (internal/analysis derives it once).
+	Deadline time.Time
+	Seed     int64 // 0: the first input is all zeros; else random from the seed
 	// NewSolver makes a solver like Solver for one worker of a multi-threaded
 	// strategy (mtelse): Z3 contexts are not thread-safe. Nil: one worker.
 	NewSolver func() solver.Solver
@@ -96,9 +98,9 @@ func NewSession(cfg Config) *Session {
 	return s
 }
 
-// Expired reports whether the time budget is spent.
+// Expired reports whether the deadline has passed.
 func (s *Session) Expired() bool {
-	if !s.expired && s.Timeout > 0 && time.Since(s.start) > s.Timeout {
+	if !s.expired && !s.Deadline.IsZero() && time.Now().After(s.Deadline) {
 		s.expired = true
 	}
 	return s.expired

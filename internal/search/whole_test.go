@@ -10,7 +10,6 @@ import (
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
-	"leapfrog/internal/solver/z3"
 )
 
 func treefrogOn(t *testing.T, src string) (*Session, *report.Function) {
@@ -19,9 +18,7 @@ func treefrogOn(t *testing.T, src string) (*Session, *report.Function) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slv := z3.New(0)
-	t.Cleanup(slv.Close)
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: slv})
+	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
 	TreeFrog{}.Explore(s)
 	return s, s.Report(prog.Funcs[0].Name, "", "treefrog")
 }

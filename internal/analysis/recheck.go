@@ -1,10 +1,9 @@
 // Re-proof of every unreachable verdict by the independent encoding (package indep).
 
-package cli
+package analysis
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"leapfrog/internal/engine"
@@ -16,21 +15,23 @@ import (
 )
 
 // recheck hands every unreachable verdict of r to the independent encoding
-// (one cvc5 process for the function):
+// (one cvc5 process for the function, each query bounded by the solver
+// timeout):
 //
 //   - re-proved: Checked "independent";
 //   - undecided: Checked "engine", CheckReason says why;
 //   - reached by the encoding's witness: the witness is replayed by the
 //     engine; when the replay reaches the objective, the engine was wrong:
 //     the run becomes a case of the session, the verdict covered, and a loud
-//     line goes to stderr; when it does not, the two encodings disagree and
+//     line says so (the second result); when it does not, the two encodings disagree and
 //     the verdict is unknown.
 //
 // It returns the report to use: r itself, or, when cases were added, a report
 // rebuilt from the session whose covered verdicts and cases are the new ones
 // and whose other verdicts are r's (the added run's unexplored sides must
 // not turn them into timeouts).
-func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts options, stderr io.Writer) *report.Function {
+func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
+	s, eng := a.s, a.eng
 	var objs []indep.Objective
 	var at []int
 	for i, b := range r.Branches {
@@ -39,15 +40,16 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 		}
 		o := s.Objectives[i]
 		if o.ID != b.ID {
-			panic("cli: report branches out of objective order")
+			panic("analysis: report branches out of objective order")
 		}
 		objs = append(objs, indep.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic})
 		at = append(at, i)
 	}
 	if len(objs) == 0 {
-		return r
+		return r, nil
 	}
-	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: opts.solverTimeout})
+	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: a.cfg.SolverTimeout})
+	var loud []string
 	wrong := map[int]string{} // branch index -> the witness, rendered
 	for k, res := range rs {
 		b := &r.Branches[at[k]]
@@ -66,7 +68,7 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 			if reaches(eng.Run(s.Fn, res.Witness), s.Objectives[at[k]]) {
 				s.Execute(res.Witness)
 				wrong[at[k]] = inputs
-				fmt.Fprintf(stderr, "leapfrog: ENGINE WAS WRONG: %s %s claimed unreachable, reached by %s\n", b.Pos, b.Outcome, inputs)
+				loud = append(loud, fmt.Sprintf("ENGINE WAS WRONG: %s %s claimed unreachable, reached by %s", b.Pos, b.Outcome, inputs))
 				continue
 			}
 			*b = report.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
@@ -75,7 +77,7 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 		}
 	}
 	if len(wrong) == 0 {
-		return r
+		return r, nil
 	}
 	r2 := s.Report(r.Function, r.Package, r.Strategy)
 	for i := range r.Branches {
@@ -90,7 +92,7 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 		r.Branches[i] = b
 	}
 	r.Cases, r.Stats = r2.Cases, r2.Stats
-	return r
+	return r, loud
 }
 
 // reaches reports whether the run took the objective.
