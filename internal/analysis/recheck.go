@@ -114,35 +114,25 @@ func reaches(p *engine.Path, o *search.Objective) bool {
 // formatInputs renders a witness as "x=-3 b=true a[0]=7", in parameter order.
 func formatInputs(fn *ir.Function, w map[string]uint64) string {
 	var parts []string
-	var walk func(name string, t *ir.Type)
-	walk = func(name string, t *ir.Type) {
-		switch t.Kind {
-		case ir.KBool:
-			parts = append(parts, fmt.Sprintf("%s=%v", name, w[name] == 1))
-		case ir.KInt:
-			if t.Signed {
-				parts = append(parts, fmt.Sprintf("%s=%d", name, expr.Signed(w[name], t.Width)))
-			} else {
-				parts = append(parts, fmt.Sprintf("%s=%d", name, w[name]))
-			}
-		case ir.KArray:
-			for i := 0; i < t.Len; i++ {
-				walk(fmt.Sprintf("%s[%d]", name, i), t.Elem)
-			}
-		case ir.KStruct:
-			for _, f := range t.Fields {
-				walk(name+"."+f.Name, f.Type)
-			}
-		case ir.KPointer:
-			if w[name+indep.NilFlag] == 1 {
-				parts = append(parts, name+"=nil")
-				return
-			}
-			walk(name, t.Elem)
-		}
-	}
 	for _, p := range fn.Params {
-		walk(p.Ident, p.Typ)
+		ir.ParamPath(p.Ident).Walk(p.Typ, func(p ir.InputPath, t *ir.Type) bool {
+			switch t.Kind {
+			case ir.KBool:
+				parts = append(parts, fmt.Sprintf("%s=%v", p, w[p.String()] == 1))
+			case ir.KInt:
+				if t.Signed {
+					parts = append(parts, fmt.Sprintf("%s=%d", p, expr.Signed(w[p.String()], t.Width)))
+				} else {
+					parts = append(parts, fmt.Sprintf("%s=%d", p, w[p.String()]))
+				}
+			case ir.KPointer:
+				if w[p.NilVar()] == 1 {
+					parts = append(parts, fmt.Sprintf("%s=nil", p))
+					return false
+				}
+			}
+			return true
+		})
 	}
 	if len(parts) == 0 {
 		return "any input"

@@ -133,6 +133,9 @@ type Path struct {
 	Merged []MergedRegion
 	// Instructions is the number of instructions executed.
 	Instructions int
+	// nilDefault holds the nil variables the run made that are true when
+	// the model lacks them (ir.InputPath.NilByDefault).
+	nilDefault map[string]bool
 }
 
 // InputValues returns the report form of the run's inputs, one per
@@ -318,7 +321,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 		rm := &machine{Engine: e, model: model, root: fn}
 		ins := make([]report.Value, len(fn.Params))
 		for i, p := range fn.Params {
-			ins[i] = rm.reportInput(p.Ident, p.Typ, 0)
+			ins[i] = rm.reportInput(ir.ParamPath(p.Ident), p.Typ, 0)
 		}
 		return ins
 	}

@@ -43,7 +43,7 @@ func (m *machine) reportVal(v val, t *ir.Type, onPath map[*object]bool) report.V
 		}
 		if len(v.path) == 0 && v.obj.lazy != nil {
 			// Never looked at: what the test built from the model.
-			return report.Value{Type: t, Elems: []report.Value{m.reportInput(v.obj.lazy.name, v.obj.lazy.t, v.obj.lazy.depth)}}
+			return report.Value{Type: t, Elems: []report.Value{m.reportInput(v.obj.lazy.path, v.obj.lazy.t, v.obj.lazy.depth)}}
 		}
 		if onPath[v.obj] {
 			return report.Value{Type: t, Cycle: true}
