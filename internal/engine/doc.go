@@ -162,8 +162,10 @@
 //     left for the other side.
 //   - Internal decisions (a loop's models, an append that may reallocate, a
 //     size that must be concrete) are steps on pseudo branches: internal Ifs
-//     outside the blocks, one per site and purpose, so that the tree and the
-//     search treat them as any branch without objectives.
+//     outside the blocks, one per site and decision, so that the tree and the
+//     search treat them as any branch without objectives. Each carries what
+//     it decides (If.Pseudo, an ir.PseudoKind); its block's comment names it
+//     for the reports ("bound s", "map entry 2").
 //   - Loops (loops.go, models.go): the natural loops of each function come from
 //     cfg.Loops, numbered by their headers in source order (the SPF loops
 //     paper's numbering); each active loop header counts its iterations since

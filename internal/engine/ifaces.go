@@ -98,7 +98,7 @@ func (m *machine) candidates(t *ir.Type) (all []*ir.DynType, n int) {
 // variables it may be passed, sentinelCands; then the program's other
 // types implementing the interface, then otherTag, a type the program
 // does not know; 0 and anything beyond: nil). That it is at most n+s is a
-// bound (TypesBound): refutations that need it prove nothing. Beyond the
+// bound (ir.TypesBound): refutations that need it prove nothing. Beyond the
 // depth bound it is 0.
 func (m *machine) inputIface(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
 	cands, n := m.candidates(t)
@@ -438,7 +438,7 @@ func (m *machine) decideTag(b *ir.Block, site string, x *iface, ids []int, open 
 		if id != 0 {
 			name = dyn(m.root.Prog, id).Name
 		}
-		if m.decide(b, "dispatch", fmt.Sprintf("%s %s", site, name), m.isTag(x, id)) {
+		if m.decide(b, ir.Dispatch, fmt.Sprintf("%s %s", site, name), m.isTag(x, id)) {
 			return id
 		}
 	}

@@ -44,15 +44,15 @@ func (m *machine) recordFacts(b *ir.Block, name string, f *facts) {
 	holds := f.holds
 	if len(f.exact) > 0 {
 		t := m.B.And(f.exact...)
-		m.domain(b, DomainFact, name, t, holds || m.evalBool(t))
+		m.domain(b, ir.DomainFact, name, t, holds || m.evalBool(t))
 	}
 	if len(f.bound) > 0 {
 		t := m.B.And(f.bound...)
-		m.domain(b, DomainBound, name, t, m.evalBool(t))
+		m.domain(b, ir.SizeBound, name, t, m.evalBool(t))
 	}
 	if len(f.typeBound) > 0 {
 		t := m.B.And(f.typeBound...)
-		m.domain(b, DomainBound, name+TypesBound, t, m.evalBool(t))
+		m.domain(b, ir.TypesBound, name+typesBoundName, t, m.evalBool(t))
 	}
 }
 

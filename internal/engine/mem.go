@@ -161,7 +161,7 @@ func (m *machine) aliasBound(x, y *object) *expr.Term {
 	}
 	name := x.input.AliasVar(y.shared)
 	v := m.variable(name, 0)
-	m.domain(m.here(), DomainBound, name+AliasBound, m.B.Not(v.s), v.c == 0)
+	m.domain(m.here(), ir.AliasBound, name+aliasBoundName, m.B.Not(v.s), v.c == 0)
 	return v.s
 }
 

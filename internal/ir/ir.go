@@ -455,6 +455,9 @@ type If struct {
 	ID   int        // index in Program.Branches
 	Kind BranchKind // source condition, run-time check, or internal
 	Pos  Pos        // the condition (operand) in the source
+	// Pseudo is what an If standing for an internal decision of the engine
+	// decides (NotPseudo for the program's Ifs).
+	Pseudo PseudoKind
 }
 
 // Jump goes to Block().Succs[0].

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
@@ -350,15 +349,18 @@ func (s *Session) needsBound(p *Proof) string {
 		return ""
 	}
 	for _, l := range p.Conflict {
-		if s.bounds[l.If] && engine.IsTypesBound(l.If) {
+		if !s.bounds[l.If] {
+			continue
+		}
+		switch l.If.Pseudo {
+		case ir.TypesBound:
 			return "interface inputs bounded to the dynamic types a test can construct"
-		}
-		if s.bounds[l.If] && engine.IsAliasBound(l.If) {
+		case ir.AliasBound:
 			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
-		}
-		if s.bounds[l.If] {
+		case ir.SizeBound:
 			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
 		}
+		panic(fmt.Sprintf("search: %s is a bound of no kind", l))
 	}
 	return ""
 }
