@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 	"leapfrog/internal/testgen"
@@ -96,7 +97,8 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) bool {
 	var claims []verify.Claim
 	for _, b := range r.Branches {
-		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
+		pos, _ := ir.ParsePos(b.Pos)
+		claims = append(claims, verify.Claim{Pos: pos, Outcome: b.Outcome, Verdict: b.Verdict})
 	}
 	vr, err := verify.Run(verify.Options{PkgDir: dir, TestRun: "^" + testgen.TestName(r.Function) + "$", TestFiles: []string{testFile}, Claims: claims})
 	if vr != nil {

@@ -83,22 +83,6 @@ func IntType(width int, signed bool) *Type {
 // PointerTo returns the pointer type to elem.
 func PointerTo(elem *Type) *Type { return &Type{Kind: KPointer, Elem: elem, Size: 8} }
 
-// Pos is a source position. File is the base name of the file ("tcas.go").
-type Pos struct {
-	File      string
-	Line, Col int
-}
-
-// IsValid reports whether the position is known.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
-func (p Pos) String() string {
-	if !p.IsValid() {
-		return "-"
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
-
 // Program is a set of functions lowered together (one Go package, or one IR file).
 type Program struct {
 	Funcs    []*Function // in a deterministic order (source order)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/verify"
 )
@@ -512,16 +513,12 @@ func agree(f *function, reports map[string]map[string]*report.Function, rs []row
 // siteKey normalises a report position "dir/file.go:line:col" to the site key
 // "file.go:line:col" and the line "file.go:line".
 func siteKey(pos string) (key, line string, err error) {
-	i := strings.LastIndex(pos, ":")
-	if i < 0 {
+	p, ok := ir.ParsePos(pos)
+	if !ok {
 		return "", "", fmt.Errorf("bad position %q", pos)
 	}
-	j := strings.LastIndex(pos[:i], ":")
-	if j < 0 {
-		return "", "", fmt.Errorf("bad position %q", pos)
-	}
-	file := filepath.Base(pos[:j])
-	return file + pos[j:], file + pos[j:i], nil
+	file := filepath.Base(p.File)
+	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col), fmt.Sprintf("%s:%d", file, p.Line), nil
 }
 
 // proofCache holds Z3's answers by smt2 script: rows often print the same
