@@ -164,7 +164,7 @@ func differences(outs []*Outcome) []string {
 				if len(o.runs) > 1 {
 					label = fmt.Sprintf("%s#%d", o.Strategy, ri+1)
 				}
-				verdicts[k] = append(verdicts[k], label+"="+b.Verdict)
+				verdicts[k] = append(verdicts[k], label+"="+string(b.Verdict))
 			}
 		}
 	}

@@ -43,6 +43,8 @@ func summarize(w io.Writer, r *report.Function, name string) {
 			}
 		case report.Unknown:
 			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, outcomeText(b.Outcome), b.Reason)
+		default:
+			panic(fmt.Sprintf("summary: verdict %q", b.Verdict))
 		}
 	}
 	if more > 0 {

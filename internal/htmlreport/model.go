@@ -231,11 +231,13 @@ func classOf(g *group) string {
 		case report.Covered:
 			covered = true
 		case report.Unreachable:
-			if e.b.Checked != "independent" {
+			if e.b.Checked != report.CheckedIndependent {
 				checked = false
 			}
-		default:
+		case report.Unknown:
 			unknown = true
+		default:
+			panic(fmt.Sprintf("htmlreport: verdict %q", e.b.Verdict))
 		}
 	}
 	switch {

@@ -60,7 +60,7 @@ func (c *comparison) fail(class string, b *report.Branch, witness, detail string
 	d := disagreement{class: class, row: c.row, fn: c.f.name, witness: witness, detail: fmt.Sprintf(detail, args...)}
 	if b != nil {
 		d.objective = fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID)
-		d.verdict = b.Verdict
+		d.verdict = string(b.Verdict)
 		if b.Reason != "" {
 			d.verdict += ": " + b.Reason
 		}
@@ -502,7 +502,7 @@ func agree(f *function, reports map[string]map[string]*report.Function, rs []row
 				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k,
 					detail: fmt.Sprintf("strategy %s has the objective: %v, strategy %s: %v", first, inA, r.name, inB)})
 			case a.Verdict != b.Verdict && !acceptedUnknown(f, a) && !acceptedUnknown(f, b):
-				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k, verdict: b.Verdict,
+				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k, verdict: string(b.Verdict),
 					detail: fmt.Sprintf("strategy %s says %s (%s), strategy %s says %s (%s)", first, a.Verdict, a.Reason, r.name, b.Verdict, b.Reason)})
 			}
 		}
@@ -559,7 +559,7 @@ func checkProofs(rowName string, r *report.Function) []disagreement {
 		}
 		got, err := a.(proofAnswer).got, a.(proofAnswer).err
 		if err != nil || got != "unsat" {
-			errs = append(errs, disagreement{class: clsProof, row: rowName, fn: r.Function, objective: fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID), verdict: b.Verdict,
+			errs = append(errs, disagreement{class: clsProof, row: rowName, fn: r.Function, objective: fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID), verdict: string(b.Verdict),
 				detail: fmt.Sprintf("cvc5 (z3 when cvc5 cannot decide) says %q (%v)\n%s", got, err, b.SMT2)})
 		}
 	}

@@ -2,14 +2,30 @@
 
 package report
 
-import "leapfrog/internal/ir"
+import (
+	"fmt"
 
-// Verdicts.
-const (
-	Covered     = "covered"
-	Unreachable = "unreachable"
-	Unknown     = "unknown"
+	"leapfrog/internal/ir"
 )
+
+// Verdict is what leapfrog concluded about an objective.
+type Verdict string
+
+const (
+	Covered     Verdict = "covered"     // a generated test case covers it
+	Unreachable Verdict = "unreachable" // a proof says no input reaches it
+	Unknown     Verdict = "unknown"     // neither, for the reason given
+)
+
+// UnmarshalText reads a verdict, refusing any other word.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	switch x := Verdict(b); x {
+	case Covered, Unreachable, Unknown:
+		*v = x
+		return nil
+	}
+	return fmt.Errorf("bad verdict %q", b)
+}
 
 // Report is the whole JSON report of leapfrog gen (and of leapfrog merge,
 // which joins the reports of shards into the report of the whole run).
@@ -106,7 +122,7 @@ type Branch struct {
 	Func     string   `json:"func"`               // the IR function holding it (a callee, possibly)
 	Pos      string   `json:"pos"`                // file.go:line:col of the condition
 	Outcome  string   `json:"outcome"`            // "true", "false", the pseudo-branch kind ("index out of range", "panic"), or "entry"
-	Verdict  string   `json:"verdict"`            // covered, unreachable, unknown
+	Verdict  Verdict  `json:"verdict"`            // covered, unreachable, unknown
 	Case     string   `json:"case,omitempty"`     // covered: the name of the first kept case that covers it
 	Reason   string   `json:"reason,omitempty"`   // unknown: why; unreachable: a one-line summary of the proof
 	Conflict []string `json:"conflict,omitempty"` // unreachable: the branches that cannot hold together ("tcas.go:135:14 true")
@@ -115,7 +131,7 @@ type Branch struct {
 	// (re-proved by the independent encoding, package indep) or "engine"
 	// (the engine's proof only; CheckReason says why the re-proof failed).
 	// A verdict the independent encoding refuted says so in CheckReason.
-	Checked     string `json:"checked,omitempty"`
+	Checked     Check  `json:"checked,omitempty"`
 	CheckReason string `json:"check_reason,omitempty"`
 
 	// Folded says that the engine's proof rests on its own constant folding
@@ -126,11 +142,23 @@ type Branch struct {
 	Folded bool `json:"-"`
 }
 
-// Who vouches for an unreachable verdict (Branch.Checked).
+// Check says who vouches for an unreachable verdict (Branch.Checked).
+type Check string
+
 const (
-	CheckedIndependent = "independent"
-	CheckedEngine      = "engine"
+	CheckedIndependent Check = "independent"
+	CheckedEngine      Check = "engine"
 )
+
+// UnmarshalText reads who vouches for a verdict, refusing any other word.
+func (c *Check) UnmarshalText(b []byte) error {
+	switch x := Check(b); x {
+	case CheckedIndependent, CheckedEngine:
+		*c = x
+		return nil
+	}
+	return fmt.Errorf("bad check %q", b)
+}
 
 // Case is one generated test case.
 type Case struct {

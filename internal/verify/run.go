@@ -14,13 +14,7 @@ import (
 	"strings"
 
 	"leapfrog/internal/ir"
-)
-
-// Verdicts a claim can carry.
-const (
-	Covered     = "covered"
-	Unreachable = "unreachable"
-	Unknown     = "unknown"
+	"leapfrog/internal/report"
 )
 
 // Claim is the engine's verdict for one objective: a branch outcome, a panic
@@ -28,7 +22,7 @@ const (
 type Claim struct {
 	Pos     ir.Pos // the condition or the panicking operation (a directory part of its file is ignored)
 	Outcome string // "true" or "false", a panic kind (see PanicSite), or "entry"
-	Verdict string // Covered, Unreachable or Unknown
+	Verdict report.Verdict
 }
 
 // Options says what Run checks.
@@ -227,7 +221,7 @@ type observed struct {
 // covered panic must have been seen, and a panic seen must not have only
 // unreachable claims.
 func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed) {
-	seen := map[string]string{}
+	seen := map[string]report.Verdict{}
 	type group struct {
 		claims      []Claim
 		unreachable bool // every claim of the group is unreachable
@@ -244,7 +238,7 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 			continue
 		}
 		seen[what] = c.Verdict
-		if c.Verdict != Covered && c.Verdict != Unreachable && c.Verdict != Unknown {
+		if c.Verdict != report.Covered && c.Verdict != report.Unreachable && c.Verdict != report.Unknown {
 			res.BadClaims++
 			res.errorf("%s: bad verdict %q", what, c.Verdict)
 			continue
@@ -278,7 +272,7 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 				order = append(order, ps)
 			}
 			g.claims = append(g.claims, c)
-			g.unreachable = g.unreachable && c.Verdict == Unreachable
+			g.unreachable = g.unreachable && c.Verdict == report.Unreachable
 			continue
 		}
 		b := c.Outcome == "true"
@@ -295,7 +289,7 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 		for _, c := range g.claims {
 			what := siteKey(c.Pos) + " " + c.Outcome
 			switch {
-			case c.Verdict == Unreachable && seen && !g.unreachable:
+			case c.Verdict == report.Unreachable && seen && !g.unreachable:
 				// Another objective of that kind on that line may be the
 				// one that panicked: not a contradiction.
 				res.UnreachableOK++
@@ -307,29 +301,31 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 }
 
 // tally counts one claim against whether its outcome was observed.
-func tally(res *Result, what, verdict string, observed bool, detail string) {
+func tally(res *Result, what string, verdict report.Verdict, observed bool, detail string) {
 	switch verdict {
-	case Covered:
+	case report.Covered:
 		if observed {
 			res.CoveredOK++
 		} else {
 			res.CoveredMissing++
 			res.errorf("%s claimed covered but not observed%s", what, detail)
 		}
-	case Unreachable:
+	case report.Unreachable:
 		if observed {
 			res.FalseUnreachable++
 			res.errorf("FALSE UNREACHABLE: %s claimed unreachable but observed%s", what, detail)
 		} else {
 			res.UnreachableOK++
 		}
-	case Unknown:
+	case report.Unknown:
 		if observed {
 			res.UnknownObserved++
 			res.notef("%s claimed unknown but observed (the engine was too pessimistic)%s", what, detail)
 		} else {
 			res.UnknownOpen++
 		}
+	default:
+		panic(fmt.Sprintf("verify: verdict %q", verdict))
 	}
 }
 
