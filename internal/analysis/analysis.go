@@ -68,11 +68,20 @@ type Result struct {
 // takes a moment: they stop a twelfth of the budget early.
 func SearchBudget(budget time.Duration) time.Duration { return budget - budget/12 }
 
+// InputError is an error of the input, not of leapfrog: a bad directive
+// of the function, or an -important line with no branch of it. The
+// command fails as for any bad input.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
 // Analyze runs the configured strategy on the target until every objective
 // is decided or the context's deadline nears (SearchBudget of the time
 // left), and returns the report. The deadline bounds the search, each run of
-// the function and each solver query alike. An error is a bad directive or
-// -important line, or a solver answer found wrong by validation.
+// the function and each solver query alike. An error is an InputError (a bad
+// directive or -important line), or a solver answer found wrong by
+// validation.
 func Analyze(ctx context.Context, t Target, cfg Config) (*Result, error) {
 	a, err := start(ctx, t, cfg)
 	if err != nil {
@@ -134,7 +143,7 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 	var err error
 	if a.loops, err = setupLoops(a.eng, t, cfg); err != nil {
 		a.close()
-		return nil, err
+		return nil, &InputError{err}
 	}
 	a.s = search.NewSession(search.Config{Fn: t.Func, Engine: a.eng, Solver: a.slv, Deadline: stop, Seed: cfg.Seed, OnRun: cfg.OnRun})
 	if cfg.Workers > 1 {
@@ -145,7 +154,7 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 	}
 	if len(cfg.Important) > 0 && a.s.Targeted(cfg.Important) == 0 {
 		a.close()
-		return nil, fmt.Errorf("-important: no branch of %s on any of the lines given", t.Name)
+		return nil, &InputError{fmt.Errorf("-important: no branch of %s on any of the lines given", t.Name)}
 	}
 	return a, nil
 }

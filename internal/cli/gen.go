@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
 )
 
@@ -77,11 +78,39 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 
 	// Everything is checked: analyse.
 	qualify := len(sel.pkgs) > 1
-	results, err := analyzeAll(sel, g.opts, g.par, g.quiet, qualify, "gen", stdout, stderr)
-	if err != nil {
-		return err
+	// A function that fails (at analysis or when its test is rendered)
+	// is reported as failed; the others are written, and the run exits 1.
+	// A bad directive or -important line is bad input: nothing is written.
+	var failed []*report.Failed
+	var results []*result
+	var bad []string
+	for _, r := range analyzeAll(sel, g.opts, g.par, g.quiet, qualify, "gen", stdout, stderr) {
+		var ie *analysis.InputError
+		switch {
+		case errors.As(r.err, &ie):
+			bad = append(bad, fmt.Sprintf("%s: %v", label(r.t, qualify), r.err))
+		case r.err != nil:
+			failed = append(failed, failure(r.t, "analysis", r.err))
+		default:
+			results = append(results, r)
+		}
 	}
-	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected}
+	if len(bad) > 0 {
+		return fmt.Errorf("%s", strings.Join(bad, "\n"))
+	}
+	// Render everything, then write.
+	var files []outFile
+	if !model {
+		var bad []*report.Failed
+		files, results, bad = g.testFiles(results)
+		failed = append(failed, bad...)
+		for _, f := range bad {
+			if !g.quiet {
+				fmt.Fprintf(stdout, "%s: test generation failed: %s\n", f.Function, f.Reason)
+			}
+		}
+	}
+	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected, Failed: failed}
 	rep.Flags.Verify, rep.Flags.Strict, rep.Flags.Recheck = g.verify, g.strict, g.opts.Recheck
 	for _, p := range sel.pkgs {
 		rep.Packages = append(rep.Packages, &report.Package{Path: p.path, Dir: relPath(p.dir)})
@@ -92,13 +121,6 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	}
 	rep.Finish()
 
-	// Render everything, then write.
-	var files []outFile
-	if !model {
-		if files, err = g.testFiles(sel, results); err != nil {
-			return err
-		}
-	}
 	if g.jsonOut != "" {
 		js, err := rep.Marshal()
 		if err != nil {
@@ -143,10 +165,22 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 			return &quietError{1, fmt.Sprintf("-verify: %d of %d functions failed verification", failed, len(results))}
 		}
 	}
+	if len(rep.Failed) > 0 {
+		return &quietError{1, fmt.Sprintf("%d functions failed (an internal error of leapfrog): %s", len(rep.Failed), failedNames(rep.Failed))}
+	}
 	if g.strict && len(sel.rejected) > 0 {
 		return &quietError{3, fmt.Sprintf("-strict: %d functions rejected", len(sel.rejected))}
 	}
 	return nil
+}
+
+// failedNames lists the failed functions, qualified.
+func failedNames(fs []*report.Failed) string {
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.Package+"."+f.Function)
+	}
+	return strings.Join(names, ", ")
 }
 
 // checkPackages checks what depends on the packages: -o holds one package's

@@ -71,6 +71,9 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 	for _, x := range rep.Rejected {
 		fmt.Fprintf(w, "rejected %s.%s: %s: %s\n", x.Package, x.Function, x.Pos, x.Reason)
 	}
+	for _, x := range rep.Failed {
+		fmt.Fprintf(w, "FAILED %s.%s (%s): %s\n", x.Package, x.Function, x.Stage, x.Reason)
+	}
 	if table && !quiet {
 		width := len("package")
 		for _, p := range rep.Packages {
@@ -88,15 +91,25 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 	if rep.Shard != "" {
 		shard = " (shard " + rep.Shard + ")"
 	}
-	fmt.Fprintf(w, "total%s: %d functions in %d packages: %d analysed, %d rejected; %d objectives: %d covered, %d unreachable, %d unknown; %d cases\n",
-		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.Cases)
+	failed := ""
+	if s.Failed > 0 {
+		failed = fmt.Sprintf(", %d FAILED", s.Failed)
+	}
+	fmt.Fprintf(w, "total%s: %d functions in %d packages: %d analysed, %d rejected%s; %d objectives: %d covered, %d unreachable, %d unknown; %d cases\n",
+		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, failed, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.Cases)
 }
 
 // verifyFunction checks one function's claims (branch outcomes, panics, the
 // entry) from outside the engine, running its emitted test from testFile.
 // One run per function: functions sharing a callee may give one source
 // branch different verdicts (wbs Step and Launch do).
-func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) bool {
+func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %v\n", r.Function, internalError(p))
+			ok = false
+		}
+	}()
 	var claims []verify.Claim
 	for _, b := range r.Branches {
 		pos, _ := ir.ParsePos(b.Pos)

@@ -30,15 +30,16 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 // Report is the whole JSON report of leapfrog gen (and of leapfrog merge,
 // which joins the reports of shards into the report of the whole run).
 type Report struct {
-	Tool      string      `json:"tool"`            // "leapfrog"
-	Version   string      `json:"version"`         // the tool's version
-	Flags     Flags       `json:"flags"`           // the settings that shape the results
-	Args      []string    `json:"args"`            // the package and function arguments, as given
-	Shard     string      `json:"shard,omitempty"` // "K/N" for the report of one shard; never in a merged report
-	Packages  []*Package  `json:"packages"`        // every package matched, sorted by import path
-	Functions []*Function `json:"functions"`       // the functions analysed, by package, file and line
-	Rejected  []*Rejected `json:"rejected"`        // the functions leapfrog cannot handle, with the reason
-	Summary   Totals      `json:"summary"`         // the sums over Packages
+	Tool      string      `json:"tool"`             // "leapfrog"
+	Version   string      `json:"version"`          // the tool's version
+	Flags     Flags       `json:"flags"`            // the settings that shape the results
+	Args      []string    `json:"args"`             // the package and function arguments, as given
+	Shard     string      `json:"shard,omitempty"`  // "K/N" for the report of one shard; never in a merged report
+	Packages  []*Package  `json:"packages"`         // every package matched, sorted by import path
+	Functions []*Function `json:"functions"`        // the functions analysed, by package, file and line
+	Rejected  []*Rejected `json:"rejected"`         // the functions leapfrog cannot handle, with the reason
+	Failed    []*Failed   `json:"failed,omitempty"` // the functions whose analysis or test generation failed (an internal error): present only when some did
+	Summary   Totals      `json:"summary"`          // the sums over Packages
 }
 
 // Flags are the settings that shape the results: two reports can only be
@@ -76,6 +77,7 @@ type Totals struct {
 	Functions   int `json:"functions"`          // analysed + rejected
 	Analysed    int `json:"analysed"`
 	Rejected    int `json:"rejected"`
+	Failed      int `json:"failed,omitempty"` // analysis or test generation failed: not in Analysed
 	Objectives  int `json:"objectives"`
 	Covered     int `json:"covered"`
 	Unreachable int `json:"unreachable"`
@@ -91,6 +93,18 @@ type Rejected struct {
 	Line     int    `json:"line"`   // of the declaration
 	Pos      string `json:"pos"`    // where the obstacle is: file:line:col relative to the working directory
 	Reason   string `json:"reason"` // "unsupported: <what>"
+}
+
+// Failed is a function whose analysis or test generation failed: an
+// internal error of leapfrog (or a solver answer that validation found
+// wrong). The others are analysed and written; the run exits 1.
+type Failed struct {
+	Function string `json:"function"`
+	Package  string `json:"package"`
+	File     string `json:"file"`   // the file declaring it, relative to the working directory
+	Line     int    `json:"line"`   // of the declaration
+	Stage    string `json:"stage"`  // where it failed: "analysis" or "testgen"
+	Reason   string `json:"reason"` // the message ("internal error: ...")
 }
 
 // Function is the result for one function under test.
