@@ -26,11 +26,11 @@ import (
 //     line says so (the second result); when it does not, the two encodings disagree and
 //     the verdict is unknown.
 //
-// It returns the report to use: r itself, or, when cases were added, a report
-// rebuilt from the session whose covered verdicts and cases are the new ones
-// and whose other verdicts are r's (the added run's unexplored sides must
-// not turn them into timeouts).
-func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
+// It returns the result to use: r itself, or, when cases were added, a
+// result rebuilt from the session whose covered verdicts and cases are the
+// new ones and whose other verdicts are r's (the added run's unexplored
+// sides must not turn them into timeouts).
+func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 	s, eng := a.s, a.eng
 	var objs []indep.Objective
 	var at []int
@@ -40,7 +40,7 @@ func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
 		}
 		o := s.Objectives[i]
 		if o.ID != b.ID {
-			panic("analysis: report branches out of objective order")
+			panic("analysis: result branches out of objective order")
 		}
 		objs = append(objs, indep.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic})
 		at = append(at, i)
@@ -71,7 +71,7 @@ func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
 				loud = append(loud, fmt.Sprintf("ENGINE WAS WRONG: %s %s claimed unreachable, reached by %s", b.Pos, b.Outcome, inputs))
 				continue
 			}
-			*b = report.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
+			*b = search.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
 				Reason: fmt.Sprintf("the two encodings disagree: the engine proved it unreachable, the independent encoding reaches it with %s, and the engine's run of that input does not", inputs),
 				SMT2:   res.Script}
 		}
@@ -79,7 +79,7 @@ func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
 	if len(wrong) == 0 {
 		return r, nil
 	}
-	r2 := s.Report(r.Function, r.Package, r.Strategy)
+	r2 := s.Result(r.Function, r.Package, r.Strategy)
 	for i := range r.Branches {
 		if r2.Branches[i].Verdict != report.Covered {
 			continue
@@ -91,7 +91,7 @@ func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
 		}
 		r.Branches[i] = b
 	}
-	r.Cases, r.Stats = r2.Cases, r2.Stats
+	r.Tests, r.Stats = r2.Tests, r2.Stats
 	return r, loud
 }
 

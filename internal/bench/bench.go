@@ -135,7 +135,7 @@ func Compare(ctx context.Context, t analysis.Target, o Options) (*Function, erro
 			if err != nil {
 				return nil, fmt.Errorf("(%s): %v", sn, err)
 			}
-			out.runs = append(out.runs, r.Report)
+			out.runs = append(out.runs, r.Report("", 0, nil))
 			out.cpu = append(out.cpu, cpuTime()-cpu)
 		}
 		out.Report, out.Mean = out.runs[0], mean(out.runs)

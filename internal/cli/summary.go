@@ -9,7 +9,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 	"leapfrog/internal/testgen"
@@ -103,7 +102,7 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 // entry) from outside the engine, running its emitted test from testFile.
 // One run per function: functions sharing a callee may give one source
 // branch different verdicts (wbs Step and Launch do).
-func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) (ok bool) {
+func verifyFunction(dir, testFile string, r *search.Result, stdout, stderr io.Writer) (ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %v\n", r.Function, internalError(p))
@@ -112,8 +111,7 @@ func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.
 	}()
 	var claims []verify.Claim
 	for _, b := range r.Branches {
-		pos, _ := ir.ParsePos(b.Pos)
-		claims = append(claims, verify.Claim{Pos: pos, Outcome: b.Outcome, Verdict: b.Verdict})
+		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
 	}
 	vr, err := verify.Run(verify.Options{PkgDir: dir, TestRun: "^" + testgen.TestName(r.Function) + "$", TestFiles: []string{testFile}, Claims: claims})
 	if vr != nil {

@@ -135,7 +135,7 @@
 // acyclic; verdicts are relative to that, and the report says so for the
 // functions where it matters (two inputs that could alias).
 //
-// The report form of an input or output (report.Value) is its concrete
+// The report form of an input or output (Value) is its concrete
 // tree; an interface's names its dynamic type (Dyn) and holds its value,
 // and an error's (a dynamic type that prints with Error) has its message
 // and the package-level variable it equals or wraps (errors.Is: Unwrap

@@ -12,7 +12,6 @@ import (
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
 // Engine runs IR functions concolically. It is not safe for concurrent use; the
@@ -106,12 +105,12 @@ const (
 // Path is the record of one run.
 type Path struct {
 	Steps   []Step
-	inputs  func() []report.Value // made on first use (InputValues)
+	inputs  func() []Value // made on first use (InputValues)
 	once    sync.Once
-	ins     []report.Value
-	Outputs []report.Value // the results, then the final value behind each pointer, slice or map parameter
-	Panic   string         // the panic message, if the run panicked
-	PanicAt *ir.Panic      // the Panic terminator reached
+	ins     []Value
+	Outputs []Value   // the results, then the final value behind each pointer, slice or map parameter
+	Panic   string    // the panic message, if the run panicked
+	PanicAt *ir.Panic // the Panic terminator reached
 	// PanicType, when the run panicked with a value whose message the
 	// engine cannot render (Panic is then "panic"), is the value's dynamic
 	// type (defer.go).
@@ -141,7 +140,7 @@ type Path struct {
 // InputValues returns the report form of the run's inputs, one per
 // parameter: what the emitted test constructs. It is computed on first use
 // (most runs never become a test); it is safe for concurrent use.
-func (p *Path) InputValues() []report.Value {
+func (p *Path) InputValues() []Value {
 	p.once.Do(func() {
 		if p.inputs != nil {
 			p.ins = p.inputs()
@@ -149,6 +148,9 @@ func (p *Path) InputValues() []report.Value {
 	})
 	return p.ins
 }
+
+// Panicked reports whether the run ended in a panic (Panic, PanicType).
+func (p *Path) Panicked() bool { return p.PanicAt != nil }
 
 // Bounded reports the first loop-bound reason in the path, or "".
 func (p *Path) Bounded() string {
@@ -317,9 +319,9 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 	if pre := e.Assume[fn]; pre != nil {
 		m.precondition(pre, args)
 	}
-	m.path.inputs = func() []report.Value {
+	m.path.inputs = func() []Value {
 		rm := &machine{Engine: e, model: model, root: fn}
-		ins := make([]report.Value, len(fn.Params))
+		ins := make([]Value, len(fn.Params))
 		for i, p := range fn.Params {
 			ins[i] = rm.reportInput(ir.ParamPath(p.Ident), p.Typ, 0)
 		}

@@ -7,7 +7,6 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
 // tagWidth is the width of a dynamic type id (and of an input's choice
@@ -147,19 +146,19 @@ func (m *machine) otherToo(a, b *iface) *scalar {
 
 // reportIface is the report form of the interface input at p as the model
 // gives it.
-func (m *machine) reportIface(p ir.InputPath, t *ir.Type, depth int) report.Value {
+func (m *machine) reportIface(p ir.InputPath, t *ir.Type, depth int) Value {
 	cands, n := m.candidates(t)
 	sents := m.sentinelCands(t)
 	k := m.value(p.TypeVar(), tagWidth, 0)
 	if k == 0 || k > uint64(n+len(sents)) || depth >= m.MaxLen {
-		return report.Value{Type: t, Nil: true}
+		return Value{Type: t, Nil: true}
 	}
 	if k > uint64(n) {
 		sc := sents[k-uint64(n)-1]
-		return report.Value{Type: t, Dyn: dyn(m.root.Prog, sc.id).Name, Sentinel: sc.name, SentinelPkg: sc.path}
+		return Value{Type: t, Dyn: dyn(m.root.Prog, sc.id).Name, Sentinel: sc.name, SentinelPkg: sc.path}
 	}
 	d := cands[k-1]
-	return report.Value{Type: t, Dyn: d.Name, Elems: []report.Value{m.reportInput(p.As(d), d.Type, depth+1)}}
+	return Value{Type: t, Dyn: d.Name, Elems: []Value{m.reportInput(p.As(d), d.Type, depth+1)}}
 }
 
 // noRT stops the run when x is a recovered run-time error, whose dynamic
@@ -529,17 +528,17 @@ func sortAlts(alts []ifaceAlt) {
 // reportIfaceVal is the report form of an interface value (an output): its
 // dynamic type and value; for a value with an Error method, its message
 // and the package-level variable it equals (a sentinel).
-func (m *machine) reportIfaceVal(x *iface, t *ir.Type, onPath map[*object]bool) report.Value {
+func (m *machine) reportIfaceVal(x *iface, t *ir.Type, onPath map[*object]bool) Value {
 	if x.rt != "" {
-		return report.Value{Type: t, Dyn: "runtime.Error", ErrMsg: "runtime error: " + x.rt}
+		return Value{Type: t, Dyn: "runtime.Error", ErrMsg: "runtime error: " + x.rt}
 	}
 	id := int(x.tag.c)
 	if id == 0 {
-		return report.Value{Type: t, Nil: true}
+		return Value{Type: t, Nil: true}
 	}
 	d := dyn(m.root.Prog, id)
 	v := m.alt(x, id)
-	r := report.Value{Type: t, Dyn: d.Name, Elems: []report.Value{m.reportVal(v, d.Type, onPath)}}
+	r := Value{Type: t, Dyn: d.Name, Elems: []Value{m.reportVal(v, d.Type, onPath)}}
 	if msg, ok := m.methodText(d, v, "Error"); ok {
 		r.ErrMsg, r.HasErrMsg = msg, true
 		r.Sentinel, r.SentinelPkg = m.sentinel(x)

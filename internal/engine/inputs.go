@@ -7,7 +7,6 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
 // lazyInput is an input pointee not made yet: the path of the pointer (its
@@ -225,42 +224,42 @@ func (m *machine) materialize(obj *object) {
 // (defaults included): what the emitted test constructs. It follows the
 // same paths and defaults as input, but only as far as the lengths and
 // nil-ness say.
-func (m *machine) reportInput(p ir.InputPath, t *ir.Type, depth int) report.Value {
+func (m *machine) reportInput(p ir.InputPath, t *ir.Type, depth int) Value {
 	switch t.Kind {
 	case ir.KBool, ir.KInt, ir.KFloat:
 		w := widthOf(t)
-		return report.Value{Type: t, Bits: m.value(p.String(), w, 0)}
+		return Value{Type: t, Bits: m.value(p.String(), w, 0)}
 	case ir.KArray:
-		r := report.Value{Type: t, Elems: make([]report.Value, t.Len)}
+		r := Value{Type: t, Elems: make([]Value, t.Len)}
 		for i := range r.Elems {
 			r.Elems[i] = m.reportInput(p.Elem(i), t.Elem, depth)
 		}
 		return r
 	case ir.KStruct:
-		r := report.Value{Type: t, Elems: make([]report.Value, len(t.Fields))}
+		r := Value{Type: t, Elems: make([]Value, len(t.Fields))}
 		for i, fl := range t.Fields {
 			r.Elems[i] = m.reportInput(p.Field(fl.Name), fl.Type, depth)
 		}
 		return r
 	case ir.KPointer:
 		if m.isNil(p) || depth >= m.MaxLen {
-			return report.Value{Type: t, Nil: true}
+			return Value{Type: t, Nil: true}
 		}
-		return report.Value{Type: t, Elems: []report.Value{m.reportInput(p, t.Elem, depth+1)}}
+		return Value{Type: t, Elems: []Value{m.reportInput(p, t.Elem, depth+1)}}
 	case ir.KString:
 		n := m.reportLen(p)
 		b := make([]byte, n)
 		for k := range b {
 			b[k] = byte(m.value(p.Elem(k).String(), 8, 0))
 		}
-		return report.Value{Type: t, Str: string(b)}
+		return Value{Type: t, Str: string(b)}
 	case ir.KSlice:
 		if m.isNil(p) {
-			return report.Value{Type: t, Nil: true}
+			return Value{Type: t, Nil: true}
 		}
 		n := m.reportLen(p)
 		spare := int(min(m.value(p.SpareVar(), 64, 0), uint64(m.MaxLen-n)))
-		r := report.Value{Type: t, Elems: make([]report.Value, n), Cap: int64(n + spare)}
+		r := Value{Type: t, Elems: make([]Value, n), Cap: int64(n + spare)}
 		for k := range r.Elems {
 			r.Elems[k] = m.reportInput(p.Elem(k), t.Elem, depth)
 		}
@@ -270,10 +269,10 @@ func (m *machine) reportInput(p ir.InputPath, t *ir.Type, depth int) report.Valu
 		return r
 	case ir.KMap:
 		if m.isNil(p) {
-			return report.Value{Type: t, Nil: true}
+			return Value{Type: t, Nil: true}
 		}
 		n := m.reportLen(p)
-		r := report.Value{Type: t}
+		r := Value{Type: t}
 		for k := 0; k < n; k++ {
 			r.Keys = append(r.Keys, m.reportInput(p.MapKey(k), t.Key, depth))
 			r.Elems = append(r.Elems, m.reportInput(p.MapValue(k), t.Elem, depth))
@@ -283,7 +282,7 @@ func (m *machine) reportInput(p ir.InputPath, t *ir.Type, depth int) report.Valu
 	case ir.KInterface:
 		return m.reportIface(p, t, depth)
 	}
-	return report.Value{Type: t}
+	return Value{Type: t}
 }
 
 // isNil reports whether the model (with the default) makes the reference

@@ -2,11 +2,7 @@
 
 package report
 
-import (
-	"fmt"
-
-	"leapfrog/internal/ir"
-)
+import "fmt"
 
 // Verdict is what leapfrog concluded about an objective.
 type Verdict string
@@ -147,13 +143,6 @@ type Branch struct {
 	// A verdict the independent encoding refuted says so in CheckReason.
 	Checked     Check  `json:"checked,omitempty"`
 	CheckReason string `json:"check_reason,omitempty"`
-
-	// Folded says that the engine's proof rests on its own constant folding
-	// (a condition constant on the prefix, an obligation that simplified to
-	// false), not on a formula an outside solver can check: the re-check
-	// replaces SMT2 by the independent encoding's formula, or withdraws the
-	// verdict.
-	Folded bool `json:"-"`
 }
 
 // Check says who vouches for an unreachable verdict (Branch.Checked).
@@ -176,20 +165,12 @@ func (c *Check) UnmarshalText(b []byte) error {
 
 // Case is one generated test case.
 type Case struct {
-	Name    string `json:"name"`
-	Inputs  []Arg  `json:"inputs"`
-	Outputs []Arg  `json:"outputs"`         // results in order ("r0", ...), then the final value behind each pointer, slice or map parameter (named after it)
-	Panic   string `json:"panic,omitempty"` // the panic message when the case panics
-	// PanicType, when the case panics with a value whose message leapfrog
-	// does not render (Panic is then "panic"), is the value's dynamic type
-	// (the Go type as the package writes it): the test checks it instead.
-	PanicType string   `json:"-"`
-	Covers    []string `json:"covers"`    // ids of the objectives it covers
-	Discarded bool     `json:"discarded"` // later cases cover everything it covers: not emitted
-
-	// In and Out hold the values themselves, for the emitter.
-	In  []Value `json:"-"`
-	Out []Value `json:"-"`
+	Name      string   `json:"name"`
+	Inputs    []Arg    `json:"inputs"`
+	Outputs   []Arg    `json:"outputs"`         // results in order ("r0", ...), then the final value behind each pointer, slice or map parameter (named after it)
+	Panic     string   `json:"panic,omitempty"` // the panic message when the case panics ("panic" when leapfrog does not render it)
+	Covers    []string `json:"covers"`          // ids of the objectives it covers
+	Discarded bool     `json:"discarded"`       // later cases cover everything it covers: not emitted
 }
 
 // Arg is a named value rendered as a Go literal.
@@ -225,47 +206,4 @@ type Stats struct {
 	Merges     int     `json:"merges"`
 	Queries    int     `json:"queries"`
 	AvgQueryMs float64 `json:"avg_query_ms,omitempty"` // bench only
-}
-
-// Value is a concrete value of an IR type, as a tree (inputs never share
-// memory; an output that does, or that is cyclic, is cut where a pointer
-// meets an object already on the way down: Cycle).
-//
-//   - bool, integer: Bits (masked to the width);
-//   - string: Str (the bytes);
-//   - array, struct: Elems, the elements or the fields in order;
-//   - pointer: Nil, or Elems[0] the value it points to;
-//   - slice: Nil, or Elems its elements (len(Elems) is its length) and Cap;
-//     for an input, Spare: what its array holds between its length and its
-//     capacity (a test writes []T{e0, e1, s0}[:2]);
-//   - map: Nil, or Keys and Elems (Elems[i] is the value of Keys[i]), sorted
-//     by key (bits, bytes, then element-wise), so the order is deterministic;
-//   - interface: Nil, or Dyn its dynamic type (the Go type as the package
-//     under test writes it, ir.DynType.Name) and Elems[0] the value; an
-//     error value has ErrMsg, its Error() text (HasErrMsg: when the engine
-//     could run it), and Sentinel, the package-level variable whose value
-//     it is or wraps (errors.Is), if any: one of the package's ("ErrBad"),
-//     or an exported one of another package a test can import ("io.EOF",
-//     qualified by the package's name; SentinelPkg is its import path);
-//   - function value: Nil, or not (never written).
-//
-// Unordered marks a value that depends on the order in which a range over
-// a map visited its entries: Go's order is random, so a test must not assert
-// it.
-type Value struct {
-	Type        *ir.Type
-	Bits        uint64
-	Str         string
-	Nil         bool
-	Elems       []Value
-	Keys        []Value
-	Cap         int64
-	Spare       []Value
-	Cycle       bool
-	Unordered   bool
-	Dyn         string
-	ErrMsg      string
-	HasErrMsg   bool
-	Sentinel    string
-	SentinelPkg string
 }
