@@ -61,7 +61,8 @@ func (m *machine) evalBool(t *expr.Term) bool {
 }
 
 // withDefaults returns the model completed with the default of every
-// variable of t that it lacks (NilByDefault, as variable recorded).
+// variable of t that it lacks: 0, or 1 for the nil variables nilVariable
+// recorded as nil by default.
 func (m *machine) withDefaults(ts ...*expr.Term) map[string]uint64 {
 	out := map[string]uint64{}
 	for _, v := range expr.Vars(ts...) {
