@@ -14,7 +14,6 @@ import (
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/lower"
-	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 	"leapfrog/internal/solver"
 	"leapfrog/internal/solver/z3"
@@ -53,9 +52,10 @@ func Defaults() Config {
 		MaxLen: engine.DefaultMaxLen, LoopRaise: 160, Workers: 1}
 }
 
-// Result is the outcome of an analysis.
+// Result is the outcome of an analysis: the verdicts, the cases with their
+// values and the costs (Report converts them to the JSON report's form).
 type Result struct {
-	Report *report.Function
+	*search.Result
 	// EngineWrong holds a line per verdict the re-proof found wrong: the
 	// engine claimed unreachable what the independent encoding's witness
 	// reaches (the verdict is covered now). Never expected; said loudly.
@@ -78,7 +78,7 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // Analyze runs the configured strategy on the target until every objective
 // is decided or the context's deadline nears (SearchBudget of the time
-// left), and returns the report. The deadline bounds the search, each run of
+// left), and returns the result. The deadline bounds the search, each run of
 // the function and each solver query alike. An error is an InputError (a bad
 // directive or -important line), or a solver answer found wrong by
 // validation.
@@ -88,9 +88,9 @@ func Analyze(ctx context.Context, t Target, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	defer a.close()
-	res := &Result{Report: a.explore()}
+	res := &Result{Result: a.explore()}
 	if cfg.Recheck {
-		res.Report, res.EngineWrong = a.recheck(res.Report)
+		res.Result, res.EngineWrong = a.recheck(res.Result)
 	}
 	if err := a.invalidAnswer(); err != nil {
 		return nil, fmt.Errorf("solver validation failed: %v", err)
@@ -160,15 +160,15 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 }
 
 // explore runs the strategy (with the loops' bounds raised and models
-// inferred as configured) and returns the report.
-func (a *analysis) explore() *report.Function {
+// inferred as configured) and returns the result.
+func (a *analysis) explore() *search.Result {
 	st := a.cfg.Strategy
 	if m, ok := st.(search.MTElse); ok && a.cfg.Workers > 1 {
 		m.Workers = a.cfg.Workers
 		st = m
 	}
 	warnings := search.ExploreLoops(a.s, search.Targeted(st, a.cfg.Important), a.loops)
-	r := a.s.Report(a.t.Name, a.t.Package, a.cfg.Strategy.Name())
+	r := a.s.Result(a.t.Name, a.t.Package, a.cfg.Strategy.Name())
 	r.Warnings = warnings
 	r.Assume = a.t.AssumeText
 	r.Globals = globalsUsed(a.t.Func)

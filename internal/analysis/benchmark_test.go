@@ -46,7 +46,7 @@ func BenchmarkBench(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					r := res.Report
+					r := res.Result
 					calls += r.Stats.SolverCalls
 					cases += r.Stats.Cases
 					kept += r.Stats.Cases - r.Stats.Discarded

@@ -59,7 +59,7 @@ func TestPinned(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s.%s %s: %v", r.pkg, r.fn, sn, err)
 			}
-			fmt.Fprintf(&got, "%s.%s %s: %s\n", r.pkg, r.fn, sn, pin(t, a.Report))
+			fmt.Fprintf(&got, "%s.%s %s: %s\n", r.pkg, r.fn, sn, pin(t, a.Report("", 0, nil)))
 		}
 	}
 	path := filepath.Join("testdata", "pinned.txtar")

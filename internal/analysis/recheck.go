@@ -26,11 +26,11 @@ import (
 //     line says so (the second result); when it does not, the two encodings disagree and
 //     the verdict is unknown.
 //
-// It returns the report to use: r itself, or, when cases were added, a report
-// rebuilt from the session whose covered verdicts and cases are the new ones
-// and whose other verdicts are r's (the added run's unexplored sides must
-// not turn them into timeouts).
-func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
+// It returns the result to use: r itself, or, when cases were added, a
+// result rebuilt from the session whose covered verdicts and cases are the
+// new ones and whose other verdicts are r's (the added run's unexplored
+// sides must not turn them into timeouts).
+func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 	s, eng := a.s, a.eng
 	var objs []indep.Objective
 	var at []int
@@ -40,7 +40,7 @@ func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
 		}
 		o := s.Objectives[i]
 		if o.ID != b.ID {
-			panic("analysis: report branches out of objective order")
+			panic("analysis: result branches out of objective order")
 		}
 		objs = append(objs, indep.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic})
 		at = append(at, i)
@@ -71,7 +71,7 @@ func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
 				loud = append(loud, fmt.Sprintf("ENGINE WAS WRONG: %s %s claimed unreachable, reached by %s", b.Pos, b.Outcome, inputs))
 				continue
 			}
-			*b = report.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
+			*b = search.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
 				Reason: fmt.Sprintf("the two encodings disagree: the engine proved it unreachable, the independent encoding reaches it with %s, and the engine's run of that input does not", inputs),
 				SMT2:   res.Script}
 		}
@@ -79,7 +79,7 @@ func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
 	if len(wrong) == 0 {
 		return r, nil
 	}
-	r2 := s.Report(r.Function, r.Package, r.Strategy)
+	r2 := s.Result(r.Function, r.Package, r.Strategy)
 	for i := range r.Branches {
 		if r2.Branches[i].Verdict != report.Covered {
 			continue
@@ -91,7 +91,7 @@ func (a *analysis) recheck(r *report.Function) (*report.Function, []string) {
 		}
 		r.Branches[i] = b
 	}
-	r.Cases, r.Stats = r2.Cases, r2.Stats
+	r.Tests, r.Stats = r2.Tests, r2.Stats
 	return r, loud
 }
 
@@ -114,35 +114,25 @@ func reaches(p *engine.Path, o *search.Objective) bool {
 // formatInputs renders a witness as "x=-3 b=true a[0]=7", in parameter order.
 func formatInputs(fn *ir.Function, w map[string]uint64) string {
 	var parts []string
-	var walk func(name string, t *ir.Type)
-	walk = func(name string, t *ir.Type) {
-		switch t.Kind {
-		case ir.KBool:
-			parts = append(parts, fmt.Sprintf("%s=%v", name, w[name] == 1))
-		case ir.KInt:
-			if t.Signed {
-				parts = append(parts, fmt.Sprintf("%s=%d", name, expr.Signed(w[name], t.Width)))
-			} else {
-				parts = append(parts, fmt.Sprintf("%s=%d", name, w[name]))
-			}
-		case ir.KArray:
-			for i := 0; i < t.Len; i++ {
-				walk(fmt.Sprintf("%s[%d]", name, i), t.Elem)
-			}
-		case ir.KStruct:
-			for _, f := range t.Fields {
-				walk(name+"."+f.Name, f.Type)
-			}
-		case ir.KPointer:
-			if w[name+indep.NilFlag] == 1 {
-				parts = append(parts, name+"=nil")
-				return
-			}
-			walk(name, t.Elem)
-		}
-	}
 	for _, p := range fn.Params {
-		walk(p.Ident, p.Typ)
+		ir.ParamPath(p.Ident).Walk(p.Typ, func(p ir.InputPath, t *ir.Type) bool {
+			switch t.Kind {
+			case ir.KBool:
+				parts = append(parts, fmt.Sprintf("%s=%v", p, w[p.String()] == 1))
+			case ir.KInt:
+				if t.Signed {
+					parts = append(parts, fmt.Sprintf("%s=%d", p, expr.Signed(w[p.String()], t.Width)))
+				} else {
+					parts = append(parts, fmt.Sprintf("%s=%d", p, w[p.String()]))
+				}
+			case ir.KPointer:
+				if w[p.NilVar()] == 1 {
+					parts = append(parts, fmt.Sprintf("%s=nil", p))
+					return false
+				}
+			}
+			return true
+		})
 	}
 	if len(parts) == 0 {
 		return "any input"

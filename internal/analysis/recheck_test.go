@@ -16,8 +16,8 @@ import (
 )
 
 // explore builds the pipeline as Analyze does, explores the function with
-// the strategy, and returns the analysis and its report, not yet rechecked.
-func explore(t *testing.T, tg Target, st search.Strategy) (*analysis, *report.Function) {
+// the strategy, and returns the analysis and its result, not yet rechecked.
+func explore(t *testing.T, tg Target, st search.Strategy) (*analysis, *search.Result) {
 	t.Helper()
 	cfg := Defaults()
 	cfg.Strategy = st
@@ -45,10 +45,10 @@ func lowerTarget(t *testing.T, dir string, name string) Target {
 }
 
 // fakeUnreachable turns branch i into an unreachable claim with a bogus proof.
-func fakeUnreachable(r *report.Function, i int) {
+func fakeUnreachable(r *search.Result, i int) {
 	b := &r.Branches[i]
 	b.Verdict, b.Case, b.Reason = report.Unreachable, "", "fake"
-	b.Conflict, b.SMT2 = []string{b.Pos + " " + b.Outcome}, "(assert false)\n(check-sat)\n"
+	b.Conflict, b.SMT2 = []string{b.Pos.String() + " " + b.Outcome}, "(assert false)\n(check-sat)\n"
 }
 
 // TestRecheckEngineWasWrong claims unreachable a branch that a run reaches:
@@ -59,7 +59,7 @@ func TestRecheckEngineWasWrong(t *testing.T) {
 	a, r := explore(t, tg, firstRun{})
 	target := -1
 	for i, b := range r.Branches {
-		if b.Verdict == report.Unknown && b.Pos == "tcas.go:174:6" && b.Outcome == "true" {
+		if b.Verdict == report.Unknown && b.Pos.String() == "tcas.go:174:6" && b.Outcome == "true" {
 			target = i
 		}
 	}
@@ -77,13 +77,13 @@ func TestRecheckEngineWasWrong(t *testing.T) {
 		t.Errorf("said %q, want one line starting with %q", loud, want)
 	}
 	found := false
-	for _, c := range r.Cases {
+	for _, c := range r.Tests {
 		if c.Name == b.Case && !c.Discarded && strings.Contains(strings.Join(c.Covers, " "), b.ID) {
 			found = true
 		}
 	}
 	if !found {
-		t.Errorf("no kept case %q covering %s in %+v", b.Case, b.ID, r.Cases)
+		t.Errorf("no kept case %q covering %s in %+v", b.Case, b.ID, r.Tests)
 	}
 	// The other verdicts stay, but for what the new case covers too.
 	for i, x := range r.Branches {
@@ -139,7 +139,7 @@ func Long(x uint8) int {
 	a, r := explore(t, lowerTarget(t, dir, "Long"), search.TreeFrog{})
 	target := -1
 	for i, b := range r.Branches {
-		if b.Pos == "p.go:8:5" && b.Outcome == "true" {
+		if b.Pos.String() == "p.go:8:5" && b.Outcome == "true" {
 			target = i
 		}
 	}

@@ -135,7 +135,7 @@ func Compare(ctx context.Context, t analysis.Target, o Options) (*Function, erro
 			if err != nil {
 				return nil, fmt.Errorf("(%s): %v", sn, err)
 			}
-			out.runs = append(out.runs, r.Report)
+			out.runs = append(out.runs, r.Report("", 0, nil))
 			out.cpu = append(out.cpu, cpuTime()-cpu)
 		}
 		out.Report, out.Mean = out.runs[0], mean(out.runs)
@@ -164,7 +164,7 @@ func differences(outs []*Outcome) []string {
 				if len(o.runs) > 1 {
 					label = fmt.Sprintf("%s#%d", o.Strategy, ri+1)
 				}
-				verdicts[k] = append(verdicts[k], label+"="+b.Verdict)
+				verdicts[k] = append(verdicts[k], label+"="+string(b.Verdict))
 			}
 		}
 	}

@@ -16,7 +16,7 @@ import (
 	"leapfrog/internal/testutil"
 )
 
-func outcome(name string, verdicts ...string) *Outcome {
+func outcome(name string, verdicts ...report.Verdict) *Outcome {
 	r := &report.Function{Strategy: name}
 	for i, v := range verdicts {
 		r.Branches = append(r.Branches, report.Branch{ID: string(rune('a' + i)), Verdict: v})

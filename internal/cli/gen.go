@@ -157,7 +157,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 			if tf == "" {
 				tf = testPath(r.t.decl.file, g.shard)
 			}
-			if !verifyFunction(r.t.pkg.dir, tf, r.rep, stdout, stderr) {
+			if !verifyFunction(r.t.pkg.dir, tf, r.res.Result, stdout, stderr) {
 				failed++
 			}
 		}

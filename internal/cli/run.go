@@ -14,14 +14,16 @@ import (
 
 	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 	"leapfrog/internal/testgen"
 )
 
 // result is one analysed function.
 type result struct {
 	t   *target
-	rep *report.Function
-	f   testgen.Func // for the emitter (Go packages only)
+	res *analysis.Result // verdicts, cases with their values (the emitter, -verify)
+	rep *report.Function // their JSON form, the cases' values rendered
+	f   testgen.Func     // for the emitter (Go packages only)
 	// wrong are the re-proof's lines about verdicts it found wrong.
 	wrong []string
 	err   error
@@ -135,20 +137,13 @@ func analyzeTarget(t *target, opts options, onRun func(int, int, int)) (r *resul
 		r.err = err
 		return r
 	}
-	rep := res.Report
-	r.wrong = res.EngineWrong
-	rep.File, rep.Line = relPath(t.decl.file), t.decl.line
+	r.res, r.wrong = res, res.EngineWrong
+	file, line := relPath(t.decl.file), t.decl.line
 	if t.res.Pkg.Types == nil { // a CFG model
-		for i := range rep.Cases {
-			rep.Cases[i].Inputs, rep.Cases[i].Outputs = modelArgs(t.t.Func, &rep.Cases[i])
-		}
-		r.rep = rep
+		r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return modelArgs(t.t.Func, c) })
 		return r
 	}
-	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Report: rep, DynTypes: t.t.DynTypes, Sig: t.t.Sig, TypeArgs: t.t.TypeArgs}
-	for i := range rep.Cases {
-		rep.Cases[i].Inputs, rep.Cases[i].Outputs = testgen.Args(t.res.Pkg.Types, r.f, &rep.Cases[i])
-	}
-	r.rep = rep
+	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Result: res.Result, DynTypes: t.t.DynTypes, Sig: t.t.Sig, TypeArgs: t.t.TypeArgs}
+	r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return testgen.Args(t.res.Pkg.Types, r.f, c) })
 	return r
 }

@@ -42,6 +42,8 @@ func summarize(w io.Writer, r *report.Function, name string) {
 			}
 		case report.Unknown:
 			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, outcomeText(b.Outcome), b.Reason)
+		default:
+			panic(fmt.Sprintf("summary: verdict %q", b.Verdict))
 		}
 	}
 	if more > 0 {
@@ -100,7 +102,7 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 // entry) from outside the engine, running its emitted test from testFile.
 // One run per function: functions sharing a callee may give one source
 // branch different verdicts (wbs Step and Launch do).
-func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) (ok bool) {
+func verifyFunction(dir, testFile string, r *search.Result, stdout, stderr io.Writer) (ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %v\n", r.Function, internalError(p))

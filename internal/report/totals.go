@@ -89,8 +89,10 @@ func (f *Function) Count() (covered, unreachable, unknown int) {
 			covered++
 		case Unreachable:
 			unreachable++
-		default:
+		case Unknown:
 			unknown++
+		default:
+			panic(fmt.Sprintf("report: %s %s: verdict %q", f.Function, b.ID, b.Verdict))
 		}
 	}
 	return

@@ -6,12 +6,11 @@ import (
 	"testing"
 
 	"leapfrog/internal/analysis"
-	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 )
 
 // exploreWorkers runs mtelse with a solver chain per worker.
-func exploreWorkers(t *testing.T, tg analysis.Target, workers int) *report.Function {
+func exploreWorkers(t *testing.T, tg analysis.Target, workers int) *search.Result {
 	return analyze(t, tg, search.MTElse{}, 0, func(c *analysis.Config) { c.Workers = workers })
 }
 

@@ -93,12 +93,12 @@ func TestRandomTreeFrog(t *testing.T) {
 			t.Fatalf("program %d: %v\n%s", i, err, src)
 		}
 		fn := prog.Funcs[0]
-		run := func(st Strategy) (*Session, *report.Function) {
+		run := func(st Strategy) (*Session, *Result) {
 			slv := NewTestSolver(t)
 			defer slv.Close() // now: sixty programs' Z3 contexts would wait for the test's end
 			s := NewSession(Config{Fn: fn, Engine: engine.New(expr.NewBuilder(), 10), Solver: slv})
 			st.Explore(s)
-			return s, s.Report(fn.Name, "", st.Name())
+			return s, s.Result(fn.Name, "", st.Name())
 		}
 		s, tf := run(TreeFrog{})
 		_, ref := run(DFS{})

@@ -10,7 +10,7 @@ import (
 	"leapfrog/internal/search"
 )
 
-func rgSameVerdicts(t *testing.T, ref, r *report.Function) {
+func rgSameVerdicts(t *testing.T, ref, r *search.Result) {
 	t.Helper()
 	if len(r.Branches) != len(ref.Branches) {
 		t.Fatalf("%s: %d objectives, %s: %d", ref.Strategy, len(ref.Branches), r.Strategy, len(r.Branches))
@@ -41,7 +41,7 @@ func TestRGAgree(t *testing.T) {
 		for _, name := range c.funcs {
 			t.Run(c.pkg+"."+name, func(t *testing.T) {
 				ref := explore(t, fns[name], search.DFS{})
-				var pe *report.Function
+				var pe *search.Result
 				for _, st := range []search.Strategy{search.PE{}, search.RG{}, search.RGCB{}} {
 					r := explore(t, fns[name], st)
 					rgSameVerdicts(t, ref, r)
@@ -106,7 +106,7 @@ func TestImportant(t *testing.T) {
 		r := analyze(t, fn, st, 0, func(c *analysis.Config) { c.Important = lines })
 		notTargeted, targeted := 0, 0
 		for i, b := range r.Branches {
-			on := b.Pos[:len("s20k8.go:53:")] == "s20k8.go:53:"
+			on := b.Pos.File == "s20k8.go" && b.Pos.Line == 53
 			if on {
 				targeted++
 			}

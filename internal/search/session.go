@@ -128,28 +128,18 @@ func (s *Session) Initial() solver.Model {
 	}
 	rng := rand.New(rand.NewSource(s.Seed))
 	for _, p := range s.Fn.Params {
-		randomLeaves(rng, p.Ident, p.Typ, m)
+		// Random bools and numbers in the parameters' parts of fixed shape.
+		ir.ParamPath(p.Ident).Walk(p.Typ, func(p ir.InputPath, t *ir.Type) bool {
+			switch t.Kind {
+			case ir.KBool:
+				m[p.String()] = uint64(rng.Intn(2))
+			case ir.KInt, ir.KFloat:
+				m[p.String()] = rng.Uint64() & expr.Mask(t.Width)
+			}
+			return true
+		})
 	}
 	return m
-}
-
-func randomLeaves(rng *rand.Rand, name string, t *ir.Type, m solver.Model) {
-	switch t.Kind {
-	case ir.KBool:
-		m[name] = uint64(rng.Intn(2))
-	case ir.KInt, ir.KFloat:
-		m[name] = rng.Uint64() & expr.Mask(t.Width)
-	case ir.KArray:
-		for i := 0; i < t.Len; i++ {
-			randomLeaves(rng, fmt.Sprintf("%s[%d]", name, i), t.Elem, m)
-		}
-	case ir.KStruct:
-		for _, f := range t.Fields {
-			randomLeaves(rng, name+"."+f.Name, f.Type, m)
-		}
-	case ir.KPointer:
-		randomLeaves(rng, name, t.Elem, m)
-	}
 }
 
 // Execute runs the function on a model, adds the path to the tree and records the

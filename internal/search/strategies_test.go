@@ -9,7 +9,6 @@ import (
 
 	"leapfrog/internal/analysis"
 	"leapfrog/internal/lower"
-	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 	"leapfrog/internal/testutil"
 )
@@ -36,13 +35,13 @@ func load(tb testing.TB, dir string, names ...string) map[string]analysis.Target
 }
 
 // explore analyses the function with one strategy as leapfrog does.
-func explore(tb testing.TB, tg analysis.Target, st search.Strategy) *report.Function {
+func explore(tb testing.TB, tg analysis.Target, st search.Strategy) *search.Result {
 	return analyze(tb, tg, st, 0, nil)
 }
 
 // analyze analyses the function with one strategy within a budget (0:
 // none), the configuration changed by set (when not nil).
-func analyze(tb testing.TB, tg analysis.Target, st search.Strategy, budget time.Duration, set func(*analysis.Config)) *report.Function {
+func analyze(tb testing.TB, tg analysis.Target, st search.Strategy, budget time.Duration, set func(*analysis.Config)) *search.Result {
 	tb.Helper()
 	cfg := analysis.Defaults()
 	cfg.Strategy = st
@@ -55,7 +54,7 @@ func analyze(tb testing.TB, tg analysis.Target, st search.Strategy, budget time.
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return res.Report
+	return res.Result
 }
 
 // TestStrategiesAgree checks invariant 2 of the design: every strategy gives
@@ -77,7 +76,7 @@ func TestStrategiesAgree(t *testing.T) {
 		fns := load(t, dir+"/"+c.pkg, c.funcs...)
 		for _, name := range c.funcs {
 			t.Run(c.pkg+"."+name, func(t *testing.T) {
-				var ref *report.Function
+				var ref *search.Result
 				for _, st := range allStrategies {
 					if c.slow && (st.Name() == "dfs" || st.Name() == "eager") && (testing.Short() || c.pkg == "synthpkg/s36k6") {
 						// s36k6: eager takes ~17 s and dfs over a minute (their

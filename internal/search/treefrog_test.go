@@ -45,7 +45,7 @@ func TestTreeFrogUnreachableS270(t *testing.T) {
 	for _, b := range tf.Branches {
 		switch b.Verdict {
 		case report.Unreachable:
-			unreachable = append(unreachable, b.Pos+" "+b.Outcome)
+			unreachable = append(unreachable, b.Pos.String()+" "+b.Outcome)
 		case report.Unknown:
 			unknown++
 		}

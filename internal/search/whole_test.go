@@ -12,7 +12,7 @@ import (
 	"leapfrog/internal/report"
 )
 
-func treefrogOn(t *testing.T, src string) (*Session, *report.Function) {
+func treefrogOn(t *testing.T, src string) (*Session, *Result) {
 	t.Helper()
 	prog, err := ir.Parse("w.ir", []byte(src))
 	if err != nil {
@@ -20,7 +20,7 @@ func treefrogOn(t *testing.T, src string) (*Session, *report.Function) {
 	}
 	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
 	TreeFrog{}.Explore(s)
-	return s, s.Report(prog.Funcs[0].Name, "", "treefrog")
+	return s, s.Result(prog.Funcs[0].Name, "", "treefrog")
 }
 
 // TestWholeFunction: a loop-free function is settled on its whole-function
@@ -65,7 +65,7 @@ n4:
 		t.Fatalf("loop-free: whole-function encoding not used: %+v", r.Stats)
 	}
 	for _, b := range r.Branches {
-		unreachable := b.Pos == "w.ir:15:2" && b.Outcome == "true" // a > 20 && a < 15
+		unreachable := b.Pos.String() == "w.ir:15:2" && b.Outcome == "true" // a > 20 && a < 15
 		switch {
 		case unreachable && (b.Verdict != report.Unreachable || !strings.Contains(b.SMT2, "assert")):
 			t.Errorf("%s %s: %s (%s), want unreachable with its obligation", b.Pos, b.Outcome, b.Verdict, b.SMT2)
