@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"leapfrog/internal/bench"
 	"leapfrog/internal/report"
 	"leapfrog/internal/testutil"
 )
@@ -134,11 +135,11 @@ func TestBenchRG(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var rep benchReport
+			var rep bench.Report
 			if err := json.Unmarshal(data, &rep); err != nil {
 				t.Fatal(err)
 			}
-			by := map[string]*benchOutcome{}
+			by := map[string]*bench.Outcome{}
 			for _, o := range rep.Functions[0].Strategies {
 				by[o.Strategy] = o
 			}

@@ -55,6 +55,14 @@
 // (Callees); an explicit panic a deferred call recovered is covered by the
 // run.
 //
+// # The result
+//
+// Session.Result gathers the verdicts, the cases (kept ones first, each
+// with its inputs and outputs as engine.Value trees and whether it
+// panicked) and the costs into a Result; the analysis completes it
+// (warnings, globals, precondition, the re-proof's checks), the emitter
+// reads it, and Result.Report converts it, once, to the JSON report's form.
+//
 // # PM
 //
 // PM (the path-merging paper) sets the engine's Merger: a run reaching the
