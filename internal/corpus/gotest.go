@@ -56,7 +56,7 @@ func parseTestEvents(out []byte) map[string]*pkgTests {
 		switch {
 		case e.Action == "build-output":
 			p.buildOutput += e.Output
-		case e.Action == "output" && e.Test == "" && (strings.HasPrefix(e.Output, "panic: ") || strings.HasPrefix(e.Output, "fatal error: ")):
+		case e.Action == "output" && (strings.HasPrefix(e.Output, "panic: ") || strings.HasPrefix(e.Output, "fatal error: ")):
 			p.crashed = true
 		case e.Action == "run" && top:
 			started[e.Package][e.Test] = true

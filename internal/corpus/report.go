@@ -183,7 +183,7 @@ func addCounts(m map[string]int, cs []Count) {
 var (
 	positionRE = regexp.MustCompile(`[\w./@~+-]*\.go:\d+(:\d+)?`)
 	namedRE    = regexp.MustCompile(`\b(parameter|result|variable|receiver|field|input|global) [\w.]+`)
-	loopRE     = regexp.MustCompile(`\bloop [\w.$]+`)
+	loopRE     = regexp.MustCompile(`\bloop ([\w$]+\.)?\d+\b`)
 )
 
 // normaliseReason makes reasons group: positions, parameter and loop names
