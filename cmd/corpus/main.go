@@ -141,27 +141,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	res.Markdown(stdout)
-	if err := writeAtomic(*jsonOut, res.JSON()); err != nil {
+	if err := corpus.WriteFileAtomic(*jsonOut, res.JSON()); err != nil {
 		return fail("-json: %v", err)
 	}
 	fmt.Fprintf(stderr, "corpus: wrote %s\n", *jsonOut)
 	return 0
-}
-
-// writeAtomic writes data to path through a temporary file in the same directory.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".corpus-*.json")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

@@ -43,11 +43,17 @@ func keep(dir string, res *Results, r *ModuleResult) error {
 	if r.Status == "interrupted" || r.Status == "not run" {
 		return nil
 	}
-	f, err := os.CreateTemp(dir, ".row-*")
+	return WriteFileAtomic(filepath.Join(dir, cacheKey(res, r.Entry)), mustJSON(r))
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory, renamed into place: readers see the old file or the new one.
+func WriteFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".corpus-*")
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(mustJSON(r)); err != nil {
+	if _, err := f.Write(data); err != nil {
 		f.Close()
 		os.Remove(f.Name())
 		return err
@@ -56,5 +62,5 @@ func keep(dir string, res *Results, r *ModuleResult) error {
 		os.Remove(f.Name())
 		return err
 	}
-	return os.Rename(f.Name(), filepath.Join(dir, cacheKey(res, r.Entry)))
+	return os.Rename(f.Name(), path)
 }

@@ -103,7 +103,9 @@ func Run(ctx context.Context, cfg Config, listName string, entries []Entry) (*Re
 					from = " (cached)"
 				}
 				if r == nil {
-					fmt.Fprintf(cfg.Progress, "corpus: [%d/%d] %s: started\n", i+1, len(selected), e.Name())
+					if ctx.Err() == nil {
+						fmt.Fprintf(cfg.Progress, "corpus: [%d/%d] %s: started\n", i+1, len(selected), e.Name())
+					}
 					r = newModuleRun(cfg, i, e, env, goLine).runAll(ctx)
 					from = ""
 					if cfg.Cache != "" {

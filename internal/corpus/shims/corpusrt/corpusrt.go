@@ -57,13 +57,21 @@ func (tm *timer) arm(when, period int64) {
 	tm.t = t
 }
 
-// StopTimer stops key's timer, reporting whether it was still pending.
-func StopTimer(key unsafe.Pointer) bool {
+// lookup returns key's timer, or nil.
+func lookup(key unsafe.Pointer) *timer {
 	v, ok := timers.Load(key)
 	if !ok {
+		return nil
+	}
+	return v.(*timer)
+}
+
+// StopTimer stops key's timer, reporting whether it was still pending.
+func StopTimer(key unsafe.Pointer) bool {
+	tm := lookup(key)
+	if tm == nil {
 		return false
 	}
-	tm := v.(*timer)
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	pending := tm.t != nil && tm.t.Stop()
@@ -73,11 +81,10 @@ func StopTimer(key unsafe.Pointer) bool {
 
 // ResetTimer re-arms key's timer at when with period, reporting whether it was pending.
 func ResetTimer(key unsafe.Pointer, when, period int64) bool {
-	v, ok := timers.Load(key)
-	if !ok {
+	tm := lookup(key)
+	if tm == nil {
 		return false
 	}
-	tm := v.(*timer)
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	pending := tm.t != nil && tm.t.Stop()
