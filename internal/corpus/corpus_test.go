@@ -490,3 +490,31 @@ func TestCopyStdList(t *testing.T) {
 		}
 	}
 }
+
+// A module that outlives its cap is a timeout row whose functions still
+// count, and the hung process is killed: the run returns.
+func TestRunTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a module's cap")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CORPUS_FAKE_LEAPFROG", "1")
+	t.Setenv("CORPUS_FAKE_HANG", "1")
+	entries, err := ParseList("l", "module example.com/tiny v1.0.0\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	modcache, _ := filepath.Abs("testdata/modcache")
+	cfg := Config{Leapfrog: exe, Timeout: time.Second, ModuleTimeout: 45 * time.Second, TestTimeout: time.Minute, ModCache: modcache, GoRoot: t.TempDir(), Work: t.TempDir()}
+	res, err := Run(context.Background(), cfg, "l", entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Modules[0]
+	if r.Status != "timeout" || !strings.Contains(r.Error, "during gen") || r.Functions != 4 || r.Accepted != 0 {
+		t.Errorf("%s %s, %d functions, %d accepted", r.Status, r.Error, r.Functions, r.Accepted)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMain(m *testing.M) {
@@ -26,7 +27,8 @@ func TestMain(m *testing.M) {
 // objective covered, each if's true side covered and false side unknown,
 // and the callee's objectives again in a caller) and a test calling the
 // functions whose parameters are all ints or strings; gen -verify confirms
-// every function but Clamp. In a module whose path has MixedCase it panics.
+// every function but Clamp. In a module whose path has MixedCase it panics;
+// under CORPUS_FAKE_HANG=1, gen hangs.
 func fakeLeapfrog(args []string) int {
 	if len(args) > 0 && args[0] == "version" {
 		fmt.Println("leapfrog fake")
@@ -55,6 +57,9 @@ func fakeLeapfrog(args []string) int {
 	}
 	gomod, _ := os.ReadFile("go.mod")
 	modPath := strings.Fields(strings.SplitN(string(gomod), "\n", 2)[0])[1]
+	if os.Getenv("CORPUS_FAKE_HANG") == "1" && !verify {
+		time.Sleep(time.Hour)
+	}
 	if strings.Contains(modPath, "MixedCase") {
 		fmt.Fprintln(os.Stderr, "panic: fake crash\n\ngoroutine 1 [running]:\nmain.main()")
 		return 2

@@ -260,6 +260,16 @@ func (m *moduleRun) runAll(ctx context.Context) *ModuleResult {
 		err := s.f(mctx)
 		if mctx.Err() != nil && ctx.Err() == nil {
 			r.Status, r.Error = "timeout", fmt.Sprintf("the module's cap of %s ran out during %s", m.cfg.ModuleTimeout, s.name)
+			if s.name == "gen" {
+				// The functions still count, as not accepted.
+				cctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+				defer cancel()
+				n, err := m.countFunctions(cctx)
+				if err != nil {
+					m.notef("cannot count the functions: %v", err)
+				}
+				r.Functions = n
+			}
 			return r
 		}
 		if ctx.Err() != nil {
