@@ -518,3 +518,30 @@ func TestRunTimeout(t *testing.T) {
 		t.Errorf("%s %s, %d functions, %d accepted", r.Status, r.Error, r.Functions, r.Accepted)
 	}
 }
+
+// A leapfrog killed from outside (the OOM killer) is a crash and an aborted run.
+func TestRunKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go mod tidy and go build")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CORPUS_FAKE_LEAPFROG", "1")
+	t.Setenv("CORPUS_FAKE_KILL", "1")
+	entries, err := ParseList("l", "module example.com/tiny v1.0.0\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	modcache, _ := filepath.Abs("testdata/modcache")
+	cfg := Config{Leapfrog: exe, Timeout: time.Second, TestTimeout: time.Minute, ModCache: modcache, GoRoot: t.TempDir(), Work: t.TempDir()}
+	res, err := Run(context.Background(), cfg, "l", entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Modules[0]
+	if r.Status != "aborted" || !r.Aborted || r.Functions != 4 || len(r.Crashes) != 1 || !strings.Contains(r.Crashes[0].Message, "killed") {
+		t.Errorf("%s %s, %d functions, crashes %+v", r.Status, r.Error, r.Functions, r.Crashes)
+	}
+}

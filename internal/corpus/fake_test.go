@@ -57,6 +57,10 @@ func fakeLeapfrog(args []string) int {
 	}
 	gomod, _ := os.ReadFile("go.mod")
 	modPath := strings.Fields(strings.SplitN(string(gomod), "\n", 2)[0])[1]
+	if os.Getenv("CORPUS_FAKE_KILL") == "1" && !verify {
+		p, _ := os.FindProcess(os.Getpid())
+		p.Kill()
+	}
 	if os.Getenv("CORPUS_FAKE_HANG") == "1" && !verify {
 		time.Sleep(time.Hour)
 	}

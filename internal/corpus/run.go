@@ -339,8 +339,11 @@ func (m *moduleRun) gen(ctx context.Context) error {
 	res := m.run(ctx, command{dir: m.src, env: m.env, args: append(args, m.entry.Patterns...), log: "gen"})
 	r.GenSeconds = res.elapsed.Seconds()
 	r.GenExit = res.exit
-	if res.err != nil {
+	if res.err != nil && ctx.Err() != nil {
 		return res.err
+	}
+	if res.err != nil { // killed from outside (the OOM killer, say): a crash
+		r.Crashes = append(r.Crashes, Crash{Message: "leapfrog gen: " + res.err.Error()})
 	}
 	if data, err := os.ReadFile(reportPath); err == nil {
 		m.save("report.json", data)
@@ -349,7 +352,7 @@ func (m *moduleRun) gen(ctx context.Context) error {
 		}
 	}
 	if m.report == nil {
-		if res.exit != 0 {
+		if res.exit != 0 && res.err == nil {
 			r.Crashes = append(r.Crashes, genCrashes(string(res.stderr))...)
 		}
 		r.Aborted = true
