@@ -49,7 +49,7 @@ func __leapfrogRec(id int, b bool) bool {
 	if path == "" {
 		return b
 	}
-	f, err := __lfos.OpenFile(path, __lfos.O_APPEND|__lfos.O_CREATE|__lfos.O_WRONLY, 0o644)
+	f, err := __lfos.OpenFile(path, __lfos.O_APPEND|__lfos.O_CREATE|__lfos.O_WRONLY, 0644)
 	if err != nil {
 		return b
 	}
@@ -81,7 +81,7 @@ func __leapfrogAppend(rec string) {
 	if path == "" {
 		return
 	}
-	f, err := __lfos.OpenFile(path, __lfos.O_APPEND|__lfos.O_CREATE|__lfos.O_WRONLY, 0o644)
+	f, err := __lfos.OpenFile(path, __lfos.O_APPEND|__lfos.O_CREATE|__lfos.O_WRONLY, 0644)
 	if err != nil {
 		return
 	}
@@ -105,7 +105,7 @@ func __leapfrogPanicRec() {
 // raised at: the first frame below a runtime.gopanic that is neither the
 // runtime's, nor a compiler-generated equality function's (== on
 // interfaces holding structs), nor the recorder's.
-func __leapfrogPanicNote(r any) {
+func __leapfrogPanicNote(r interface{}) {
 	kind := "panic"
 	if e, ok := r.(__lfruntime.Error); ok {
 		for _, k := range %s {
