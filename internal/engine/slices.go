@@ -275,6 +275,12 @@ func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, size int64, bound in
 		size = 8
 	}
 	if oldCap.s == nil && newLen.s == nil {
+		if newLen.c > maxAlloc || oldCap.c > newLen.c {
+			// measureGrowth would allocate it (or fail): no run the engine
+			// models gets here with such sizes, a forced one's meaningless
+			// values aside.
+			panic(runError(fmt.Sprintf("append growing %d elements to %d: too large to model", oldCap.c, newLen.c)))
+		}
 		c := measureGrowth(int(oldCap.c), int(newLen.c), size)
 		return i64(uint64(c)), c
 	}

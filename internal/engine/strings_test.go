@@ -187,3 +187,24 @@ func TestBytesOfMeaninglessLength(t *testing.T) {
 		t.Fatalf("bytes of a string of length 1 with slots ab: %q", got)
 	}
 }
+
+// TestGrowOfMeaninglessLength: append's growth with concrete sizes no run
+// can have (a forced run's meaningless values) is a run error, not an
+// allocation of that size by measureGrowth (makeslice: cap out of range,
+// or gigabytes).
+func TestGrowOfMeaninglessLength(t *testing.T) {
+	m := testMachine(4, nil)
+	for _, c := range []struct{ oldCap, newLen uint64 }{{0, 1 << 40}, {0, ^uint64(0)}, {5, 3}} {
+		func() {
+			defer func() {
+				if _, ok := recover().(runError); !ok {
+					t.Errorf("grow(%d, %d): no run error", c.oldCap, c.newLen)
+				}
+			}()
+			m.grow(nil, i64(c.oldCap), i64(c.newLen), 8, 8)
+		}()
+	}
+	if r, n := m.grow(nil, i64(2), i64(3), 8, 8); r.c != 4 || n != 4 {
+		t.Errorf("grow(2, 3) of 8-byte elements: capacity %d, %d slots; want 4, 4", r.c, n)
+	}
+}
