@@ -355,10 +355,16 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 		slot = &p.X
 	}
 	e := *slot
-	pos := e.Pos()
+	pos, end := e.Pos(), e.End() // before lift shortens e
 	var pre []ast.Stmt
 	o.lift(slot, &pre, false)
 	body := *slot
+	temps := map[types.Object]bool{}
+	for _, st := range pre {
+		for _, l := range st.(*ast.AssignStmt).Lhs {
+			temps[o.info.Defs[l.(*ast.Ident)]] = true
+		}
+	}
 
 	var fields []*ast.Field
 	var args []ast.Expr
@@ -370,8 +376,8 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 			return true
 		}
 		v, ok := o.info.Uses[id].(*types.Var)
-		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || o.shared[v] ||
-			(v.Pos() >= e.Pos() && v.Pos() < e.End()) { // declared inside e: its literals' locals, the temporaries
+		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || o.shared[v] || temps[v] ||
+			(v.Pos() >= pos && v.Pos() < end) { // declared inside e: its literals' locals
 			return true
 		}
 		p := params[v]
