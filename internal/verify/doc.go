@@ -28,7 +28,10 @@
 //     must have been seen, and a panic seen is a FALSE UNREACHABLE only when
 //     every claim of that kind on that line is unreachable. The claims of a
 //     declaration the instrumenter skipped are notes ("not checked"). Only
-//     claimed objectives are compared.
+//     claimed objectives are compared. The claims of one position and
+//     outcome (the instances of a generic function share their source)
+//     are checked as one, the strongest: covered if one is, unknown if
+//     one is, unreachable if all are.
 //
 // # Counting sites
 //
