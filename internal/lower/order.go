@@ -40,7 +40,14 @@ import (
 // condition, a case expression), the expression becomes a call of a
 // function literal holding the temporaries (inPlace). Where neither works
 // (a for loop's post statement, a statement a goto jumps to, a select
-// case), the function is rejected: "evaluation order: ...".
+// case), the function is rejected: "evaluation order: ...". Should go/ssa
+// fail on the rewritten package (a bug here), Load builds it again
+// without rewriting, and rejects the functions that need a rewrite, with
+// go/ssa's message, rather than the whole package (buildPackage).
+
+// breakRewrite makes inPlace write a variable no statement defines, which
+// go/ssa cannot build: tests of Load's fallback set it.
+var breakRewrite = false
 
 // orderer rewrites the functions of one package.
 type orderer struct {
@@ -54,13 +61,17 @@ type orderer struct {
 	// first statement whose order could not be rewritten.
 	unmodelled map[ast.Node]token.Pos
 	lits       map[*ast.FuncLit]bool // the function literals made by inPlace
+	// reject: rewrite nothing, every statement that needs a rewrite is
+	// unmodelled (go/ssa failed on an earlier rewrite of the package).
+	reject bool
 }
 
 // reorder rewrites the files of a type-checked package in place (see
 // above), adding to unmodelled the functions whose order it could not
-// rewrite and to lits the function literals it made.
-func reorder(files []*ast.File, info *types.Info, pkg *types.Package, unmodelled map[ast.Node]token.Pos, lits map[*ast.FuncLit]bool) {
-	o := &orderer{info: info, pkg: pkg, unmodelled: unmodelled, lits: lits}
+// rewrite and to lits the function literals it made. With reject, it
+// rewrites nothing: every function that needs a rewrite is unmodelled.
+func reorder(files []*ast.File, info *types.Info, pkg *types.Package, unmodelled map[ast.Node]token.Pos, lits map[*ast.FuncLit]bool, reject bool) {
+	o := &orderer{info: info, pkg: pkg, unmodelled: unmodelled, lits: lits, reject: reject}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -305,7 +316,7 @@ func (o *orderer) unitList(s ast.Stmt, canInsert bool, slots []*ast.Expr, list *
 	if !st.need {
 		return []ast.Stmt{s}
 	}
-	if !canInsert {
+	if !canInsert || o.reject {
 		o.unsupported(s.Pos())
 		return []ast.Stmt{s}
 	}
@@ -344,6 +355,16 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 	st := &scanState{}
 	o.scan(*slot, st, false)
 	if !st.need {
+		return
+	}
+	if o.reject {
+		o.unsupported((*slot).Pos())
+		return
+	}
+	if breakRewrite { // the test of the fallback (load_test.go): a rewrite go/ssa cannot build
+		id := &ast.Ident{NamePos: (*slot).Pos(), Name: "order$broken"}
+		o.info.Uses[id] = types.NewVar(id.NamePos, o.pkg, id.Name, o.info.TypeOf(*slot))
+		*slot = id
 		return
 	}
 	for {
