@@ -47,7 +47,7 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 	if len(objs) == 0 {
 		return r
 	}
-	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: opts.solverTimeout})
+	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: opts.solverTimeout, Assume: eng.Assume[s.Fn]})
 	wrong := map[int]string{} // branch index -> the witness, rendered
 	for k, res := range rs {
 		b := &r.Branches[at[k]]

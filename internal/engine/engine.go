@@ -42,6 +42,7 @@ type Engine struct {
 	ooc     map[LoopID][]OOCVar // fresh symbols of out-of-context iterations (models.go)
 	pseudo  map[pseudoKey]*ir.If
 	globals map[*ir.Program]*globalState
+	pres    map[*ir.Function]*preFormula // preconditions as formulas (precondition.go)
 	consts  map[*ir.Const]val
 	cands   map[*ir.Type][]*ir.DynType  // interface inputs' candidates (ifaces.go)
 	ncands  map[*ir.Type]int            // how many of them a test can construct
@@ -60,7 +61,7 @@ const DefaultMaxLen = 8
 func New(b *expr.Builder, kbound int) *Engine {
 	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen,
 		loops: map[*ir.Function]*loopInfo{}, code: map[*ir.Function]*code{}, pseudo: map[pseudoKey]*ir.If{},
-		globals: map[*ir.Program]*globalState{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{},
+		globals: map[*ir.Program]*globalState{}, pres: map[*ir.Function]*preFormula{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{},
 		sents: map[*ir.Type][]sentinelCand{}}
 }
 

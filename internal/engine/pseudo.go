@@ -60,6 +60,18 @@ func IsTypesBound(in *ir.If) bool {
 	return IsBound(in) && strings.HasSuffix(in.Block().Comment, TypesBound)
 }
 
+// IsPrecondition reports whether a branch is the pseudo branch of the
+// target's precondition (a Precondition step).
+func IsPrecondition(in *ir.If) bool {
+	return IsPseudo(in) && in.Block().Comment == preconditionPurpose+" "+preconditionName
+}
+
+// The purpose and name of the precondition's pseudo branch.
+const (
+	preconditionPurpose = "precondition"
+	preconditionName    = "assume"
+)
+
 // IsPseudo reports whether a branch is an internal decision of the engine
 // (not an If of the program).
 func IsPseudo(in *ir.If) bool {
@@ -83,7 +95,7 @@ func (m *machine) domain(b *ir.Block, kind Domain, name string, t *expr.Term, ho
 	if t == nil || t.IsConst() && t.Val == 1 {
 		return
 	}
-	purpose := map[Domain]string{DomainFact: "domain", DomainBound: "bound", Precondition: "precondition"}[kind]
+	purpose := map[Domain]string{DomainFact: "domain", DomainBound: "bound", Precondition: preconditionPurpose}[kind]
 	in := m.pseudoIf(b, purpose, name, ir.Pos{})
 	taken := holds
 	if k := len(m.path.Steps); m.force && k < len(m.forced) {

@@ -81,7 +81,7 @@ func (p PM) Explore(s *Session) {
 		s.Stats.Merges += len(p.Merged)
 		s.pmPath(p, nodes)
 	}
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	dfs(s, nodes, 0)
 	// Suffixes opened by the runs of obligation models, and anything left.
 	for !s.Done() {

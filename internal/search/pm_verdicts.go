@@ -52,6 +52,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 	var consts []constant
 	var best *Proof
 	impossible, infeasible := 0, 0
+	underPre := false // a refutation needs the precondition
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -65,6 +66,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 				return true
 			}
 			infeasible++
+			underPre = underPre || s.needsPrecondition(p.Conflict)
 			add(p.Terms)
 			if best == nil || len(p.Conflict) < len(best.Conflict) {
 				best = p
@@ -108,6 +110,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 			consts = append([]constant{{in.prefix, p.Conflict[0]}}, consts...)
 			continue
 		}
+		underPre = underPre || s.needsPrecondition(p.Conflict)
 		if p.Cores != nil {
 			for _, c := range p.Cores {
 				add(c)
@@ -134,7 +137,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 	}
 	b.SMT2 = s.combinedProof(o, cores)
 	b.Folded = b.Folded || len(consts) > 0
-	b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d of them by a constant condition; %d infeasible or constant sides lead towards it besides); conflict: %s",
-		len(insts), byConst, infeasible+impossible, strings.Join(b.Conflict, ", "))
+	b.Reason = fmt.Sprintf("%sno feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d of them by a constant condition; %d infeasible or constant sides lead towards it besides); conflict: %s",
+		underPrecondition(underPre), len(insts), byConst, infeasible+impossible, strings.Join(b.Conflict, ", "))
 	return true
 }

@@ -187,6 +187,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	proofs, impossible := 0, 0
 	var cores [][]*expr.Term // the distinct conflicts of the refuted sides
 	seenCore := map[string]bool{}
+	underPre := false // a refutation needs the precondition
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -199,6 +200,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 			}
 			// Every suffix through this side towards o was refuted (TreeFrog).
 			proofs++
+			underPre = underPre || s.needsPrecondition(p.Conflict)
 			for _, c := range p.Cores {
 				if k := fmt.Sprint(termIDs(c)); !seenCore[k] {
 					seenCore[k] = true
@@ -219,6 +221,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 				b.Verdict, b.Reason = report.Unknown, why
 				return
 			}
+			underPre = underPre || s.needsPrecondition(p.Conflict)
 			k := fmt.Sprint(termIDs(p.Terms))
 			if !seenCore[k] {
 				seenCore[k] = true
@@ -264,7 +267,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 			b.Conflict = append(b.Conflict, l.String())
 		}
 		b.SMT2 = s.combinedProof(o, cores)
-		b.Reason = fmt.Sprintf("no feasible path reaches it (%s); conflict: %s", towards, strings.Join(b.Conflict, ", "))
+		b.Reason = fmt.Sprintf("%sno feasible path reaches it (%s); conflict: %s", underPrecondition(underPre), towards, strings.Join(b.Conflict, ", "))
 		// Sides refuted by constant conditions are part of the argument too.
 		b.Folded = impossible > 0
 		return
@@ -359,6 +362,27 @@ func (s *Session) needsBound(p *Proof) string {
 		if s.bounds[l.If] {
 			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
 		}
+	}
+	return ""
+}
+
+// needsPrecondition reports whether a conflict holds the precondition: its
+// step, or, when it runs branch by branch, one of its branches.
+func (s *Session) needsPrecondition(conflict []Lit) bool {
+	pre := s.Engine.Assume[s.Fn]
+	for _, l := range conflict {
+		if engine.IsPrecondition(l.If) || pre != nil && !engine.IsPseudo(l.If) && l.If.Block().Func == pre {
+			return true
+		}
+	}
+	return false
+}
+
+// underPrecondition starts the reason of an unreachable verdict whose proof
+// needs the precondition: an input violating it might reach the objective.
+func underPrecondition(needed bool) string {
+	if needed {
+		return "under the precondition, "
 	}
 	return ""
 }
