@@ -4,15 +4,13 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 )
 
-// PreMaxPaths bounds the paths of a precondition enumerated into its
-// formula: beyond, it runs branch by branch.
-const PreMaxPaths = 256
+// DefaultPrePaths is the default of Engine.PrePaths.
+const DefaultPrePaths = 256
 
 // preFormula is a precondition as a formula over the inputs: t holds
 // exactly for the inputs on which the precondition returns true (nil when
@@ -36,9 +34,12 @@ type preFormula struct {
 // There is no exact formula (nil, and why) when an enumerated path holds a
 // step that is not exact (beyond a loop bound, a concretized size, a
 // decision that depends on a map's order), aborts, calls a function run
-// natively (its symbolic arguments are concretized), reads an element
-// beyond the modelled ones (fresh variables), writes to the inputs or the
-// package state, or when the precondition has more than PreMaxPaths paths.
+// natively (its symbolic arguments are concretized), writes to the inputs
+// or the package state, or when the precondition has more than
+// Engine.PrePaths paths. An element read beyond the modelled ones (a
+// symbolic index past a slice's bound) is a fresh variable, as in any run
+// ("any#pre…": no run of the target names one so): the formula is exact
+// on the inputs the engine models and over-approximates beyond.
 // Runs then execute the precondition branch by branch: its branches are
 // steps of the path, its result the Precondition step's condition on that
 // path. Computed once per engine, so that every run of fn records the same
@@ -101,8 +102,8 @@ func (e *Engine) enumeratePre(pre *ir.Function) *preFormula {
 			}
 			continue
 		}
-		if paths++; paths > PreMaxPaths {
-			return &preFormula{why: fmt.Sprintf("the precondition has more than %d paths", PreMaxPaths)}
+		if paths++; paths > e.PrePaths {
+			return &preFormula{why: fmt.Sprintf("the precondition has more than %d paths", e.PrePaths)}
 		}
 		if r.result == nil {
 			continue // it panics: the input is outside the domain
@@ -119,11 +120,6 @@ func (e *Engine) enumeratePre(pre *ir.Function) *preFormula {
 	t := e.B.Or(disj...)
 	if len(disj) == 0 {
 		t = e.B.BoolConst(false)
-	}
-	for _, v := range expr.Vars(t) {
-		if strings.HasPrefix(v.Name, "any#") || strings.HasPrefix(v.Name, extPrefix) {
-			return &preFormula{why: "the precondition reads values that are no input (" + v.Name + ")"}
-		}
 	}
 	return &preFormula{t: t}
 }
@@ -154,7 +150,7 @@ type preResult struct {
 // on inputs named as the target's (its parameters carry the target's
 // names).
 func (e *Engine) preRun(pre *ir.Function, dirs []bool) (r preResult) {
-	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: true, root: pre, stack: make([]*frame, 0, 8)}
+	m := &machine{Engine: e, path: &Path{Conflict: -1}, forced: dirs, force: true, root: pre, stack: make([]*frame, 0, 8), anyTag: "pre"}
 	r.path = m.path
 	var args []val
 	defer func() {
@@ -210,8 +206,9 @@ func wrote(m *machine, args []val) bool {
 // bool) and records it as a Precondition step: with an exact formula
 // (PreconditionFormula), the formula evaluated on the model (pre does not
 // run); otherwise pre runs on the arguments, its branches recorded as
-// steps, and its result is the step's condition. The run goes on only
-// when it holds.
+// steps, and its result is the step's condition (the step is recorded even
+// when the result is the constant true: the steps before it are pre's).
+// The run goes on only when it holds.
 func (m *machine) precondition(pre *ir.Function, args []val) {
 	if f := m.preFormulaOf(pre); f.t != nil {
 		m.domain(m.root.Blocks[0], Precondition, preconditionName, f.t, m.evalBool(f.t))
@@ -222,11 +219,16 @@ func (m *machine) precondition(pre *ir.Function, args []val) {
 		panic(excluded("the precondition panics: " + m.path.Panic))
 	}
 	c := res[0].(*scalar)
-	var t *expr.Term
-	if c.s != nil {
-		t = c.s
-	} else {
-		t = m.B.BoolConst(c.c == 1)
+	if c.s == nil && c.c == 1 {
+		// Recorded all the same: the steps before it are the
+		// precondition's, those after it the target's.
+		in := m.pseudoIf(m.root.Blocks[0], preconditionPurpose, preconditionName, ir.Pos{})
+		m.addFixed(Step{If: in, Taken: true, Domain: Precondition})
+		return
+	}
+	t := c.s
+	if t == nil {
+		t = m.B.BoolConst(false)
 	}
 	m.domain(m.root.Blocks[0], Precondition, preconditionName, t, c.c == 1)
 }

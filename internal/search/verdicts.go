@@ -394,8 +394,26 @@ func (s *Session) noRunReason() string {
 		return s.rootCut
 	case s.Expired():
 		return "timeout: no run completed within the budget"
+	case s.preconditionRefuted():
+		return "no input satisfies the precondition: every run violated it, and the solver proved the rest unsatisfiable"
 	}
 	return "no run completed: every run stopped before the function returned"
+}
+
+// preconditionRefuted reports whether the tree holds the precondition's
+// step, every side of it is decided (or refuted towards every objective
+// TreeFrog aimed at) and no run completed: no input satisfies the
+// precondition.
+func (s *Session) preconditionRefuted() bool {
+	pre, open := false, false
+	s.walk(s.Root, func(n *Node) {
+		pre = pre || engine.IsPrecondition(n.If)
+		for i, st := range n.State {
+			refuted := st == Unexplored && len(n.Refuted[i]) > 0 // TreeFrog's exhausted suffix enumeration
+			open = open || st != Feasible && st != Infeasible && st != Impossible && st != Excluded && !refuted
+		}
+	})
+	return pre && !open && len(s.Cases) == 0
 }
 
 func unfinishedReason(st Side, why string) string {
