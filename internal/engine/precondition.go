@@ -207,22 +207,27 @@ func wrote(m *machine, args []val) bool {
 // (PreconditionFormula), the formula evaluated on the model (pre does not
 // run); otherwise pre runs on the arguments, its branches recorded as
 // steps, and its result is the step's condition (the step is recorded even
-// when the result is the constant true: the steps before it are pre's).
-// The run goes on only when it holds.
+// when the result is the constant true, so that the steps before it are
+// known to be pre's, and when pre panics, as the constant false). The run
+// goes on only when it holds.
 func (m *machine) precondition(pre *ir.Function, args []val) {
+	// The step's pseudo branch is at the directive.
+	in := m.pseudoIf(m.root.Blocks[0], preconditionPurpose, preconditionName, pre.Pos)
 	if f := m.preFormulaOf(pre); f.t != nil {
 		m.domain(m.root.Blocks[0], Precondition, preconditionName, f.t, m.evalBool(f.t))
 		return
 	}
 	res, panicked := m.call(pre, args, 1)
 	if panicked {
+		// Recorded: on this path of the precondition, it is the constant
+		// false.
+		m.addFixed(Step{If: in, Taken: false, Domain: Precondition})
 		panic(excluded("the precondition panics: " + m.path.Panic))
 	}
 	c := res[0].(*scalar)
 	if c.s == nil && c.c == 1 {
 		// Recorded all the same: the steps before it are the
 		// precondition's, those after it the target's.
-		in := m.pseudoIf(m.root.Blocks[0], preconditionPurpose, preconditionName, ir.Pos{})
 		m.addFixed(Step{If: in, Taken: true, Domain: Precondition})
 		return
 	}

@@ -19,8 +19,9 @@ const outEnv = "LEAPFROG_ORACLE_OUT" // the file the enumeration or the replay w
 // enumSource returns enum_test.go: one TestEnum_<id> per function, running
 // it on every input (an interface parameter over its domain function's
 // values) that satisfies its precondition (lfAssume_<id>, run unrecorded:
-// what it executes is not the function's; the others count as inputs, not
-// run), recovering panics, and writing to $LEAPFROG_ORACLE_OUT the size
+// what it executes is not the function's; it must return true without
+// panicking; the others count as inputs, not run), recovering panics, and
+// writing to $LEAPFROG_ORACLE_OUT the size
 // of each domain, the number of inputs, each new branch record of the
 // instrumented package with the input that produced it, and each panic kind
 // and line with its first input.
@@ -114,7 +115,7 @@ func enumLoops(b *bytes.Buffer, pkg *pkgSource, f *function, recvNil bool) {
 		check = "return " + check
 	}
 	if f.assume != "" {
-		fmt.Fprintf(b, "if !__leapfrogUnrecorded(func() bool { %s }) {\nlfInputs++\n} else ", check)
+		fmt.Fprintf(b, "if !lfSatisfies(func() bool { %s }) {\nlfInputs++\n} else ", check)
 	}
 	fmt.Fprintf(b, "{\nlfEnumCall(func() { %s }, func() string { return fmt.Sprintf(%q, %s) })\n}\n",
 		call, strings.Join(fmts, " "), strings.Join(vals, ", "))
@@ -260,6 +261,17 @@ const otherPackage = "` + otherPackage + `"
 
 func lfOneLine(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\t", " "), "\n", " ")
+}
+
+// lfSatisfies runs a precondition check, unrecorded (what it executes is
+// not the function's); an input on which it panics is no input.
+func lfSatisfies(check func() bool) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return __leapfrogUnrecorded(check)
 }
 
 // lfEnumCall runs one input, recording the panic it raises (kind and line)

@@ -128,8 +128,8 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) 
 		// it (the others are part of the argument, like the tree's).
 		c := consts[0]
 		constantVerdict(b, c.prefix, c.side.If, c.side.Dir)
-		b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is constant false in %d of the %d region instances holding it (%d constant sides lead towards it besides); the condition at %s is constant %v on the paths reaching it",
-			byConst, len(insts), impossible, c.side.If.Pos, !c.side.Dir)
+		b.Reason = fmt.Sprintf("%sno feasible path reaches it: inside a merged region, its obligation is constant false in %d of the %d region instances holding it (%d constant sides lead towards it besides); the condition at %s is constant %v on the paths reaching it",
+			underPrecondition(s.needsPrecondition([]Lit{c.side})), byConst, len(insts), impossible, c.side.If.Pos, !c.side.Dir)
 		return true
 	}
 	for _, l := range best.Conflict {

@@ -64,13 +64,28 @@ func Never(x int8) int8 {
 	}
 	return 0
 }
+
+func zero(a int8) int8 {
+	k := uint8(0)
+	return int8(uint8(a) % k)
+}
+
+// Panics' precondition panics on every input: it is the constant false.
+//leapfrog:assume zero(x) > 0
+func Panics(x int8) int8 {
+	if x > 3 {
+		return 1
+	}
+	return 0
+}
 `
 
 // precondWant are the verdicts, checked by hand: F and G cover everything
 // but G's division by zero (y != 0); isneg's true side is reached by the
 // precondition's call only (H's argument y & 63 is never negative), and
 // H's x < 100 needs y >= 0, so x > 100 by the precondition; no input
-// satisfies Never's precondition.
+// satisfies Never's precondition, nor Panics', which always panics (zero,
+// called by the precondition only, has no objective of Panics).
 const precondWant = `F p.go:4:6 entry covered
 F p.go:5:5 false covered
 F p.go:5:5 true covered
@@ -90,6 +105,9 @@ H p.go:33:5 true covered
 Never p.go:40:6 entry unknown
 Never p.go:41:5 false unreachable (under the precondition)
 Never p.go:41:5 true unreachable (under the precondition)
+Panics p.go:54:6 entry unknown
+Panics p.go:55:5 false unreachable (under the precondition)
+Panics p.go:55:5 true unreachable (under the precondition)
 `
 
 var precondStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{},
@@ -109,7 +127,7 @@ func TestPreconditions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res, err := lower.Load(dir, []string{"F", "G", "H", "Never"})
+	res, err := lower.Load(dir, []string{"F", "G", "H", "Never", "Panics"})
 	if err != nil || len(res.Errors) > 0 {
 		t.Fatalf("%v %v", err, res.Errors)
 	}
@@ -164,10 +182,10 @@ func precondLines(t *testing.T, tg *lower.Target, r *report.Function, s *search.
 		line := fmt.Sprintf("%s %s %s %s", tg.Name, b.Pos, b.Outcome, b.Verdict)
 		if b.Verdict == report.Unreachable {
 			under := strings.HasPrefix(b.Reason, "under the precondition")
-			pre := false // the precondition's step, or one of its branches (on its line)
+			pre := false // the precondition's step, or one of its branches (on its line, or in zero)
 			at := fmt.Sprintf("%s:%d:", tg.Assume.Pos.File, tg.Assume.Pos.Line)
 			for _, c := range b.Conflict {
-				pre = pre || strings.HasPrefix(c, "precondition") || strings.HasPrefix(c, at)
+				pre = pre || strings.Contains(c, "(precondition assume)") || strings.HasPrefix(c, at) || strings.HasPrefix(c, "p.go:49:")
 			}
 			if under != pre {
 				t.Errorf("%s %s: reason %q, conflict %v", b.Pos, b.Outcome, b.Reason, b.Conflict)
@@ -190,8 +208,8 @@ func precondLines(t *testing.T, tg *lower.Target, r *report.Function, s *search.
 			t.Errorf("F: %d solver calls (%d hopeful), want 2 (the precondition's solution, neither eager nor hopeful, then x > 10's other side)", r.Stats.SolverCalls, r.Stats.HopefulFlips)
 		}
 	}
-	if tg.Name == "Never" && !strings.Contains(r.Branches[0].Reason, "no input satisfies the precondition") {
-		t.Errorf("Never: entry %s", r.Branches[0].Reason)
+	if (tg.Name == "Never" || tg.Name == "Panics") && !strings.Contains(r.Branches[0].Reason, "no input satisfies the precondition") {
+		t.Errorf("%s: entry %s", tg.Name, r.Branches[0].Reason)
 	}
 	return lines
 }

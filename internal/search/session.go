@@ -65,6 +65,9 @@ type Session struct {
 	// bounds are the pseudo branches of input size bounds: a refutation
 	// whose conflict holds one needs the bound, so it proves nothing.
 	bounds map[*ir.If]bool
+	// preOnly are the functions only the precondition may call (itself
+	// included): their branches, when it runs branch by branch, are its.
+	preOnly map[*ir.Function]bool
 }
 
 // Case is a run kept as a test case candidate.
@@ -92,6 +95,15 @@ func NewSession(cfg Config) *Session {
 	s.coveredBy = make([]*Case, len(s.Objectives))
 	s.uncovered = len(s.Objectives)
 	s.reach = newReachability(cfg.Fn, cfg.Engine.Assume[cfg.Fn])
+	if pre := cfg.Engine.Assume[cfg.Fn]; pre != nil {
+		s.preOnly = map[*ir.Function]bool{}
+		for _, f := range Callees(pre) {
+			s.preOnly[f] = true
+		}
+		for _, f := range Callees(cfg.Fn) {
+			delete(s.preOnly, f)
+		}
+	}
 	s.Conflicts = NewConflictDB()
 	return s
 }
@@ -316,6 +328,11 @@ func (s *Session) insert(p *engine.Path) []*Node {
 		case st.Domain == engine.Precondition && !st.Taken && st.Cond != nil:
 			// The input violates the precondition: the inputs that satisfy
 			// it are the other side, to explore (First solves for them).
+		case st.Domain == engine.Precondition && !st.Taken:
+			// The precondition is the constant false on this prefix (on
+			// every input, or on the precondition's path run branch by
+			// branch): no input satisfies it here.
+			n.State[other] = Impossible
 		case st.Domain != engine.NoDomain:
 			n.State[other] = Excluded
 		case st.Order && !st.Flippable:

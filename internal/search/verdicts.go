@@ -275,6 +275,13 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	prefix, _ := best.n.Prefix(s.B)
 	constantVerdict(b, prefix, best.n.If, best.dir)
 	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
+	switch {
+	case engine.IsPrecondition(best.n.If):
+		b.Conflict = []string{Lit{best.n.If, best.dir}.String()}
+		b.Reason = fmt.Sprintf("%sno feasible path reaches it (%s); the precondition (%s) is the constant false on the paths reaching it: it returns false or panics on every input there", underPrecondition(true), towards, best.n.If.Pos)
+	case s.inPrecondition(best.n):
+		b.Reason = underPrecondition(true) + b.Reason
+	}
 }
 
 // constantVerdict makes b unreachable by a constant condition: on every path
@@ -367,15 +374,30 @@ func (s *Session) needsBound(p *Proof) string {
 }
 
 // needsPrecondition reports whether a conflict holds the precondition: its
-// step, or, when it runs branch by branch, one of its branches.
+// step, or, when it runs branch by branch, a branch of a function only the
+// precondition calls (a branch of a helper the function calls too may be
+// the function's: such a conflict is not called so).
 func (s *Session) needsPrecondition(conflict []Lit) bool {
-	pre := s.Engine.Assume[s.Fn]
 	for _, l := range conflict {
-		if engine.IsPrecondition(l.If) || pre != nil && !engine.IsPseudo(l.If) && l.If.Block().Func == pre {
+		if engine.IsPrecondition(l.If) || !engine.IsPseudo(l.If) && s.preOnly[l.If.Block().Func] {
 			return true
 		}
 	}
 	return false
+}
+
+// inPrecondition reports whether n is a branch instance of the
+// precondition run branch by branch: one before the Precondition step.
+func (s *Session) inPrecondition(n *Node) bool {
+	if len(s.preOnly) == 0 || engine.IsPseudo(n.If) {
+		return false
+	}
+	for a := n.Parent; a != nil; a = a.Parent {
+		if engine.IsPrecondition(a.If) {
+			return false
+		}
+	}
+	return true
 }
 
 // underPrecondition starts the reason of an unreachable verdict whose proof
@@ -395,7 +417,7 @@ func (s *Session) noRunReason() string {
 	case s.Expired():
 		return "timeout: no run completed within the budget"
 	case s.preconditionRefuted():
-		return "no input satisfies the precondition: every run violated it, and the solver proved the rest unsatisfiable"
+		return "no input satisfies the precondition: the runs violated it, and the rest of its domain is refuted"
 	}
 	return "no run completed: every run stopped before the function returned"
 }

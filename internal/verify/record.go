@@ -125,6 +125,9 @@ func __leapfrogPanicRec() {
 // runtime's, nor a compiler-generated equality function's (== on
 // interfaces holding structs), nor the recorder's.
 func __leapfrogPanicNote(r any) {
+	if __leapfrogOff.Load() > 0 {
+		return
+	}
 	kind := "panic"
 	if e, ok := r.(__lfruntime.Error); ok {
 		for _, k := range %s {
