@@ -18,6 +18,10 @@ const DefaultPrePaths = 256
 type preFormula struct {
 	t   *expr.Term
 	why string
+	// nilDefault holds the nil variables the enumeration's runs made that
+	// are true when a model lacks them: a run evaluates t before it makes
+	// the inputs t reads (pointees are made when first read).
+	nilDefault map[string]bool
 }
 
 // PreconditionFormula returns the precondition of fn (Engine.Assume) as one
@@ -75,6 +79,7 @@ func (e *Engine) enumeratePre(pre *ir.Function) *preFormula {
 	var disj []*expr.Term
 	stack := [][]bool{nil}
 	paths := 0
+	nilDefault := map[string]bool{}
 	for len(stack) > 0 {
 		dirs := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -83,6 +88,9 @@ func (e *Engine) enumeratePre(pre *ir.Function) *preFormula {
 			return &preFormula{why: r.why}
 		}
 		p := r.path
+		for v := range p.nilDefault {
+			nilDefault[v] = true
+		}
 		switch {
 		case p.Conflict >= 0:
 			continue // no input takes these directions
@@ -121,7 +129,7 @@ func (e *Engine) enumeratePre(pre *ir.Function) *preFormula {
 	if len(disj) == 0 {
 		t = e.B.BoolConst(false)
 	}
-	return &preFormula{t: t}
+	return &preFormula{t: t, nilDefault: nilDefault}
 }
 
 // inexactStep says why a step of the precondition cannot be part of an
@@ -183,6 +191,17 @@ func (e *Engine) preRun(pre *ir.Function, dirs []bool) (r preResult) {
 	return r
 }
 
+// preModel is the run's model for the variables of f's formula, with the
+// defaults of those the model lacks (the nil variables of pointees not made
+// yet are known from the enumeration).
+func (m *machine) preModel(f *preFormula) map[string]uint64 {
+	out := map[string]uint64{}
+	for _, v := range expr.Vars(f.t) {
+		out[v.Name] = m.value(v.Name, v.Width, b2u(f.nilDefault[v.Name] || m.path.nilDefault[v.Name]))
+	}
+	return out
+}
+
 // wrote reports whether the run wrote to an object of the package state
 // or one reachable from args (the inputs).
 func wrote(m *machine, args []val) bool {
@@ -212,9 +231,9 @@ func wrote(m *machine, args []val) bool {
 // goes on only when it holds.
 func (m *machine) precondition(pre *ir.Function, args []val) {
 	// The step's pseudo branch is at the directive.
-	in := m.pseudoIf(m.root.Blocks[0], preconditionPurpose, preconditionName, pre.Pos)
+	in := m.pseudoIf(m.root.Blocks[0], ir.Precondition, preconditionName, pre.Pos)
 	if f := m.preFormulaOf(pre); f.t != nil {
-		m.domain(m.root.Blocks[0], Precondition, preconditionName, f.t, m.evalBool(f.t))
+		m.domain(m.root.Blocks[0], ir.Precondition, preconditionName, f.t, expr.Eval(f.t, m.preModel(f)) == 1)
 		return
 	}
 	res, panicked := m.call(pre, args, 1)
@@ -235,5 +254,5 @@ func (m *machine) precondition(pre *ir.Function, args []val) {
 	if t == nil {
 		t = m.B.BoolConst(false)
 	}
-	m.domain(m.root.Blocks[0], Precondition, preconditionName, t, c.c == 1)
+	m.domain(m.root.Blocks[0], ir.Precondition, preconditionName, t, c.c == 1)
 }

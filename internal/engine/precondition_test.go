@@ -52,6 +52,13 @@ func Arr(a [2]int8) int8 { return a[0] }
 //leapfrog:assume x > 0 && x < 0
 func Never(x int8) int8 { return x }
 
+type Q struct{ P *P }
+
+// A pointer inside an input is nil by default: on the empty model, the
+// precondition holds.
+//leapfrog:assume q != nil && (q.P == nil || q.P.X > 3)
+func Deep(q *Q) int8 { return 0 }
+
 // Branch by branch: 512 paths.
 //leapfrog:assume many(x) && y > 0
 func Many(x, y int8) int8 { return x }
@@ -113,7 +120,7 @@ func TestPreconditionFormula(t *testing.T) {
 		"Native": "run natively",
 		"Write":  "writes",
 	}
-	names := []string{"And", "Or", "Div", "Lines", "Ptr", "Arr", "Never", "Many", "Loop", "Native", "Write"}
+	names := []string{"And", "Or", "Div", "Lines", "Ptr", "Arr", "Never", "Deep", "Many", "Loop", "Native", "Write"}
 	res, err := lower.Load(dir, names)
 	if err != nil || len(res.Errors) > 0 {
 		t.Fatalf("%v %v", err, res.Errors)
@@ -145,7 +152,7 @@ func TestPreconditionFormula(t *testing.T) {
 					holds++
 				}
 				if f != nil {
-					if got := evalDefaults(f, model) == 1; got != want {
+					if got := evalDefaults(f, e.preFormulaOf(tg.Assume).nilDefault, model) == 1; got != want {
 						t.Fatalf("%v: formula %v says %v, the precondition returns %v (panic %q)", model, f, got, want, pre.Panic)
 					}
 				}
@@ -164,11 +171,11 @@ func TestPreconditionFormula(t *testing.T) {
 }
 
 // evalDefaults evaluates t under model, a missing variable taking its
-// default as a run's inputs do.
-func evalDefaults(t *expr.Term, model map[string]uint64) uint64 {
+// default (nilDefault: true) as a run's inputs do.
+func evalDefaults(t *expr.Term, nilDefault map[string]bool, model map[string]uint64) uint64 {
 	full := map[string]uint64{}
 	for _, v := range expr.Vars(t) {
-		full[v.Name] = defaultOf(v.Name)
+		full[v.Name] = b2u(nilDefault[v.Name])
 		if x, ok := model[v.Name]; ok {
 			full[v.Name] = x & expr.Mask(v.Width)
 		}
@@ -176,8 +183,9 @@ func evalDefaults(t *expr.Term, model map[string]uint64) uint64 {
 	return expr.Eval(t, full)
 }
 
-// preInputs enumerates the inputs of fn: every value of each int8 leaf,
-// and nil or not for a pointer.
+// preInputs enumerates the inputs of fn: the empty model (every variable
+// at its default), then every value of each int8 leaf, and nil or not for
+// a pointer.
 func preInputs(fn *ir.Function) []map[string]uint64 {
 	out := []map[string]uint64{{}}
 	add := func(name string, vals int) {
@@ -194,28 +202,28 @@ func preInputs(fn *ir.Function) []map[string]uint64 {
 		}
 		out = next
 	}
-	var leaves func(name string, t *ir.Type)
-	leaves = func(name string, t *ir.Type) {
+	var leaves func(at ir.InputPath, t *ir.Type)
+	leaves = func(at ir.InputPath, t *ir.Type) {
 		switch t.Kind {
 		case ir.KInt:
-			add(name, 1<<t.Width)
+			add(at.String(), 1<<t.Width)
 		case ir.KArray:
 			for i := 0; i < t.Len; i++ {
-				leaves(ElemName(name, i), t.Elem)
+				leaves(at.Elem(i), t.Elem)
 			}
 		case ir.KStruct:
 			for _, f := range t.Fields {
-				leaves(name+"."+f.Name, f.Type)
+				leaves(at.Field(f.Name), f.Type)
 			}
 		case ir.KPointer:
-			add(NilVar(name), 2)
-			leaves(name, t.Elem)
+			add(at.NilVar(), 2)
+			leaves(at, t.Elem)
 		default:
 			panic("preInputs: " + t.String())
 		}
 	}
 	for _, p := range fn.Params {
-		leaves(p.Ident, p.Typ)
+		leaves(ir.ParamPath(p.Ident), p.Typ)
 	}
-	return out
+	return append([]map[string]uint64{{}}, out...)
 }

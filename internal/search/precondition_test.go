@@ -16,7 +16,6 @@ import (
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
 )
 
 const precondSrc = `package p
@@ -155,10 +154,9 @@ func TestPreconditions(t *testing.T) {
 }
 
 // precondRun explores one target with one strategy.
-func precondRun(t *testing.T, tg *lower.Target, st search.Strategy, exact bool, seed int64) (*report.Function, *search.Session) {
+func precondRun(t *testing.T, tg *lower.Target, st search.Strategy, exact bool, seed int64) (*search.Result, *search.Session) {
 	t.Helper()
-	slv := z3.New(0)
-	t.Cleanup(slv.Close)
+	slv := search.NewTestSolver(t)
 	eng := engine.New(expr.NewBuilder(), 10)
 	eng.Assume = map[*ir.Function]*ir.Function{tg.Func: tg.Assume}
 	if !exact {
@@ -170,12 +168,12 @@ func precondRun(t *testing.T, tg *lower.Target, st search.Strategy, exact bool, 
 	}
 	s := search.NewSession(search.Config{Fn: tg.Func, Engine: eng, Solver: slv, Seed: seed})
 	st.Explore(s)
-	return s.Report(tg.Name, "p", st.Name()), s
+	return s.Result(tg.Name, "p", st.Name()), s
 }
 
 // precondLines renders the verdicts as "func pos outcome verdict" lines,
 // checking the proofs and the first input on the way.
-func precondLines(t *testing.T, tg *lower.Target, r *report.Function, s *search.Session) []string {
+func precondLines(t *testing.T, tg *lower.Target, r *search.Result, s *search.Session) []string {
 	t.Helper()
 	var lines []string
 	for _, b := range r.Branches {
@@ -199,7 +197,7 @@ func precondLines(t *testing.T, tg *lower.Target, r *report.Function, s *search.
 	// The first run that completed satisfied the precondition: no case of
 	// F comes from the zero input, and the first input cost one call.
 	if tg.Name == "F" {
-		for _, c := range r.Cases {
+		for _, c := range r.Tests {
 			if c.In[0].Bits <= 5 || int32(c.In[0].Bits) < 0 {
 				t.Errorf("F: case %s has x = %d", c.Name, int32(c.In[0].Bits))
 			}
