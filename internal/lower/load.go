@@ -259,7 +259,13 @@ type loader struct {
 	globalNames  map[string]bool                 // IR names given to other packages' globals
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
 	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
-	orderLits    map[*ast.FuncLit]bool           // the function literals order.go made
+
+	// Variables bound elsewhere (linkname.go): the replacement package's
+	// variables by the variable each binds, and per package its variables
+	// bound elsewhere, to what.
+	bindings  map[string]*ssa.Global
+	boundVars map[*types.Package]map[string]string
+
 	// slices holds, for the initializer of another package lowered in part
 	// (deps_init.go), the instructions kept and the variables they give
 	// their values.
