@@ -301,6 +301,11 @@ func (l *loader) target(name string) (*Target, error) {
 		if fn == nil || fn.Pkg != l.spkg {
 			return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
 		}
+		if isGeneric(fn) && fn.Signature.Recv() == nil {
+			if inst := l.usedInstance(fn); inst != nil { // generic.go
+				fn = inst
+			}
+		}
 	}
 	if err := l.checkTargetSignature(fn); err != nil {
 		return nil, err
@@ -420,8 +425,11 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 	if sig.Recv() != nil && len(params) > 0 {
 		params = params[1:]
 	}
+	if isGeneric(fn) && sig.Recv() != nil {
+		return l.unsupported(fn.Pos(), "method %s of a generic type", fn.Name())
+	}
 	if isGeneric(fn) {
-		return l.unsupported(fn.Pos(), "generic function %s: give its type arguments, e.g. %s[int]", fn.Name(), fn.Name())
+		return l.unsupported(fn.Pos(), "generic function %s, which the package does not instantiate: give its type arguments, e.g. %s[int]", fn.Name(), fn.Name())
 	}
 	for _, p := range params {
 		if holdsFunc(p.Type(), map[types.Type]bool{}) {
