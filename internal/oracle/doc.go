@@ -95,7 +95,9 @@
 // TestOracle runs the testdata/*.txtar scenarios (go.mod, a funcs section,
 // the package's files, for interface parameters a _test.go file with their
 // domains; ifaces_*: interfaces, errors, closures, defer and recover;
-// stdlib: calls into the standard library), which must show no
+// stdlib: calls into the standard library; stdlib_machinery: strings.Builder,
+// bytes.Buffer and what is built on them; unsafe_views: package unsafe's
+// views; linkname: variables bound to the runtime's), which must show no
 // disagreement. TestRandomPrograms
 // generates -randprogs functions from -randseed, -randbatch per package,
 // and fails with, per failing function, its disagreements and a txtar
