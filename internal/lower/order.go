@@ -60,7 +60,6 @@ type orderer struct {
 	// unmodelled maps a function (its *ast.FuncDecl or *ast.FuncLit) to the
 	// first statement whose order could not be rewritten.
 	unmodelled map[ast.Node]token.Pos
-	lits       map[*ast.FuncLit]bool // the function literals made by inPlace
 	// reject: rewrite nothing, every statement that needs a rewrite is
 	// unmodelled (go/ssa failed on an earlier rewrite of the package).
 	reject bool
@@ -68,10 +67,10 @@ type orderer struct {
 
 // reorder rewrites the files of a type-checked package in place (see
 // above), adding to unmodelled the functions whose order it could not
-// rewrite and to lits the function literals it made. With reject, it
-// rewrites nothing: every function that needs a rewrite is unmodelled.
-func reorder(files []*ast.File, info *types.Info, pkg *types.Package, unmodelled map[ast.Node]token.Pos, lits map[*ast.FuncLit]bool, reject bool) {
-	o := &orderer{info: info, pkg: pkg, unmodelled: unmodelled, lits: lits, reject: reject}
+// rewrite. With reject, it rewrites nothing: every function that needs a
+// rewrite is unmodelled.
+func reorder(files []*ast.File, info *types.Info, pkg *types.Package, unmodelled map[ast.Node]token.Pos, reject bool) {
+	o := &orderer{info: info, pkg: pkg, unmodelled: unmodelled, reject: reject}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -361,7 +360,7 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 		o.unsupported((*slot).Pos())
 		return
 	}
-	if breakRewrite { // the test of the fallback (load_test.go): a rewrite go/ssa cannot build
+	if breakRewrite { // the test of the fallback (TestOrderFallback): a rewrite go/ssa cannot build
 		id := &ast.Ident{NamePos: (*slot).Pos(), Name: "order$broken"}
 		o.info.Uses[id] = types.NewVar(id.NamePos, o.pkg, id.Name, o.info.TypeOf(*slot))
 		*slot = id
@@ -426,7 +425,6 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 		Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "_"}}}}}
 	lit := &ast.FuncLit{Type: ftype, Body: &ast.BlockStmt{Lbrace: pos, List: append(pre, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{body}}), Rbrace: pos}}
 	call := &ast.CallExpr{Fun: lit, Lparen: pos, Args: args, Rparen: pos}
-	o.lits[lit] = true
 	o.info.Types[ftype] = types.TypeAndValue{Type: sig}
 	o.info.Types[lit] = types.TypeAndValue{Type: sig}
 	o.info.Types[call] = types.TypeAndValue{Type: t}
