@@ -181,9 +181,16 @@ func (m *machine) source(v val) ([]val, *scalar) {
 }
 
 // spliced returns dst with positions [at, at+n) replaced by src[0:n] (src's
-// position j going to at+j), for symbolic at and n.
+// position j going to at+j), for symbolic at and n. A source with fewer
+// slots than n has a forced run's meaningless length (a string of concrete
+// length 4 and no slots, copied by strings.Clone: gjson's unescape); with
+// none at all, dst is kept.
 func (m *machine) spliced(dst []val, at, n *scalar, src []val) []val {
 	out := make([]val, len(dst))
+	if len(src) == 0 {
+		copy(out, dst)
+		return out
+	}
 	for p := range dst {
 		if p&63 == 63 {
 			m.checkDeadline() // each element may select among all of src
