@@ -41,6 +41,58 @@
 // query gets at most what is left of it. Bench uses SearchBudget too, to tell
 // a run that spent its budget.
 //
+// # Objectives decided once
+//
+// The objectives of a function are the outcomes of its package's branches
+// it may reach, its callees' included: a callee's outcome is an objective
+// of every caller, and each caller would search it again. A run analyses a
+// package's callees before their callers (Plan: the call graph of the
+// targets, search.Callees; the functions of a cycle side by side, taking
+// nothing from one another), and gives each caller's search what its
+// callees' analyses decided (Config.Given, search.Session.Give): those
+// objectives count as covered for the strategies, so no side is flipped
+// to reach them; a run the caller makes for its own objectives still
+// covers whatever it takes, and the caller's search still passes through
+// them where its own objectives need it. An objective given and not
+// covered by the caller's own cases keeps the verdict its own function
+// reached, with DecidedIn naming that function. What is given depends on
+// the callees' results only, never on which analysis finished first, so
+// the output is the same whatever -p.
+//
+// A covered outcome is always given: a test runs it. An unreachable one is
+// given only when the proof holds in every caller (HoldsInCallers). A
+// function's proof is relative to its own input domain and to the
+// package's initial state, and a caller may call it outside both: it may
+// write a package-level variable first, and pass arguments the callee's
+// domain does not hold (two pointers to one object, a pointer into the
+// package state, a value of a type the callee's interface inputs were not
+// bounded to, one outside its precondition). The proof of an unreachable
+// outcome holds for every call of the function G containing it when:
+//
+//   - G has no precondition, and its parameters are of types with no
+//     reference in them (booleans, numbers, strings, arrays and structs of
+//     them): every value a caller can pass is an input G's analysis
+//     considered (strings of any length: a proof resting on the length
+//     bound is unknown, never unreachable);
+//   - neither G nor anything it may call uses a package-level variable of
+//     any package: nothing a caller did before the call changes what G
+//     does (natives are free variables in the proof: any value they return
+//     is considered);
+//   - the outcome lies in G's own body (not in a function G calls, which a
+//     caller may call directly with other arguments, nor in a function
+//     literal G makes, which a caller may call once G returns it).
+//
+// Then a run of any caller reaching the outcome reaches it in some call of
+// G, with arguments in G's domain from a state G does not read: a run of G
+// alone would reach it, which the proof excludes. Any other unreachable
+// verdict of a callee is searched again by each caller (the regression
+// test: a caller that sets a package variable and then calls a function
+// whose branch on it is unreachable from the initial state covers it).
+// The report counts each source outcome once per package with one verdict
+// (package report, "Distinct outcomes"); an objective given as unreachable
+// that a caller's own case covers would contradict the proof, and is said
+// as loudly as a verdict the re-proof refutes.
+//
 // # The re-proof
 //
 // With Recheck, every unreachable verdict is handed to package indep, an

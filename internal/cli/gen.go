@@ -40,7 +40,7 @@ type genFlags struct {
 
 func gen(args []string, stdout, stderr io.Writer) int {
 	var g genFlags
-	fs := newFlagSet("gen", &g.commonFlags)
+	fs := newFlagSet("gen", &g.commonFlags, analysis.DefaultBudget)
 	fs.StringVar(&g.out, "o", "", "write all tests to this `file` (one package only; default: <file>_leapfrog_test.go beside each source file)")
 	fs.StringVar(&g.jsonOut, "json", "", "write the JSON report to this `file`")
 	fs.StringVar(&g.htmlOut, "html", "", "write the HTML report (sources with every branch outcome marked) to this `file`")

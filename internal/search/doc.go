@@ -48,6 +48,13 @@
 //     makes its function return to its callers. The objectives are those of
 //     the function and of every function it may so call (Callees); an
 //     explicit panic a deferred call recovered is covered by the run.
+//   - Given objectives (given.go): an outcome another function's analysis
+//     decided (a callee's: internal/analysis chooses them) can be given to
+//     the session before the search. Its objectives count as covered for
+//     every strategy (coveredBy holds a stand-in case), so no side is
+//     flipped to reach them; a run that takes them still covers them, and
+//     the result gives the session's own case when a kept one does, else
+//     the verdict given, with the function that decided it.
 //   - The result (result.go): Session.Result gathers the verdicts, the
 //     cases (kept ones first, each with its inputs and outputs as
 //     engine.Value trees and whether it panicked) and the costs into a

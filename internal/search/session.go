@@ -67,6 +67,7 @@ type Session struct {
 	// bounds are the pseudo branches of input size bounds: a refutation
 	// whose conflict holds one needs the bound, so it proves nothing.
 	bounds map[*ir.If]bool
+	given  map[*Objective]*Given // decided by another function's analysis (given.go)
 }
 
 // Case is a run kept as a test case candidate.
