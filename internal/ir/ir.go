@@ -507,6 +507,26 @@ func NewRegister(instr Instr, num int, typ *Type) {
 	r.Num, r.Typ = num, typ
 }
 
+// RegisterType returns the type of a value-producing instruction's register
+// (nil until set), and false when instr yields no value.
+func RegisterType(instr Instr) (*Type, bool) {
+	if r := registerOf(instr); r != nil {
+		return r.Typ, true
+	}
+	return nil, false
+}
+
+// SetRegisterType sets the type of a value-producing instruction's register:
+// the parser, which infers types once every instruction exists, calls it
+// instead of giving NewRegister the type.
+func SetRegisterType(instr Instr, typ *Type) {
+	r := registerOf(instr)
+	if r == nil {
+		panic(fmt.Sprintf("ir.SetRegisterType: %T yields no value", instr))
+	}
+	r.Typ = typ
+}
+
 // RegisterNum returns the register number of a value-producing instruction.
 func RegisterNum(v Value) (int, bool) {
 	if i, ok := v.(Instr); ok {

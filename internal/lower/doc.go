@@ -8,42 +8,43 @@
 // precondition (Target.Assume) and, when it uses package-level variables,
 // the package initializer (Program.Init) and what they call.
 //
-// # Files
+// # How a package is lowered
 //
-//	load.go     Load, Result, Target; package loading and build errors; target
-//	            lookup; lazy lowering of a target and its transitive callees
-//	            (all committed, or none); the precondition and the initializer;
-//	            final function, global, branch and panic order
-//	order.go    statements rewritten to gc's order of evaluation (calls before
-//	            the indexing and reads to their left) before go/ssa builds them;
-//	            order_expr.go classifies the expressions for it
-//	assume.go   //leapfrog:assume: the precondition functions added to the package
-//	types.go    go/types -> ir types (named and recursive types, sizes)
-//	lower.go    one ssa function -> one ir function: blocks, instructions, CFG wiring
-//	operands.go ssa values -> ir operands (constants, parameters, globals), pointers, types
-//	ops.go      operators, conversions and calls
-//	values.go   instructions on strings, slices and maps; builtins
-//	globals.go  package-level variables; the package initializer as Program.Init
-//	checks.go   run-time checks as pseudo-branches; which pointers may be nil
-//	logic.go    branches on the right operand of value-context && and ||
-//	dropped.go  conditions whose If go/ssa dropped (empty if bodies), restored
-//	pos.go      source positions of branches and calls
-//	ifaces.go   interface and function types, dynamic types; interface values,
-//	            assertions, type switch cases, method calls, comparisons
-//	closures.go function literals, function values, wrappers, defer, recover
-//	dyntypes.go the candidates of interface inputs, method tables, the
-//	            functions that may be called dynamically
-//	deps.go     functions of other packages: interpreted, replaced, external
-//	deps_init.go other packages' variables and their initializers (whole or
-//	            the slice giving the used variables their values)
-//	externals.go calls of externals boxing their arguments (fmt.Sprintf)
-//	errorf.go   fmt.Errorf: the native fmt.Sprintf for the message, the
-//	            replacement package's Go code for the error
-//	replace.go  the replacement package (Go bodies for bytealg's assembly,
-//	            errors.Is, fmt.Errorf's errors) and its intrinsics
-//	floats.go   float constants, operators and conversions; float bits
-//	generic.go  generic targets named with type arguments (F[int])
-//	directives.go //leapfrog:kbound and //leapfrog:models
+// Load loads the package (its build errors are the targets' errors) and
+// looks the targets up; generic targets are named with type arguments
+// (F[int]). Before go/ssa builds the package, the statements whose order of
+// evaluation go/ssa would get wrong are rewritten to gc's order (calls
+// before the indexing and reads to their left), and the preconditions are
+// added (see Preconditions); //leapfrog:kbound and //leapfrog:models
+// directives are read for the loops. A target is lowered lazily with its
+// transitive callees, all committed or none, then its precondition and,
+// when it uses package-level variables, the initializer; the functions,
+// globals, branches and panics are put in their final order last.
+//
+// Types map from go/types (named and recursive types, sizes). One ssa
+// function becomes one ir function: blocks, instructions and the wiring of
+// the CFG; ssa values become operands (constants, parameters, globals).
+// Operators, conversions, calls, the instructions on strings, slices and
+// maps, the builtins, floats (constants, operators and conversions, float
+// bits) and package-level variables each have their own lowering. Run-time
+// checks become pseudo-branches, with the analysis of which pointers may be
+// nil; branches are added on the right operand of value-context && and ||,
+// and restored where go/ssa dropped them (empty if bodies); every branch
+// and call gets its source position. Interface and function types, dynamic
+// types, interface values, assertions, type switch cases, method calls and
+// comparisons, function literals, function values, wrappers, defer and
+// recover are lowered as described below, and so are the candidates of
+// interface inputs, the method tables and the functions that may be called
+// dynamically.
+//
+// Functions of other packages are interpreted (their Go bodies lowered
+// like the package's own), replaced, or external. Their package-level
+// variables come with their initializers, whole or the slice giving the
+// used variables their values. An external's call boxes its arguments
+// (fmt.Sprintf); fmt.Errorf runs the native fmt.Sprintf for the message and
+// the replacement package's Go code for the error. The replacement package
+// holds Go bodies for bytealg's assembly, errors.Is and fmt.Errorf's errors,
+// and its intrinsics.
 //
 // # Supported subset
 //
@@ -106,7 +107,7 @@
 // Everything else fails with "file:line:col: unsupported: <what>" at the
 // position of the offending instruction (calls and conversions: the start of
 // the call expression), value or parameter: complex numbers, maps keyed
-// by floats (floats.go lowers float32 and float64: constants as IEEE bits,
+// by floats (float32 and float64 are lowered: constants as IEEE bits,
 // + - * / and comparisons, unary minus, conversions; no division check),
 // channels, go, unsafe.Pointer, calls out of the package, the other
 // builtins (print, println, complex, real, imag, close), defer of a
@@ -200,7 +201,7 @@
 //
 // A doc comment line "//leapfrog:assume <expr>" (several: their
 // conjunction, evaluated left to right as && would) restricts a target's
-// inputs. Before loading, assume.go parses the package's files with
+// inputs. Before loading, the package's files are parsed with
 // go/parser to find the directives, and the package is loaded with a
 // go/packages overlay that appends to the declaring file, for each function
 // with directives, "func leapfrogAssume_<F or T_M>(<receiver and parameters
@@ -286,7 +287,7 @@
 // block: the allocs of its results (go/ssa keeps them in memory then), or
 // zero constants.
 //
-// Which pointers may be nil (checks.go) changes with dynamic calls: the
+// Which pointers may be nil changes with dynamic calls: the
 // pointer parameters of function literals, of functions used as values,
 // and of the methods of the types the package converts to interfaces or
 // asserts (and of the candidates of the target's interface inputs) may be
@@ -301,7 +302,7 @@
 // value context (x := a && b, return a || b, f(a && b)) its logicalBinop
 // branches on the left operand but evaluates the right operand y as a value
 // flowing into a phi with Comment "&&" or "||" along the phi block's last
-// edge. logic.go adds the missing branch: the predecessor on that edge ends
+// edge. The lowering adds the missing branch: the predecessor on that edge ends
 // in a Jump, which becomes If y with two new blocks jumping to the phi's
 // block; the phi's last edge becomes two edges (true and false) and the
 // other phis of the block get their old value on both. No branch is added
@@ -316,7 +317,7 @@
 // condition context go/ssa always emits an operand's If right after the
 // operand's DebugRef, so a DebugRef of an operand of an if, for or tagless
 // switch condition that is not followed by an If on its value marks a dropped
-// If; dropped.go restores it (an If whose two sides jump to a new block where
+// If, which the lowering restores (an If whose two sides jump to a new block where
 // the rest of the ssa block continues).
 //
 // # Positions
