@@ -58,7 +58,7 @@ func Defaults() Config {
 // DefaultBudget is the time budget of a function when gen is given no
 // -timeout: chosen by measurement on real code (doc.go, "The default
 // budget").
-const DefaultBudget = 10 * time.Second
+const DefaultBudget = 5 * time.Second
 
 // Result is the outcome of an analysis: the verdicts, the cases with their
 // values and the costs (Report converts them to the JSON report's form).
