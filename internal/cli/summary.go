@@ -99,16 +99,23 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 		failed = fmt.Sprintf(", %d FAILED", s.Failed)
 	}
 	fmt.Fprintf(w, "total%s: %d functions in %d packages: %d analysed, %d rejected%s; %d distinct outcomes: %d covered, %d unreachable, %d unknown (%d objectives counted per function); %d cases; %s\n",
-		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, failed, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.PerFunction.Objectives, s.Cases, budgetText(rep.Flags.Timeout))
+		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, failed, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.PerFunction.Objectives, s.Cases, budgetText(rep.Flags.Timeout, s.Analysed))
 }
 
-// budgetText names the time budget in force: "budget 10s per function",
-// or "no time budget" (-timeout 0).
-func budgetText(timeout string) string {
-	if d, err := time.ParseDuration(timeout); err == nil && d == 0 {
+// budgetText names the time budget in force and what it allows the whole
+// run, the analysed functions' budgets summed (shared by -p workers):
+// "budget 5s per function, 1m10s for the 14 analysed", or "no time budget"
+// (-timeout 0).
+func budgetText(timeout string, analysed int) string {
+	d, err := time.ParseDuration(timeout)
+	if err == nil && d == 0 {
 		return "no time budget"
 	}
-	return "budget " + timeout + " per function"
+	text := "budget " + timeout + " per function"
+	if err == nil && analysed > 0 {
+		text += fmt.Sprintf(", %v for the %d analysed", d*time.Duration(analysed), analysed)
+	}
+	return text
 }
 
 // decidedElsewhere counts the objectives of r whose verdict it took over
