@@ -67,6 +67,9 @@
 // than time. On an idle machine 5 seconds buys several times the CPU, past
 // the knee. (github.com/pkg/errors was left out: the engine exhausts
 // memory building a recursive interface input there, whatever the budget.)
+// The corpus tool agrees (go run ./cmd/corpus -only 'shlex|go-humanize'
+// -j 1 -verify-every 0, objectives decided once): go-humanize decides 106
+// of its 134 outcomes with gen taking 51 s at 5s, 110 in 83 s at 10s.
 //
 // # Objectives decided once
 //
