@@ -79,13 +79,14 @@
 // package's callees before their callers (Plan: the call graph of the
 // targets, search.Callees; the functions of a cycle side by side, taking
 // nothing from one another), and gives each caller's search what its
-// callees' analyses decided (Config.Given, search.Session.Give): those
-// objectives count as covered for the strategies, so no side is flipped
-// to reach them; a run the caller makes for its own objectives still
-// covers whatever it takes, and the caller's search still passes through
-// them where its own objectives need it. An objective given and not
-// covered by the caller's own cases keeps the verdict its own function
-// reached, with DecidedIn naming that function. What is given depends on
+// callees' analyses decided (Config.Given, search.Session.Give): the
+// caller's search may end with those objectives open. One given as
+// unreachable counts as covered for the strategies, so no side is flipped
+// to reach it; one given as covered is still flipped towards until the
+// caller's runs cover it, since those runs are how the caller reaches its
+// own outcomes behind its callees' sides ("What deciding once changes").
+// An objective given and not covered by the caller's own cases keeps the
+// verdict its own function reached, with DecidedIn naming that function. What is given depends on
 // the callees' results only, never on which analysis finished first, so
 // the output is the same whatever -p.
 //
@@ -129,21 +130,23 @@
 // a package of calls (state set by a caller, proofs that hold in callers,
 // run-time checks, a loop, a cycle, a method), TCAS and WBS twice, each
 // caller searching everything and taking over what its callees decided,
-// and compares every distinct outcome's verdict. It changes what is
-// searched: on a copy of the standard library's path package (14
-// functions, 267 distinct outcomes, 557 objectives counted per function),
-// callers take over 148 to 167 objectives and search about 400. Under a
-// budget the verdicts of a function that runs out of time may differ, its
-// search taking other runs: measured at -p 1 on a loaded machine, the
-// callers Clean and Join decide more of their own outcomes, but
-// Match covers fewer of its own and of matchChunk's (no side of its
-// callees' given outcomes is flipped, and those flips were the runs that
-// reached them). Searched per caller, then decided once: at 5s, 190 then
-// 186 outcomes decided, 8.0 then 8.4 s of CPU (every large function
-// spends its budget either way); at 20s, 201 then 194 decided, 28.8 then
-// 25.6 s of CPU, 1885 then 1016 solver calls. Flipping towards a given
-// side when the caller's own objectives need it is the open part of issue
-// 21 item 4.
+// and compares every distinct outcome's verdict. What it saves is the
+// search's end: a caller stops once its own objectives and the ones not
+// given are decided, and never flips towards an outcome proved unreachable
+// for every call. Measured on a copy of the standard library's path
+// package (14 functions, 267 distinct outcomes, 557 objectives counted per
+// function) at -p 1 on a loaded machine, outcomes decided and CPU time:
+//
+//	budget  per caller      given as decided    given, covered still flipped
+//	5s      190, 8.0 s      186, 8.4 s          198, 9.2 s
+//	20s     201, 28.8 s     194, 25.6 s         201, 24.8 s
+//
+// Giving covered outcomes as decided (no side flipped towards them, the
+// first design) halved the solver calls at 20s (1885 to 1016), but
+// path.Match then decided fewer of its own outcomes and of matchChunk's:
+// the runs that flip its callees' sides are the ones that reach them. So a
+// covered outcome stays a target of the caller until its runs cover it
+// (callers took over 68 to 76 verdicts, against 148 to 167).
 //
 // # The re-proof
 //

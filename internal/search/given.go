@@ -10,9 +10,13 @@ import (
 )
 
 // Given is a source outcome another function's analysis decided (a
-// callee's: internal/analysis chooses them). Its objectives count as
-// covered for the strategies: no side is flipped to reach them, but a run
-// that takes them covers them, as any run covers what it takes.
+// callee's: internal/analysis chooses them). The search need not decide
+// its objectives: it may end with them open. One given as covered is still
+// a target of the strategies until a run covers it (its flips are the runs
+// that reach the caller's own outcomes behind it: a caller searching
+// without them decided fewer of its own, analysis' doc.go); one given as
+// unreachable, its proof holding in every caller, counts as covered for
+// the strategies: no side is flipped to reach it.
 type Given struct {
 	Pos     ir.Pos
 	Outcome string
@@ -22,8 +26,9 @@ type Given struct {
 	Branch Branch
 }
 
-// givenCase stands in coveredBy for a given objective no case covers yet:
-// every strategy then takes it as covered and stops searching for it.
+// givenCase stands in coveredBy for an objective given as unreachable no
+// case covers yet: every strategy then takes it as covered and stops
+// searching for it.
 var givenCase = &Case{Index: -1}
 
 type posOutcome struct {
@@ -60,7 +65,14 @@ func (s *Session) Give(gs []Given) int {
 			s.given = map[*Objective]*Given{}
 		}
 		s.given[o] = g
-		s.coveredBy[o.Index] = givenCase
+		if g.Branch.Verdict == report.Covered { // still a target, but not awaited
+			if s.optional == nil {
+				s.optional = map[*Objective]bool{}
+			}
+			s.optional[o] = true
+		} else {
+			s.coveredBy[o.Index] = givenCase
+		}
 		s.uncovered--
 		n++
 	}
@@ -68,9 +80,9 @@ func (s *Session) Give(gs []Given) int {
 }
 
 // givenMark is what coveredBy holds for an objective before any case
-// covers it: givenCase when it is given, else nil.
+// covers it: givenCase when it is given as unreachable, else nil.
 func (s *Session) givenMark(o *Objective) *Case {
-	if s.given[o] != nil {
+	if s.given[o] != nil && !s.optional[o] {
 		return givenCase
 	}
 	return nil
