@@ -25,7 +25,7 @@
 // Comments run from // to the end of the line. Instructions are one per line.
 //
 //	file     = { typedecl | dyntype | global } { [ "init" ] func } .
-//	typedecl = "type" typename type NL .
+//	typedecl = "type" typename [ "opaque" ] type NL .
 //	typename = ident { "." ident } | string .      (not a predeclared type)
 //	dyntype  = "dyn" [ "input" ] dynname type [ "prints" ident ] [ "{" ident ":" name { ";" ident ":" name } "}" ] NL .
 //	dynname  = ident { "." ident } | string .
@@ -82,6 +82,9 @@
 //	         | "mapupdate" operand "," operand "," operand               mapupdate MAP, KEY, VALUE
 //	         | [ "%" num "=" ] ("append" | "copy" | "delete") operand "," operand
 //	         | [ "%" num "=" ] "clear" operand
+//	         | "%" num "=" "slicelen" operand                   the slice an interface holds: its length
+//	         | [ "%" num "=" ] "sliceswap" operand "," operand "," operand   swap two of its elements
+//	         | "%" num "=" "sametype" operand "," operand       two interfaces hold one dynamic type
 //	         | "%" num "=" "slicetoarrayptr" operand "to" type
 //	         | "%" num "=" "range" operand
 //	         | "%" num "=" "next" operand
@@ -100,7 +103,7 @@
 //	                        | conv | makelen | makecap | assert | cmp (none: a source branch)
 //	         | "jump" label
 //	         | "return" [ operand { "," operand } ]
-//	         | "panic" [ ".check" ] [ string ] [ operand ] [ pos ] [ "#" id ] .
+//	         | "panic" [ ".check" | ".fatal" ] [ string ] [ operand ] [ pos ] [ "#" id ] .
 //
 // Result types are inferred: comparisons and not give bool, other binary and
 // unary operators the type of their (first) operand, load the pointee,
@@ -142,7 +145,8 @@
 // types are identical when their structures are (see Identical), so a
 // named type and its underlying structure mix freely. Type.Size is not
 // written: the parser computes it with SizeOf (gc's sizes on amd64), as
-// the frontend gets it from go/types, so it round-trips.
+// the frontend gets it from go/types, so it round-trips. "opaque" marks a
+// type whose inputs are bounded to its zero value (Type.Opaque).
 //
 // Interfaces and function values (ifaces.go, closures.go). An interface
 // value is nil or a dynamic type with a value of it; Go tells types apart

@@ -167,6 +167,8 @@ func (c *fctx) expect(ai *aInstr, in Instr, i int) *Type {
 	case *Builtin:
 		t := typ(0)
 		switch {
+		case in.Fn == SliceSwap && i > 0:
+			return I64
 		case i == 0 || t == nil:
 		case in.Fn == Delete && t.Kind == KMap:
 			return t.Key
@@ -327,8 +329,10 @@ func (c *fctx) infer(ai *aInstr, in Instr) (*Type, string) {
 		switch in.Fn {
 		case Append:
 			return arg(0), ""
-		case Copy:
+		case Copy, SliceLen:
 			return I64, ""
+		case SameType:
+			return Bool, ""
 		}
 		return TupleOf(), ""
 	case *Range:

@@ -262,7 +262,7 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*Function) Instr {
 		return &Lookup{CommaOk: ai.commaOk}
 	case "mapupdate":
 		return &MapUpdate{}
-	case "append", "copy", "delete", "clear":
+	case "append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype":
 		return &Builtin{Fn: *builtinKinds[ai.op]}
 	case "slicetoarrayptr":
 		return &SliceToArrayPointer{}
@@ -315,8 +315,10 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*Function) Instr {
 			in.Kind = ExplicitPanic
 		case "check":
 			in.Kind = CheckPanic
+		case "fatal":
+			in.Kind = FatalPanic
 		default:
-			p.errorf(ai.tok, "unknown panic kind panic.%s (want panic or panic.check)", ai.kind)
+			p.errorf(ai.tok, "unknown panic kind panic.%s (want panic, panic.check or panic.fatal)", ai.kind)
 		}
 		if ai.pos != nil {
 			in.Pos = *ai.pos
