@@ -44,8 +44,8 @@ type lazyInput struct {
 // exact facts, size bounds, and the bounds of interface inputs to the
 // types a test can construct (ifaces.go).
 type facts struct {
-	exact, bound, typeBound []*expr.Term
-	holds                   bool // the model satisfies them all
+	exact, bound, typeBound, zeroBound []*expr.Term
+	holds                              bool // the model satisfies them all
 }
 
 // inputs builds the arguments of fn from the model, records the domain
@@ -74,6 +74,10 @@ func (m *machine) recordFacts(b *ir.Block, name string, f *facts) {
 	if len(f.typeBound) > 0 {
 		t := m.B.And(f.typeBound...)
 		m.domain(b, DomainBound, name+TypesBound, t, m.evalBool(t))
+	}
+	if len(f.zeroBound) > 0 {
+		t := m.B.And(f.zeroBound...)
+		m.domain(b, DomainBound, name+ZeroBound, t, m.evalBool(t))
 	}
 }
 
@@ -126,7 +130,15 @@ func (m *machine) variable(name string, w int) *scalar {
 }
 
 // input builds the input value of type t named name, depth pointers deep.
+// An opaque type's value is bounded to its zero value (replaced.go).
 func (m *machine) input(name string, t *ir.Type, depth int, f *facts) val {
+	if t.Opaque {
+		u := *t
+		u.Opaque = false
+		v := m.input(name, &u, depth, f)
+		f.zeroBound = m.zeroTerms(v, f.zeroBound)
+		return v
+	}
 	switch t.Kind {
 	case ir.KBool, ir.KInt, ir.KFloat:
 		return m.variable(name, widthOf(t))

@@ -158,6 +158,11 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
 		return
 	}
+	if why := s.aborted[Lit{o.If, o.Dir}]; o.If != nil && why != "" {
+		// Taken by a run that could not finish: reachable, but no case.
+		b.Verdict, b.Reason = report.Unknown, "reached only by runs that were aborted: "+why
+		return
+	}
 	if s.decideWhole(o, b) || s.decideMerged(o, sides, b) {
 		return
 	}
@@ -352,6 +357,9 @@ func (s *Session) needsBound(p *Proof) string {
 	for _, l := range p.Conflict {
 		if s.bounds[l.If] && engine.IsTypesBound(l.If) {
 			return "interface inputs bounded to the dynamic types a test can construct"
+		}
+		if s.bounds[l.If] && engine.IsZeroBound(l.If) {
+			return "inputs of opaque types (sync, sync/atomic, unique) bounded to their zero value: a test cannot write another"
 		}
 		if s.bounds[l.If] && engine.IsAliasBound(l.If) {
 			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
