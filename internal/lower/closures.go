@@ -97,16 +97,27 @@ func (fl *fnLowerer) funcValue(fn *ssa.Function, pos token.Pos) (ir.Value, error
 	if x := fl.funcVals[fn]; x != nil {
 		return x, nil
 	}
-	if fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
+	if fn.TypeParams().Len() > 0 {
 		return nil, fl.l.unsupported(pos, "function value %s", fn.Name())
 	}
+	// A method is a value only as the callee of defer m.M(...), go/ssa's
+	// Defer of the method with the receiver as first argument (method
+	// values are bound wrappers): its closure takes the receiver first.
 	f, err := fl.get(fn, callSite{fl.sfn, fn.Pos()})
 	if err != nil {
 		return nil, err
 	}
-	t, err := fl.l.types.irType(fn.Signature)
+	sig := fn.Signature
+	if recv := sig.Recv(); recv != nil {
+		ps := []*types.Var{recv}
+		for i := 0; i < sig.Params().Len(); i++ {
+			ps = append(ps, sig.Params().At(i))
+		}
+		sig = types.NewSignatureType(nil, nil, nil, types.NewTuple(ps...), sig.Results(), sig.Variadic())
+	}
+	t, err := fl.l.types.irType(sig)
 	if err != nil {
-		return nil, fl.typeError(err, fn.Signature, pos)
+		return nil, fl.typeError(err, sig, pos)
 	}
 	mc := &ir.MakeClosure{Fn: f}
 	ir.NewRegister(mc, 0, t)

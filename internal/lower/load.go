@@ -252,8 +252,7 @@ type loader struct {
 	instances []*instanceReq // the instances of generic functions named (generic.go)
 
 	bodies       map[*ssa.Function]*ssa.Function // replaced bodies (replace.go)
-	replaced     map[string]*ssa.Function        // replacement of each function, by name (replace.go)
-	replPkg      *ssa.Package                    // the replacement package, once built (replace.go)
+	repl         *replSet                        // the replacement package, once built (replace.go)
 	files        map[string]string               // Go file -> import path of its package (deps.go)
 	replaceFiles map[string]string               // files of the replacement bodies -> their package
 	globalNames  map[string]bool                 // IR names given to other packages' globals
@@ -275,6 +274,7 @@ func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.P
 		bodies: map[*ssa.Function]*ssa.Function{},
 	}
 	l.types = newTypeMapper(pkg.Types, pkg.Fset)
+	l.types.mirror = l.mirrorOf // replace_types.go
 	return l
 }
 
@@ -502,7 +502,8 @@ func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
 	if !l.inTarget(fn) && !closure {
 		return l.depStub(fn)
 	}
-	if fn.Parent() != nil && !l.inTarget(fn) {
+	replLit := fn.Parent() != nil && pkgPath(fn) == replacementPath // a function literal of a replacement body (replace.go)
+	if fn.Parent() != nil && !l.inTarget(fn) && !replLit {
 		if lit, ok := fn.Syntax().(*ast.FuncLit); ok && l.orderLits[lit] && len(fn.FreeVars) == 0 {
 			// A literal of order.go in another package: a function of
 			// that package like any other.
@@ -510,14 +511,17 @@ func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
 		}
 		return nil, l.unsupported(fn.Pos(), "function literal of package %s", pkgPath(fn))
 	}
-	if (fn.Synthetic != "" && fn.Origin() == nil && fn != l.spkg.Func("init") && !isWrapper(fn)) || fn.Blocks == nil {
+	if (fn.Synthetic != "" && fn.Origin() == nil && fn != l.spkg.Func("init") && !isWrapper(fn) && !isRangeFuncYield(fn)) || fn.Blocks == nil {
 		return nil, l.unsupported(fn.Pos(), "call to %s", fn.String())
 	}
 	name := l.irName(fn)
-	if closure {
+	if closure && !replLit {
 		name = funcName(fn) // closures.go
 	}
 	f := &ir.Function{Name: name, Pos: l.irPos(fn.Pos()), Prog: l.prog}
+	if replLit {
+		f.Pkg = replacementPath
+	}
 	if err := l.freeParams(fn, f); err != nil { // closures.go: a function literal's free variables come first
 		return nil, err
 	}
