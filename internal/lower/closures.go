@@ -160,6 +160,9 @@ func (fl *fnLowerer) lowerDynamicCall(v *ssa.Call) (bool, error) {
 		return true, fl.lowerInvoke(v)
 	}
 	pos := fl.l.callStart(v.Pos())
+	if p := rangeFuncCallPos(c); p.IsValid() { // rangefunc.go
+		pos = p
+	}
 	switch f := c.Value.(type) {
 	case *ssa.Builtin: // recover
 		t, err := fl.typeOf(v, pos)

@@ -3,6 +3,7 @@
 package lower
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"strings"
@@ -63,4 +64,23 @@ func rangeFuncPanic(v *ssa.Panic) (string, bool) {
 		return "", false
 	}
 	return "a misbehaving iterator (" + constant.StringVal(c.Value) + "): Go's run-time error is not modelled", true
+}
+
+// rangeFuncCallPos is the position of the iterator expression of a range
+// over a function, for go/ssa's call of the iterator with its yield
+// function (which has none), or NoPos for another call.
+func rangeFuncCallPos(c *ssa.CallCommon) token.Pos {
+	if len(c.Args) != 1 || c.Pos().IsValid() {
+		return token.NoPos
+	}
+	mc, ok := c.Args[0].(*ssa.MakeClosure)
+	if !ok {
+		return token.NoPos
+	}
+	if fn, ok := mc.Fn.(*ssa.Function); ok && isRangeFuncYield(fn) {
+		if rs, ok := fn.Syntax().(*ast.RangeStmt); ok {
+			return rs.X.Pos()
+		}
+	}
+	return token.NoPos
 }

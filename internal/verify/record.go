@@ -104,7 +104,10 @@ func __leapfrogPanicRec() {
 // __leapfrogPanicNote records the kind of the panic r and the line it was
 // raised at: the first frame below a runtime.gopanic that is neither the
 // runtime's, nor a compiler-generated equality function's (== on
-// interfaces holding structs), nor the recorder's.
+// interfaces holding structs), nor the recorder's, nor another package's
+// code inlined into this one's (gc drops a nil check of the package, as
+// in c.mu.Lock() with c nil, when inlined code dereferences the pointer
+// right after: the fault is in the inlined code, the check the package's).
 func __leapfrogPanicNote(r any) {
 	kind := "panic"
 	if e, ok := r.(__lfruntime.Error); ok {
@@ -117,6 +120,8 @@ func __leapfrogPanicNote(r any) {
 	where := "?"
 	pcs := make([]uintptr, 100)
 	frames := __lfruntime.CallersFrames(pcs[:__lfruntime.Callers(1, pcs)])
+	self := __lfruntime.FuncForPC(pcs[0]).Name()
+	pkg := self[:__lfstrings.LastIndex(self, ".")+1]
 	inPanic := false
 	for more := true; more && where == "?"; {
 		var fr __lfruntime.Frame
@@ -125,6 +130,7 @@ func __leapfrogPanicNote(r any) {
 		case fr.Function == "runtime.gopanic":
 			inPanic = true
 		case __lfstrings.HasPrefix(fr.Function, "runtime.") || __lfstrings.HasPrefix(fr.Function, "type:.eq.") || __lfstrings.Contains(fr.Function, ".__leapfrog"):
+		case inPanic && fr.Func == nil && !__lfstrings.HasPrefix(fr.Function, pkg):
 		case inPanic:
 			where = __lffilepath.Base(fr.File) + ":" + __lfstrconv.Itoa(fr.Line)
 		}
