@@ -40,7 +40,10 @@
 //	errorf.go   fmt.Errorf: the native fmt.Sprintf for the message, the
 //	            replacement package's Go code for the error
 //	replace.go  the replacement package (Go bodies for bytealg's assembly,
-//	            errors.Is, fmt.Errorf's errors) and its intrinsics
+//	            errors.Is, fmt.Errorf's errors, sync, sync/atomic, unique,
+//	            reflectlite's ValueOf/Len/Swapper) and its intrinsics;
+//	            replace_types.go its mirror types
+//	rangefunc.go range over functions: yield functions, their bookkeeping
 //	floats.go   float constants, operators and conversions; float bits
 //	generic.go  generic targets named with type arguments (F[int])
 //	directives.go //leapfrog:kbound and //leapfrog:models
@@ -292,6 +295,37 @@
 // asserts (and of the candidates of the target's interface inputs) may be
 // nil, and so may those of wrappers; a function literal's free variables
 // are never nil.
+//
+// # Replacements
+//
+// The replacement package (replacements/, embedded, type-checked into the
+// program on first need as "leapfrog/replacements", importing only unsafe)
+// holds Go bodies lowered instead of standard-library functions that have
+// none leapfrog can run: assembly, the run time's, reflection. A function
+// whose doc comment says "F replaces pkg.G" replaces G; a method of a
+// mirror type replaces the same method of the type it mirrors; a generic
+// function is replaced by a method of a generic carrier type with the
+// same type parameters ("Make replaces unique.Make" on makeOf[T]),
+// instantiated with the instance's type arguments (go/ssa's LookupMethod:
+// it has no other way to instantiate), whose receiver is no parameter of
+// the replaced function. The signatures must match, mirrors aside, or the
+// function is not replaced (it is then rejected as before). A mirror
+// ("mutex replaces sync.Mutex") gives the Go type its structure in the IR,
+// keeps the Go name and marks it Opaque (inputs bounded to the zero value:
+// a test cannot write another); it must have the Go type's size and keep
+// its exported fields at their indices (checked when the type is met: a
+// mismatch makes the type unsupported). sync's types, atomic's typed
+// forms, unique.Handle and reflect's Values are mirrored.
+//
+// A replacement body is ordinary Go, interpreted as a dependency (its
+// branches are paths, its function literals are lowered as the package's
+// are, named by go/ssa), with intrinsics lowered to IR instructions
+// (comparable, slicelen, sliceswap, sametype) and panic(fatal("...")),
+// which becomes a FatalPanic: a fatal error of Go's run time (a deadlock
+// of the one goroutine, an unlock of an unlocked mutex) or a panic whose
+// value is not modelled, which aborts the run with its message. The same
+// files compile natively for the differential tests against the real
+// functions (replacements/*_test.go; fatal errors in child processes).
 //
 // # Source branches
 //

@@ -99,6 +99,7 @@ func Uniq(s string) string { return unique.Make(s).Value() }
 func Sort(s []int) {
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	reflect.Swapper(s)(0, 0)
+	_ = reflect.ValueOf(s).Len()
 }
 `
 

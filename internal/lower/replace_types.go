@@ -22,7 +22,7 @@ import (
 // mirroredPkgs are the packages some of whose types are mirrored: the
 // replacement package is built when the program meets one of their
 // types.
-var mirroredPkgs = map[string]bool{"sync": true, "sync/atomic": true, "unique": true, "internal/reflectlite": true}
+var mirroredPkgs = map[string]bool{"sync": true, "sync/atomic": true, "unique": true, "internal/reflectlite": true, "reflect": true}
 
 // typeKey is a named type's package path and name ("sync/atomic.Int32").
 func typeKey(n *types.Named) string {

@@ -2,19 +2,34 @@
 
 package replacements
 
-// reflectValue replaces internal/reflectlite.Value: the interface it was
+// liteValue replaces internal/reflectlite.Value: the interface it was
 // made of. Its Len is a slice's only: sort.Slice's argument must be one
 // (for another value, reflect panics with a message that names its kind:
 // the run is aborted instead).
-type reflectValue struct {
+type liteValue struct {
 	v any
 	_ uintptr
 }
 
 // ValueOf replaces internal/reflectlite.ValueOf.
-func ValueOf(i any) reflectValue { return reflectValue{v: i} }
+func ValueOf(i any) liteValue { return liteValue{v: i} }
 
 // Len replaces (internal/reflectlite.Value).Len.
+func (v liteValue) Len() int { return sliceLen(v.v) }
+
+// reflectValue replaces reflect.Value, as liteValue (copies of sort made
+// outside GOROOT call reflect's ValueOf and Len instead of
+// reflectlite's). Its other methods are not replaced: a call of one is
+// rejected, as reflect is not interpreted.
+type reflectValue struct {
+	v any
+	_ uintptr
+}
+
+// ReflectValueOf replaces reflect.ValueOf.
+func ReflectValueOf(i any) reflectValue { return reflectValue{v: i} }
+
+// Len replaces (reflect.Value).Len.
 func (v reflectValue) Len() int { return sliceLen(v.v) }
 
 // Swapper replaces internal/reflectlite.Swapper: a function swapping two

@@ -23,6 +23,9 @@ func checkSwapper[E any](t *testing.T, r *rand.Rand, s []E) {
 	if got, want := ValueOf(a).Len(), reflect.ValueOf(b).Len(); got != want {
 		t.Errorf("ValueOf(%v).Len() = %d, want %d", s, got, want)
 	}
+	if got, want := ReflectValueOf(a).Len(), reflect.ValueOf(b).Len(); got != want {
+		t.Errorf("ReflectValueOf(%v).Len() = %d, want %d", s, got, want)
+	}
 	sa, sb := Swapper(a), reflect.Swapper(b)
 	for k := 0; k < 20; k++ {
 		i, j := r.Intn(len(s)+2)-1, r.Intn(len(s)+2)-1
