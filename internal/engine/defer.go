@@ -189,13 +189,16 @@ func (m *machine) panicText(x *iface) (text, typ string) {
 	}
 	d := dyn(m.root.Prog, id)
 	v := m.alt(x, id)
+	// An empty text (an error whose Error() is "", panic("")) is checked by
+	// the value's type too: a test cannot tell a panic from none by its
+	// text alone.
 	if d.Prints != "" {
-		if s, ok := m.methodText(d, v, d.Prints); ok {
+		if s, ok := m.methodText(d, v, d.Prints); ok && s != "" {
 			return s, ""
 		}
 		return "", d.Name
 	}
-	if s, ok := m.sprint(v, d.Type, true); ok {
+	if s, ok := m.sprint(v, d.Type, true); ok && s != "" {
 		return s, ""
 	}
 	return "", d.Name

@@ -4,22 +4,10 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 )
-
-// ZeroBound ends the name of the pseudo branch of the bound of an opaque
-// input (ir.Type.Opaque: a sync.Mutex, an atomic.Int32, a unique.Handle)
-// to its zero value, the only value of it a test can write.
-const ZeroBound = " zero"
-
-// IsZeroBound reports whether a branch is the pseudo branch of such a
-// bound.
-func IsZeroBound(in *ir.If) bool {
-	return IsBound(in) && strings.HasSuffix(in.Block().Comment, ZeroBound)
-}
 
 // zeroTerms are the conditions under which the input value v is its
 // type's zero value: every scalar 0, every pointer, slice, map and

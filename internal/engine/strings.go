@@ -74,9 +74,11 @@ func (s *str) concrete() bool {
 	return true
 }
 
-// bytes returns the concrete bytes of s.
+// bytes returns the concrete bytes of s: at most its slots (the length of
+// a guided or forced run, which follows a path whatever the values, can be
+// any 64-bit value, a negative one included).
 func (s *str) bytes() []byte {
-	out := make([]byte, 0, s.n.c)
+	out := make([]byte, 0, min(s.n.c, uint64(len(s.b))))
 	for k := uint64(0); k < s.n.c && k < uint64(len(s.b)); k++ {
 		out = append(out, byte(s.b[k].c))
 	}

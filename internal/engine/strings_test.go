@@ -17,9 +17,10 @@ var stringType = &ir.Type{Kind: ir.KString}
 func testMachine(maxLen int, inputs map[string]string) *machine {
 	model := map[string]uint64{}
 	for name, s := range inputs {
-		model[LenVar(name)] = uint64(len(s))
+		p := ir.ParamPath(name)
+		model[p.LenVar()] = uint64(len(s))
 		for i := 0; i < len(s); i++ {
-			model[ElemName(name, i)] = uint64(s[i])
+			model[p.Elem(i).String()] = uint64(s[i])
 		}
 	}
 	e := New(expr.NewBuilder(), 10)
@@ -29,7 +30,7 @@ func testMachine(maxLen int, inputs map[string]string) *machine {
 
 // symString is the symbolic input string name (its model gives its value).
 func (m *machine) symString(name string) *str {
-	return m.input(name, stringType, 0, &facts{holds: true}).(*str)
+	return m.input(ir.ParamPath(name), stringType, 0, &facts{holds: true}).(*str)
 }
 
 // concString is a concrete string value.
@@ -171,3 +172,18 @@ func TestStringOps(t *testing.T) {
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
+
+// TestBytesOfMeaninglessLength: a guided run follows a path whatever the
+// values, so a string's concrete length can be any 64-bit value (-1 here);
+// its bytes are those of its slots (issue 24: Inner, a line classifier,
+// crashed the engine with "makeslice: cap out of range").
+func TestBytesOfMeaninglessLength(t *testing.T) {
+	s := &str{n: i64(^uint64(0)), b: []*scalar{i64('a'), i64('b')}}
+	if got := string(s.bytes()); got != "ab" {
+		t.Fatalf("bytes of a string of length -1 with slots ab: %q", got)
+	}
+	s = &str{n: i64(1), b: []*scalar{i64('a'), i64('b')}}
+	if got := string(s.bytes()); got != "a" {
+		t.Fatalf("bytes of a string of length 1 with slots ab: %q", got)
+	}
+}

@@ -74,6 +74,9 @@ var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 
+// Arity returns the number of arguments of the builtin.
+func (k BuiltinKind) Arity() int { return builtinArity[k] }
+
 // Builtin calls a builtin function. Its type is the result's (append: the
 // slice; copy: i64), or the empty tuple when it has none.
 type Builtin struct {

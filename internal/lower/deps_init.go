@@ -88,6 +88,11 @@ func (l *loader) lowerDepInits(own *ir.Function) error {
 		n++
 		b.Append(c)
 	}
+	if l.repl != nil {
+		if f := lowered[l.repl.pkg]; f != nil {
+			call(f) // the replacement package (linkname.go) imports none of them
+		}
+	}
 	for _, p := range importOrder(l.pkg.Types) {
 		if f := lowered[l.ssa.Package(p)]; f != nil {
 			call(f)

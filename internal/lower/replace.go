@@ -241,6 +241,10 @@ func (l *loader) buildReplacements() *replSet {
 	if err != nil {
 		panic("lower: the replacement bodies do not type-check: " + err.Error())
 	}
+	if l.ssa.Package(types.Unsafe) == nil {
+		// A program that imports no package using unsafe has none.
+		l.ssa.CreatePackage(types.Unsafe, nil, nil, true)
+	}
 	spkg := l.ssa.CreatePackage(tpkg, files, info, false)
 	spkg.Build()
 	rs := &replSet{pkg: spkg, funcs: map[string]*types.Func{}, mirrors: map[string]*types.TypeName{}, inst: map[*ssa.Function]*ssa.Function{}}
@@ -251,6 +255,7 @@ func (l *loader) buildReplacements() *replSet {
 	for _, f := range files {
 		l.replaceFiles[l.pkg.Fset.File(f.Pos()).Name()] = replacementPath
 		for _, d := range f.Decls {
+			l.addBindings(spkg, d) // linkname.go
 			switch d := d.(type) {
 			case *ast.FuncDecl:
 				if name := replaces(d.Doc, d.Name.Name); name != "" {

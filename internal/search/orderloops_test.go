@@ -7,13 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
 )
 
 // TestRaiseSkipsMapOrder: a range over a map, then a loop. The sides after
@@ -44,12 +42,10 @@ func Keys(m map[int8]int8) int {
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fn := load(t, dir, "Keys")["Keys"]
-	slv := z3.New(10 * time.Second)
-	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(expr.NewBuilder(), 4), Solver: slv})
+	fn := load(t, dir, "Keys")["Keys"].Func
+	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(expr.NewBuilder(), 4), Solver: search.NewTestSolver(t)})
 	search.ExploreLoops(s, search.TreeFrog{}, search.LoopOptions{RaiseMax: 16, Fixed: map[engine.LoopID]bool{}})
-	r := s.Report(fn.Name, "p", "treefrog")
+	r := s.Result(fn.Name, "p", "treefrog")
 	order := 0
 	for _, b := range r.Branches {
 		if b.Verdict == report.Unreachable {
