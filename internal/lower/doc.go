@@ -375,7 +375,9 @@
 // a test cannot write another); it must have the Go type's size and keep
 // its exported fields at their indices (checked when the type is met: a
 // mismatch makes the type unsupported). sync's types, atomic's typed
-// forms, unique.Handle and reflect's Values are mirrored.
+// forms, unique.Handle and reflect's Values are mirrored. A named
+// interface stands for the unnamed one of its method set (sync.Cond's L is
+// a sync.Locker, which the replacement package cannot name).
 //
 // A replacement body is ordinary Go, interpreted as a dependency (its
 // branches are paths, its function literals are lowered as the package's

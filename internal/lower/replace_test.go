@@ -91,6 +91,8 @@ func Sync(x int) int {
 	var m sync.Map
 	m.Store(1, 2); m.Load(1); m.LoadOrStore(1, 2); m.LoadAndDelete(1); m.Delete(1); m.Swap(1, 2)
 	m.CompareAndSwap(1, 2, 3); m.CompareAndDelete(1, 3); m.Range(func(k, v any) bool { return true }); m.Clear()
+	c := sync.NewCond(&mu)
+	c.Signal(); c.Broadcast(); c.L.Lock(); c.Wait()
 	return g() + a
 }
 

@@ -84,7 +84,9 @@ func (l *loader) fits(t, m types.Type) error {
 
 // mirrorIdentical reports whether the replacement package's type r stands
 // for o: identical, or identical but for mirrors standing for the named
-// types of o.
+// types of o, and for the unnamed interface of a named one's method set
+// (sync.Cond's L: the replacement package cannot name sync.Locker; an
+// interface's dynamic behaviour is its method set's).
 func (l *loader) mirrorIdentical(o, r types.Type) bool {
 	o, r = types.Unalias(o), types.Unalias(r)
 	if types.Identical(o, r) {
@@ -92,6 +94,9 @@ func (l *loader) mirrorIdentical(o, r types.Type) bool {
 	}
 	switch o := o.(type) {
 	case *types.Named:
+		if ri, ok := r.(*types.Interface); ok {
+			return types.Identical(o.Underlying(), ri)
+		}
 		rn, ok := r.(*types.Named)
 		if !ok || l.repl.mirrors[typeKey(o)] != rn.Origin().Obj() || o.TypeArgs().Len() != rn.TypeArgs().Len() {
 			return false

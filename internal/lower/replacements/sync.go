@@ -1,4 +1,4 @@
-// sync: Mutex, RWMutex, Once, OnceFunc/OnceValue(s), WaitGroup, Pool and Map, with one goroutine's semantics.
+// sync: Mutex, RWMutex, Once, OnceFunc/OnceValue(s), WaitGroup, Pool, Map and Cond, with one goroutine's semantics.
 
 package replacements
 
@@ -411,3 +411,51 @@ func (m *syncMap) Range(f func(key, value any) bool) {
 		}
 	}
 }
+
+// cond replaces sync.Cond, L at its index (an interface of Locker's
+// methods: the replacement package cannot name sync.Locker, and an
+// interface's identity is its method set). checker is the Cond's address
+// once it has been used, as sync's copyChecker keeps its own.
+//
+// With one goroutine nobody else signals: Wait unlocks L, then blocks
+// forever (in Go: "fatal error: all goroutines are asleep - deadlock!"),
+// and Signal and Broadcast wake nobody.
+type cond struct {
+	noCopy  struct{}
+	L       lockerOf
+	notify  [4]uintptr
+	checker *cond
+}
+
+// lockerOf is sync.Locker's method set (an alias: no named type).
+type lockerOf = interface {
+	Lock()
+	Unlock()
+}
+
+// NewCond replaces sync.NewCond.
+func NewCond(l lockerOf) *cond { return &cond{L: l} }
+
+// check is sync's copyChecker: a Cond used at one address, then copied
+// and used at another, panics.
+func (c *cond) check() {
+	if c.checker != c {
+		if c.checker != nil {
+			panic("sync.Cond is copied")
+		}
+		c.checker = c
+	}
+}
+
+// Wait replaces (*sync.Cond).Wait.
+func (c *cond) Wait() {
+	c.check()
+	c.L.Unlock()
+	panic(fatal(deadlock + "Wait on a Cond no other goroutine signals)"))
+}
+
+// Signal replaces (*sync.Cond).Signal.
+func (c *cond) Signal() { c.check() }
+
+// Broadcast replaces (*sync.Cond).Broadcast.
+func (c *cond) Broadcast() { c.check() }
