@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // condOps are the operations on a Cond over a Mutex: its lock's, its own,
@@ -62,21 +61,14 @@ func applyRealCond(c **sync.Cond, op int) {
 // runRealCond runs ops on a real Cond in a goroutine of its own: each
 // operation's panic ("" for none), or false when it blocked.
 func runRealCond(ops []int) ([]string, bool) {
-	done := make(chan []string, 1)
-	go func() {
+	return unblocked(func() []string {
 		c := sync.NewCond(new(sync.Mutex))
 		var out []string
 		for _, op := range ops {
 			out = append(out, recovered(func() { applyRealCond(&c, op) }))
 		}
-		done <- out
-	}()
-	select {
-	case out := <-done:
-		return out, true
-	case <-time.After(5 * time.Second):
-		return nil, false
-	}
+		return out
+	})
 }
 
 func init() {

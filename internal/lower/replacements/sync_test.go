@@ -85,14 +85,20 @@ func runMirror(l rwLocker, ops []int) (out []string, at int, why fatal) {
 // runReal runs ops on the real lock in a goroutine of its own: the results,
 // or false when it blocked (where the replacement did not).
 func runReal(l rwLocker, ops []int) ([]string, bool) {
-	done := make(chan []string, 1)
-	go func() {
+	return unblocked(func() []string {
 		var out []string
 		for _, op := range ops {
 			out = append(out, apply(l, op))
 		}
-		done <- out
-	}()
+		return out
+	})
+}
+
+// unblocked runs f in a goroutine of its own: its result, or false when it
+// has not returned within five seconds (it blocked).
+func unblocked(f func() []string) ([]string, bool) {
+	done := make(chan []string, 1)
+	go func() { done <- f() }()
 	select {
 	case out := <-done:
 		return out, true
