@@ -6,8 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
+	"time"
 
 	"leapfrog/internal/cover"
 	"leapfrog/internal/report"
@@ -106,7 +109,7 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 		}
 		res, err := cover.Run(cover.Options{PkgDir: p.dir, ModRoot: root, BuildFlags: gf.build, TestFlags: gf.test, Run: gf.run, Funcs: funcs})
 		if err != nil {
-			return fmt.Errorf("%s: %v", relPath(p.dir), err)
+			return fmt.Errorf("%s", relMessage(p.dir, err.Error()))
 		}
 		rep.Packages = append(rep.Packages, cover.PackageReport(p.path, relPath(p.dir), res, rejected))
 	}
@@ -207,6 +210,9 @@ func splitGoTestFlags(args []string) (goTestFlags, error) {
 			i++
 			value, hasValue = args[i], true
 		}
+		if err := checkGoTestValue(name, value); hasValue && err != nil {
+			return g, usagef("-- -%s: invalid value %q: %v", name, value, err)
+		}
 		flag := "-" + name
 		if hasValue {
 			flag += "=" + value
@@ -221,4 +227,37 @@ func splitGoTestFlags(args []string) (goTestFlags, error) {
 		}
 	}
 	return g, nil
+}
+
+// checkGoTestValue checks the value of a test flag as the test binary
+// would, so that a bad one is a usage error, not a failure of every test.
+func checkGoTestValue(name, value string) error {
+	var err error
+	switch name {
+	case "run", "skip":
+		_, err = regexp.Compile(value)
+	case "count", "parallel":
+		var n int
+		if n, err = strconv.Atoi(value); err == nil && n < 1 {
+			err = fmt.Errorf("must be at least 1")
+		}
+	case "timeout":
+		_, err = time.ParseDuration(value)
+	case "cpu":
+		for _, c := range strings.Split(value, ",") {
+			if n, e := strconv.Atoi(c); e != nil || n < 1 {
+				return fmt.Errorf("want a list of positive integers")
+			}
+		}
+	case "shuffle":
+		if value != "off" && value != "on" {
+			_, err = strconv.ParseInt(value, 10, 64)
+		}
+	case "short", "v", "failfast", "fullpath", "race", "msan", "asan", "trimpath", "a":
+		_, err = strconv.ParseBool(value)
+	}
+	if err != nil {
+		return fmt.Errorf("%s", plainErr(err))
+	}
+	return nil
 }

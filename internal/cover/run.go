@@ -88,7 +88,7 @@ func Run(opts Options) (*Result, error) {
 	bin := filepath.Join(tmp, "pkg.test")
 	args := append([]string{"test", "-c", "-o", bin}, opts.BuildFlags...)
 	if out, err := runIn(pkgCopy, nil, gocmd, args...); err != nil {
-		return nil, fmt.Errorf("go test -c: %v\n%s", err, strings.TrimSpace(out))
+		return nil, buildError(out, err, pkgCopy, opts.PkgDir)
 	}
 	var seen []verify.Seen
 	if _, err := os.Stat(bin); err == nil { // no binary: no test file
@@ -134,6 +134,34 @@ func Run(opts Options) (*Result, error) {
 		res.Funcs = append(res.Funcs, fr)
 	}
 	return res, nil
+}
+
+// compilerPos matches the start of a compiler's message: "file.go:12:5: ".
+var compilerPos = regexp.MustCompile(`^(\S+\.go):\d+(:\d+)?: `)
+
+// buildError is a failed go test -c in one line: the compiler's first
+// message, its file in the package's directory rather than the copy's
+// ("go test -c: <first line>" when there is none).
+func buildError(out string, err error, pkgCopy, pkgDir string) error {
+	for _, line := range strings.Split(out, "\n") {
+		m := compilerPos.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		file := m[1]
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(pkgCopy, file)
+		}
+		if r, e := filepath.Rel(pkgCopy, file); e == nil && !strings.HasPrefix(r, "..") {
+			file = filepath.Join(pkgDir, r)
+		}
+		return fmt.Errorf("%s%s (building the tests)", file, line[len(m[1]):])
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n")
+	if first == "" {
+		first = err.Error()
+	}
+	return fmt.Errorf("go test -c: %s", first)
 }
 
 // listTests lists the top-level tests the binary runs (go test's -run
