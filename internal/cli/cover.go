@@ -97,21 +97,21 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 				funcs = append(funcs, cover.Func{Name: t.decl.name, File: relPath(t.decl.file), Line: t.decl.line, Objectives: cover.Objectives(t.t.Func)})
 			}
 		}
-		var rejected []*report.Rejected
+		var rejected []cover.Rejected
 		for _, r := range sel.rejected {
 			if r.Package == p.path {
-				rejected = append(rejected, r)
+				rejected = append(rejected, cover.Rejected{Name: r.Function, File: r.File, Path: abs(r.File), Line: r.Line, Reason: r.Pos + ": " + r.Reason})
 			}
 		}
 		root, err := moduleRoot(p.dir)
 		if err != nil {
 			return err
 		}
-		res, err := cover.Run(cover.Options{PkgDir: p.dir, ModRoot: root, BuildFlags: gf.build, TestFlags: gf.test, Run: gf.run, Funcs: funcs})
+		res, err := cover.Run(cover.Options{PkgDir: p.dir, ModRoot: root, BuildFlags: gf.build, TestFlags: gf.test, Run: gf.run, Funcs: funcs, Rejected: rejected})
 		if err != nil {
 			return fmt.Errorf("%s", relMessage(p.dir, err.Error()))
 		}
-		rep.Packages = append(rep.Packages, cover.PackageReport(p.path, relPath(p.dir), res, rejected))
+		rep.Packages = append(rep.Packages, cover.PackageReport(p.path, relPath(p.dir), res))
 	}
 	rep.Finish()
 
@@ -147,7 +147,6 @@ func coverAsReport(c *cover.Report) *report.Report {
 	rep := &report.Report{Tool: "leapfrog", Version: c.Version, Args: append([]string{"cover"}, c.Args...)}
 	for _, p := range c.Packages {
 		rep.Packages = append(rep.Packages, &report.Package{Path: p.Path, Dir: p.Dir})
-		rep.Rejected = append(rep.Rejected, p.Rejected...)
 		for _, f := range p.Functions {
 			rf := &report.Function{Function: f.Function, Package: p.Path, File: f.File, Line: f.Line, Strategy: "cover", Branches: []report.Branch{}, Cases: []report.Case{}}
 			for _, o := range f.Outcomes {

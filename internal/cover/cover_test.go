@@ -41,7 +41,7 @@ func TestModules(t *testing.T) {
 		}
 		res, funcs := runCover(t, dir)
 		var buf bytes.Buffer
-		rep := &Report{Tool: "leapfrog", Command: "cover", Args: []string{"."}, Packages: []*Package{PackageReport(modulePath(t, dir), ".", res, nil)}}
+		rep := &Report{Tool: "leapfrog", Command: "cover", Args: []string{"."}, Packages: []*Package{PackageReport(modulePath(t, dir), ".", res)}}
 		rep.Finish()
 		rep.WriteText(&buf, false)
 		g.Check(t, map[string]string{"report": buf.String()}, "report")
@@ -136,14 +136,23 @@ func runCover(t *testing.T, dir string) (*Result, []*ast.FuncDecl) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lr.Errors) > 0 {
-		t.Fatalf("rejected: %v", lr.Errors)
+	lowered := map[string]*lower.Target{}
+	for _, tg := range lr.Targets {
+		lowered[tg.Name] = tg
 	}
 	var funcs []Func
-	for i, tg := range lr.Targets {
-		funcs = append(funcs, Func{Name: tg.Name, File: filepath.Base(fset.Position(decls[i].Pos()).Filename), Line: fset.Position(decls[i].Pos()).Line, Objectives: Objectives(tg.Func)})
+	var rejected []Rejected
+	e := 0
+	for i, name := range names {
+		pos := fset.Position(decls[i].Name.Pos())
+		if tg := lowered[name]; tg != nil {
+			funcs = append(funcs, Func{Name: name, File: filepath.Base(pos.Filename), Line: pos.Line, Objectives: Objectives(tg.Func)})
+			continue
+		}
+		rejected = append(rejected, Rejected{Name: name, File: filepath.Base(pos.Filename), Path: pos.Filename, Line: pos.Line, Reason: lr.Errors[e].Error()})
+		e++
 	}
-	res, err := Run(Options{PkgDir: dir, ModRoot: dir, Funcs: funcs})
+	res, err := Run(Options{PkgDir: dir, ModRoot: dir, Funcs: funcs, Rejected: rejected})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"leapfrog/internal/report"
 )
 
 // Status is what the package's tests did with an outcome.
@@ -33,13 +31,12 @@ type Report struct {
 
 // Package is one package's tests and outcomes.
 type Package struct {
-	Path      string             `json:"path"`
-	Dir       string             `json:"dir"` // relative to the working directory
-	Tests     []TestRun          `json:"tests"`
-	Functions []*Function        `json:"functions"`
-	Rejected  []*report.Rejected `json:"rejected,omitempty"`         // functions the lowering rejects: no objectives to list
-	Skipped   []SkippedDecl      `json:"not_instrumented,omitempty"` // declarations whose outcomes are unchecked
-	Totals    Totals             `json:"totals"`
+	Path      string        `json:"path"`
+	Dir       string        `json:"dir"` // relative to the working directory
+	Tests     []TestRun     `json:"tests"`
+	Functions []*Function   `json:"functions"`
+	Skipped   []SkippedDecl `json:"not_instrumented,omitempty"` // declarations whose outcomes are unchecked
+	Totals    Totals        `json:"totals"`
 }
 
 // TestRun is a top-level test and whether it passed.
@@ -59,6 +56,7 @@ type Function struct {
 	Function string        `json:"function"`
 	File     string        `json:"file"`
 	Line     int           `json:"line"`
+	Rejected string        `json:"rejected,omitempty"` // why gen rejects it: its outcomes are then the instrumenter's
 	Outcomes []OutcomeJSON `json:"outcomes"`
 	Totals   Totals        `json:"totals"`
 }
@@ -66,7 +64,7 @@ type Function struct {
 // OutcomeJSON is one objective: gen's id, position and outcome, and the
 // tests that took it.
 type OutcomeJSON struct {
-	ID      string   `json:"id"`
+	ID      string   `json:"id,omitempty"` // none for a function gen rejects
 	Pos     string   `json:"pos"`
 	Outcome string   `json:"outcome"`
 	Status  Status   `json:"status"`
@@ -93,11 +91,10 @@ func (t *Totals) add(u Totals) {
 	t.Failed += u.Failed
 }
 
-// PackageReport turns a package's result into its report entry; rejected
-// are the functions the lowering rejected, dir the package's directory as
-// reported.
-func PackageReport(path, dir string, r *Result, rejected []*report.Rejected) *Package {
-	p := &Package{Path: path, Dir: dir, Tests: []TestRun{}, Functions: []*Function{}, Rejected: rejected}
+// PackageReport turns a package's result into its report entry; dir is
+// the package's directory as reported.
+func PackageReport(path, dir string, r *Result) *Package {
+	p := &Package{Path: path, Dir: dir, Tests: []TestRun{}, Functions: []*Function{}}
 	for _, t := range r.Tests {
 		p.Tests = append(p.Tests, TestRun{Name: t.Name, Passed: t.Passed})
 		p.Totals.Tests++
@@ -109,7 +106,7 @@ func PackageReport(path, dir string, r *Result, rejected []*report.Rejected) *Pa
 		p.Skipped = append(p.Skipped, SkippedDecl{Name: s.Name, Reason: s.Reason})
 	}
 	for _, fr := range r.Funcs {
-		f := &Function{Function: fr.Name, File: fr.File, Line: fr.Line, Outcomes: []OutcomeJSON{}}
+		f := &Function{Function: fr.Name, File: fr.File, Line: fr.Line, Rejected: fr.Rejected, Outcomes: []OutcomeJSON{}}
 		for _, o := range fr.Outcomes {
 			j := OutcomeJSON{ID: o.ID, Pos: o.Pos.String(), Outcome: o.Outcome, Tests: o.Tests, Reason: o.Unchecked}
 			f.Totals.Outcomes++
@@ -167,6 +164,9 @@ func (r *Report) WriteText(w io.Writer, brief bool) {
 		fmt.Fprintln(w)
 		for _, f := range p.Functions {
 			fmt.Fprintf(w, "%s (%s:%d): %s\n", f.Function, f.File, f.Line, f.Totals.fraction())
+			if f.Rejected != "" {
+				fmt.Fprintf(w, "  gen rejects it (%s): the outcomes are the instrumenter's, without panics\n", f.Rejected)
+			}
 			if brief {
 				continue
 			}
@@ -187,9 +187,6 @@ func (r *Report) WriteText(w io.Writer, brief bool) {
 					panic(fmt.Sprintf("cover: status %q", o.Status))
 				}
 			}
-		}
-		for _, x := range p.Rejected {
-			fmt.Fprintf(w, "%s (%s): rejected, no outcomes listed: %s\n", x.Function, x.Pos, x.Reason)
 		}
 		for _, s := range p.Skipped {
 			fmt.Fprintf(w, "%s: not instrumented: %s\n", s.Name, s.Reason)

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"leapfrog/internal/verify"
@@ -22,6 +23,7 @@ type Options struct {
 	TestFlags  []string // given to each run of the test binary ("-test.short")
 	Run        string   // regexp selecting the top-level tests ("" all), as go test -run
 	Funcs      []Func   // the functions and objectives to report
+	Rejected   []Rejected
 	GoCmd      string   // "" means "go"
 }
 
@@ -43,6 +45,9 @@ type Outcome struct {
 // FuncResult is a function's outcomes.
 type FuncResult struct {
 	Func
+	// Rejected is why gen rejects the function; its outcomes are then the
+	// instrumenter's (instrumenterObjectives).
+	Rejected string
 	Outcomes []Outcome
 }
 
@@ -116,8 +121,26 @@ func Run(opts Options) (*Result, error) {
 			seen = append(seen, s)
 		}
 	}
+	funcs := make([]FuncResult, 0, len(opts.Funcs)+len(opts.Rejected))
 	for _, f := range opts.Funcs {
-		fr := FuncResult{Func: f}
+		funcs = append(funcs, FuncResult{Func: f})
+	}
+	for _, r := range opts.Rejected {
+		objs, err := instrumenterObjectives(r, inst)
+		if err != nil {
+			return nil, err
+		}
+		funcs = append(funcs, FuncResult{Func: Func{Name: r.Name, File: r.File, Line: r.Line, Objectives: objs}, Rejected: r.Reason})
+	}
+	sort.SliceStable(funcs, func(i, j int) bool {
+		a, b := funcs[i], funcs[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	for _, fr := range funcs {
+		f := fr.Func
 		for _, o := range f.Objectives {
 			out := Outcome{Objective: o}
 			if ok, why := inst.Checkable(o.Pos, o.Outcome); !ok {

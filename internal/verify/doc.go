@@ -115,5 +115,6 @@
 // first time each (id, outcome) is seen, and __leapfrogPanicRec, which
 // appends "panic<TAB>kind<TAB>file.go:line" once per kind and line. Its
 // imports are renamed so that they cannot clash with the package's own
-// identifiers.
+// identifiers, and it compiles at any language version a go.mod may set
+// (interface{}, not any: leapfrog cover runs modules at go 1.13).
 package verify

@@ -128,7 +128,7 @@ func __leapfrogPanicRec() {
 // check's, of the kind its message names; any other panic, a
 // runtime.Error a program passes to panic included (math/bits'
 // panic(divideError)), is an explicit panic.
-func __leapfrogPanicNote(r any) {
+func __leapfrogPanicNote(r interface{}) {
 	if __leapfrogOff.Load() > 0 {
 		return
 	}
