@@ -24,7 +24,7 @@ type Options struct {
 	Run        string   // regexp selecting the top-level tests ("" all), as go test -run
 	Funcs      []Func   // the functions and objectives to report
 	Rejected   []Rejected
-	GoCmd      string   // "" means "go"
+	GoCmd      string // "" means "go"
 }
 
 // Test is one top-level test (Test*, Fuzz* with its seed corpus, Example*)
