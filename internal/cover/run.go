@@ -17,14 +17,14 @@ import (
 
 // Options says which package's tests cover runs, and how.
 type Options struct {
-	PkgDir     string   // directory of the package
-	ModRoot    string   // its module's root
-	BuildFlags []string // given to go test -c ("-tags=x", "-race")
-	TestFlags  []string // given to each run of the test binary ("-test.short")
-	Run        string   // regexp selecting the top-level tests ("" all), as go test -run
-	Funcs      []Func   // the functions and objectives to report
-	Rejected   []Rejected
-	GoCmd      string // "" means "go"
+	PkgDir     string     // directory of the package
+	ModRoot    string     // its module's root
+	BuildFlags []string   // given to go test -c ("-tags=x", "-race")
+	TestFlags  []string   // given to each run of the test binary ("-test.short")
+	Run        string     // regexp selecting the top-level tests ("" all), as go test -run
+	Funcs      []Func     // the functions and objectives to report
+	Rejected   []Rejected // the functions gen rejects: their outcomes are the instrumenter's
+	GoCmd      string     // "" means "go"
 }
 
 // Test is one top-level test (Test*, Fuzz* with its seed corpus, Example*)

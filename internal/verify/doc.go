@@ -110,7 +110,8 @@
 // other declarations are instrumented all the same.
 //
 // The added file zz_leapfrog_rec.go holds __leapfrogRec: under a mutex it
-// appends "id true|false" to $LEAPFROG_REC (O_APPEND, one write per record,
+// appends "id true|false" to $LEAPFROG_REC (read once, when the package is
+// initialised: a test may clear the environment) (O_APPEND, one write per record,
 // at once, so that a test that panics later still leaves its records) the
 // first time each (id, outcome) is seen, and __leapfrogPanicRec, which
 // appends "panic<TAB>kind<TAB>file.go:line" once per kind and line. Its

@@ -118,7 +118,7 @@ func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 		}
 	}
 	if len(pkg.files) > 0 {
-		rec := fmt.Sprintf(recTemplate, pkg.types.Name(), RecEnv, fmt.Sprintf("%#v", PanicKinds))
+		rec := fmt.Sprintf(recTemplate, pkg.types.Name(), RecEnv, RecEnv, fmt.Sprintf("%#v", PanicKinds))
 		if err := os.WriteFile(filepath.Join(dstDir, RecFile), []byte(rec), 0o644); err != nil {
 			return nil, err
 		}
