@@ -46,7 +46,7 @@ func coverCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.jsonOut, "json", "", "write the JSON report (docs/cover.schema.json) to this `file`")
 	fs.StringVar(&c.htmlOut, "html", "", "write the HTML report (sources with every branch outcome marked) to this `file`")
 	fs.BoolVar(&c.quiet, "q", false, "quiet: per function only its totals, not every outcome")
-	fs.IntVar(&c.par, "p", runtime.GOMAXPROCS(0), "lower up to `N` packages in parallel")
+	fs.IntVar(&c.par, "p", runtime.GOMAXPROCS(0), "lower and test up to `N` packages in parallel (the tests of one package run one after another); the output is the same whatever N")
 	ours, goFlags := args, []string(nil)
 	for i, a := range args {
 		if a == "--" {
@@ -90,7 +90,12 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 		return err
 	}
 	rep := &cover.Report{Tool: "leapfrog", Command: "cover", Version: Version, Args: args, GoTestFlags: goFlags, Packages: []*cover.Package{}}
-	for _, p := range pkgs {
+	// The packages run in parallel, as go test runs them; the tests of one
+	// package one after another.
+	results := make([]*cover.Result, len(pkgs))
+	errs := make([]error, len(pkgs))
+	parallel(len(pkgs), c.par, func(i int) {
+		p := pkgs[i]
 		var funcs []cover.Func
 		for _, t := range sel.targets {
 			if t.pkg == p {
@@ -105,13 +110,16 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 		}
 		root, err := moduleRoot(p.dir)
 		if err != nil {
-			return err
+			errs[i] = err
+			return
 		}
-		res, err := cover.Run(cover.Options{PkgDir: p.dir, ModRoot: root, BuildFlags: gf.build, TestFlags: gf.test, Run: gf.run, Funcs: funcs, Rejected: rejected})
-		if err != nil {
-			return fmt.Errorf("%s", relMessage(p.dir, err.Error()))
+		results[i], errs[i] = cover.Run(cover.Options{PkgDir: p.dir, ModRoot: root, BuildFlags: gf.build, TestFlags: gf.test, Run: gf.run, Funcs: funcs, Rejected: rejected})
+	})
+	for i, p := range pkgs {
+		if errs[i] != nil {
+			return fmt.Errorf("%s", relMessage(p.dir, errs[i].Error()))
 		}
-		rep.Packages = append(rep.Packages, cover.PackageReport(p.path, relPath(p.dir), res))
+		rep.Packages = append(rep.Packages, cover.PackageReport(p.path, relPath(p.dir), results[i]))
 	}
 	rep.Finish()
 
