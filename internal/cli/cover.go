@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"leapfrog/internal/cover"
+	"leapfrog/internal/htmlreport"
 	"leapfrog/internal/report"
 )
 
@@ -132,7 +134,7 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 		files = append(files, outFile{path: c.jsonOut, data: js})
 	}
 	if c.htmlOut != "" {
-		page, err := renderHTML(coverAsReport(rep))
+		page, err := htmlreport.RenderTests(coverAsReport(rep), os.ReadFile)
 		if err != nil {
 			return err
 		}
@@ -148,22 +150,26 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 	return nil
 }
 
-// coverAsReport renders cover's report in gen's form for the HTML report:
-// an outcome a test takes is covered "by case" the tests that take it,
-// the others unknown with the reason.
+// coverAsReport puts cover's report in gen's form for the HTML report
+// (htmlreport.RenderTests): an outcome a test takes is covered, its case
+// the tests that take it; the others unknown, with the reason. A function
+// gen rejects says so in a warning.
 func coverAsReport(c *cover.Report) *report.Report {
 	rep := &report.Report{Tool: "leapfrog", Version: c.Version, Args: append([]string{"cover"}, c.Args...)}
 	for _, p := range c.Packages {
 		rep.Packages = append(rep.Packages, &report.Package{Path: p.Path, Dir: p.Dir})
 		for _, f := range p.Functions {
 			rf := &report.Function{Function: f.Function, Package: p.Path, File: f.File, Line: f.Line, Strategy: "cover", Branches: []report.Branch{}, Cases: []report.Case{}}
+			if f.Rejected != "" {
+				rf.Warnings = []string{"gen rejects it (" + f.Rejected + "): the outcomes are the instrumenter's, without panics"}
+			}
 			for _, o := range f.Outcomes {
 				b := report.Branch{ID: o.ID, Func: f.Function, Pos: o.Pos, Outcome: o.Outcome}
 				switch o.Status {
 				case cover.Covered:
-					b.Verdict, b.Case = report.Covered, "test "+strings.Join(o.Tests, ", ")
+					b.Verdict, b.Case = report.Covered, strings.Join(o.Tests, ", ")
 				case cover.NotCovered:
-					b.Verdict, b.Reason = report.Unknown, "no test of the package takes it"
+					b.Verdict, b.Reason = report.Unknown, "not covered"
 				case cover.Unchecked:
 					b.Verdict, b.Reason = report.Unknown, "unchecked: "+o.Reason
 				default:
