@@ -24,7 +24,8 @@ const coverDesc = `Runs each package's own tests (go test) under leapfrog's bran
 instrumentation and reports every branch outcome gen lists (both sides of each
 condition and of each && / || operand, each switch case, each panic
 objective, each function's entry) as covered, with the names of the tests that
-take it, or not covered; per function and per package. Packages are go/packages
+take it, or not covered; per function and per package (a function gen rejects:
+the instrumenter's outcomes, without panics). Packages are go/packages
 patterns (default .). After "--" come go test flags: build flags (-tags,
 -race, -gcflags, -ldflags, -mod, -trimpath ...) build the test binary, test
 flags (-run, -skip, -short, -timeout, -count, -cpu, -parallel, -failfast, -v)
