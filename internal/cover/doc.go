@@ -23,7 +23,10 @@
 // recorded to the file $LEAPFROG_REC names, and the records are matched
 // with the objectives as -verify matches claims (verify.Instrumented
 // Checkable and verify.Seen Took): branch outcomes and entries by
-// position, panics by kind and line. An objective the instrumenter cannot
+// position, panics by kind and line. A panic a function recovers itself
+// is recorded too, where its deferred function recovers it
+// (verify.InstrumentOptions.Recovered): its objective was taken. An
+// objective the instrumenter cannot
 // match (a skipped declaration, a position that is no site) is unchecked,
 // with the reason, never "not covered".
 //

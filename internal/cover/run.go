@@ -85,7 +85,7 @@ func Run(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("copying module: %v", err)
 	}
 	pkgCopy := filepath.Join(modCopy, rel)
-	inst, err := verify.Instrument(pkgCopy, pkgCopy)
+	inst, err := verify.InstrumentWith(pkgCopy, pkgCopy, verify.InstrumentOptions{Recovered: true})
 	if err != nil {
 		return nil, err
 	}

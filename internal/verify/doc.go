@@ -102,7 +102,11 @@
 // first frame under runtime.gopanic that is neither the runtime's, nor a
 // compiler-generated equality function's (type:.eq.T), nor the
 // recorder's) and panics again with the same value, so that the tests see
-// the same panic. A panic the function recovers itself is not recorded.
+// the same panic. A panic the function recovers itself is not recorded,
+// unless InstrumentOptions.Recovered (leapfrog cover) wraps each call of
+// the builtin recover in __leapfrogRecovered, which records a panic where
+// a deferred function recovers it, its stack still below the deferred
+// call (defer recover() is left alone: it recovers nothing).
 //
 // A declaration the instrumenter cannot rewrite (a condition whose named
 // boolean type it cannot spell in the file, two sites at one position) is

@@ -123,6 +123,16 @@ func __leapfrogPanicRec() {
 	panic(r)
 }
 
+// __leapfrogRecovered wraps the value of a call of recover (with
+// InstrumentOptions.Recovered): a panic a deferred function recovers is
+// recorded there, its stack still below the deferred call.
+func __leapfrogRecovered(r interface{}) interface{} {
+	if r != nil {
+		__leapfrogPanicNote(r)
+	}
+	return r
+}
+
 // __leapfrogPanicNote records the kind of the panic r and the line it was
 // raised at: the first frame below a runtime.gopanic that is neither the
 // runtime's, nor a compiler-generated equality function's (== on
@@ -179,6 +189,10 @@ func __leapfrogPanicNote(r interface{}) {
 // EnterFunc is the name of the function called first in every instrumented
 // function to record its entry.
 const EnterFunc = "__leapfrogEnter"
+
+// RecoveredFunc is the name of the function wrapping each call of recover
+// with InstrumentOptions.Recovered.
+const RecoveredFunc = "__leapfrogRecovered"
 
 // PanicFunc is the name of the function deferred first in every
 // instrumented function to record the panics passing through.
