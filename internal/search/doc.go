@@ -46,7 +46,11 @@
 // sides that lead towards it. Otherwise it is unknown, with the reason of an
 // unfinished side (loop bound, solver timeout, search timeout; a refutation
 // needing a bound of the input domain: "input length bounded at N",
-// "interface inputs bounded to the dynamic types a test can construct"). The
+// "interface inputs bounded to the dynamic types a test can construct",
+// "inputs of opaque types ... bounded to their zero value"). A side taken
+// by a run that was aborted (a fatal error: a deadlock, an unlock of an
+// unlocked mutex; the deadline) is feasible, yet no case covers it: its
+// objective is unknown with the run's reason, never unreachable. The
 // graph over-approximates: a call, an interface method call, a call through a
 // function value and the deferred calls run (ir.Targets) enter every function
 // they may; a panic may run any deferred call, a deferred call the next one,

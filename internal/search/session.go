@@ -59,6 +59,10 @@ type Session struct {
 	expired    bool
 	reach      *reachability
 	rootCut    string // a run that aborted before its first branch
+	// aborted holds the sides taken by runs that were aborted (a fatal
+	// error, a deadlock, the deadline), with the first reason: such a side
+	// is feasible, yet no case may cover it.
+	aborted map[Lit]string
 	// afterRun, when set, sees every run once it is in the tree (PM's
 	// end-of-path obligation queries).
 	afterRun func(*engine.Path, []*Node)
@@ -347,6 +351,14 @@ func (s *Session) insert(p *engine.Path) []*Node {
 	}
 	if p.Aborted != "" && parent == nil {
 		s.rootCut = p.Aborted
+	}
+	for _, st := range p.Steps {
+		if l := (Lit{st.If, st.Taken}); p.Aborted != "" && s.aborted[l] == "" {
+			if s.aborted == nil {
+				s.aborted = map[Lit]string{}
+			}
+			s.aborted[l] = p.Aborted
+		}
 	}
 	return nodes
 }
