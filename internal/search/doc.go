@@ -59,6 +59,21 @@
 // (Callees); an explicit panic a deferred call recovered is covered by the
 // run.
 //
+// # Objectives given by other analyses
+//
+// An outcome another function's analysis decided (a callee's:
+// internal/analysis chooses them) can be given to the session before the
+// search (given.go). The search may end with its objectives open
+// (AllCovered does not wait for them). One given as covered is still a
+// target of the strategies until a run covers it: flipping a callee's
+// sides is how a caller's search reaches its own outcomes behind them, and
+// without those flips Match in the standard library's path decided fewer
+// of its own. One given as unreachable (a proof holding in every caller)
+// counts as covered for every strategy (coveredBy holds a stand-in case):
+// no side is flipped to reach it. A run that takes a given objective
+// covers it, and the result gives the session's own case when a kept one
+// does, else the verdict given, with the function that decided it.
+//
 // # The result
 //
 // Session.Result gathers the verdicts, the cases (kept ones first, each

@@ -54,7 +54,7 @@ type Session struct {
 	objOfPanic map[*ir.Panic]*Objective
 	entry      *Objective // the function's entry, covered by every completed run
 	coveredBy  []*Case    // per objective: the first case covering it
-	uncovered  int
+	uncovered  int        // objectives neither covered nor given (AllCovered)
 	start      time.Time
 	expired    bool
 	reach      *reachability
@@ -74,6 +74,15 @@ type Session struct {
 	// preOnly are the functions only the precondition may call (itself
 	// included): their branches, when it runs branch by branch, are its.
 	preOnly map[*ir.Function]bool
+	// given are the objectives decided by another function's analysis
+	// (given.go).
+	given map[*Objective]*Given
+	// optional are the objectives given as covered: not counted in
+	// uncovered, but flipped towards like the others until covered.
+	optional map[*Objective]bool
+	// firsts counts the objectives a case covered first, given ones
+	// included: a strategy's measure of progress.
+	firsts int
 }
 
 // Case is a run kept as a test case candidate.
@@ -236,7 +245,10 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 		c.Covers = append(c.Covers, o)
 		if s.coveredBy[o.Index] == nil {
 			s.coveredBy[o.Index] = c
-			s.uncovered--
+			s.firsts++
+			if !s.optional[o] {
+				s.uncovered--
+			}
 			c.New = append(c.New, o)
 		}
 	}

@@ -44,6 +44,8 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 		b := Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos(), Outcome: o.Outcome}
 		if c := s.firstKept(o, order, kept); c != nil {
 			b.Verdict, b.Case = report.Covered, names[c]
+		} else if g, ok := s.takenOver(o); ok {
+			b = g
 		} else {
 			s.decide(o, sides, &b)
 		}
