@@ -32,9 +32,9 @@ flags (-run, -skip, -short, -timeout, -count, -cpu, -parallel, -failfast, -v)
 run it. Each top-level test runs in a process of its own, so that what it
 covers is its own (subtests count for their top-level test).
 
-Exit status: 0 success; 1 a package does not build, a test failed (the
-reports are written all the same) or a file cannot be written; 2 bad command
-line.`
+Exit status: 0 success; 1 a package's tests do not build (the others are
+measured), a test failed (the reports are written all the same) or a file
+cannot be written; 2 bad command line.`
 
 // coverFlags are cover's flags.
 type coverFlags struct {
@@ -118,9 +118,15 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 		}
 		results[i], errs[i] = cover.Run(cover.Options{PkgDir: p.dir, ModRoot: root, BuildFlags: gf.build, TestFlags: gf.test, Run: gf.run, Funcs: funcs, Rejected: rejected})
 	})
+	// A package that cannot be measured (its tests do not build) is
+	// reported as such; the others are measured all the same.
+	var failed []string
 	for i, p := range pkgs {
 		if errs[i] != nil {
-			return fmt.Errorf("%s", relMessage(p.dir, errs[i].Error()))
+			msg := relMessage(p.dir, errs[i].Error())
+			failed = append(failed, msg)
+			rep.Packages = append(rep.Packages, &cover.Package{Path: p.path, Dir: relPath(p.dir), Tests: []cover.TestRun{}, Functions: []*cover.Function{}, Error: msg})
+			continue
 		}
 		rep.Packages = append(rep.Packages, cover.PackageReport(p.path, relPath(p.dir), results[i]))
 	}
@@ -146,7 +152,10 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 		return err
 	}
 	if rep.Totals.Failed > 0 {
-		return &quietError{1, fmt.Sprintf("%d of %d tests failed", rep.Totals.Failed, rep.Totals.Tests)}
+		failed = append(failed, fmt.Sprintf("%d of %d tests failed", rep.Totals.Failed, rep.Totals.Tests))
+	}
+	if len(failed) > 0 {
+		return &quietError{1, strings.Join(failed, "\n")}
 	}
 	return nil
 }

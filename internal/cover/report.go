@@ -36,6 +36,7 @@ type Package struct {
 	Tests     []TestRun     `json:"tests"`
 	Functions []*Function   `json:"functions"`
 	Skipped   []SkippedDecl `json:"not_instrumented,omitempty"` // declarations whose outcomes are unchecked
+	Error     string        `json:"error,omitempty"`            // why the package could not be measured (then no tests, no functions)
 	Totals    Totals        `json:"totals"`
 }
 
@@ -151,6 +152,10 @@ func (r *Report) Marshal() ([]byte, error) {
 // when brief), then the package's and the run's totals.
 func (r *Report) WriteText(w io.Writer, brief bool) {
 	for _, p := range r.Packages {
+		if p.Error != "" {
+			fmt.Fprintf(w, "package %s: not measured: %s\n", p.Path, p.Error)
+			continue
+		}
 		fmt.Fprintf(w, "package %s: %d tests", p.Path, p.Totals.Tests)
 		if p.Totals.Failed > 0 {
 			var failed []string
