@@ -42,8 +42,9 @@ type Package struct {
 
 // TestRun is a top-level test and whether it passed.
 type TestRun struct {
-	Name   string `json:"name"`
-	Passed bool   `json:"passed"`
+	Name    string `json:"name"`
+	Passed  bool   `json:"passed"`
+	Skipped bool   `json:"skipped,omitempty"` // it called t.Skip
 }
 
 // SkippedDecl is a declaration the instrumenter left as it is.
@@ -97,7 +98,7 @@ func (t *Totals) add(u Totals) {
 func PackageReport(path, dir string, r *Result) *Package {
 	p := &Package{Path: path, Dir: dir, Tests: []TestRun{}, Functions: []*Function{}}
 	for _, t := range r.Tests {
-		p.Tests = append(p.Tests, TestRun{Name: t.Name, Passed: t.Passed})
+		p.Tests = append(p.Tests, TestRun{Name: t.Name, Passed: t.Passed, Skipped: t.Skipped})
 		p.Totals.Tests++
 		if !t.Passed {
 			p.Totals.Failed++
@@ -165,6 +166,15 @@ func (r *Report) WriteText(w io.Writer, brief bool) {
 				}
 			}
 			fmt.Fprintf(w, ", %d FAILED (%s)", p.Totals.Failed, strings.Join(failed, ", "))
+		}
+		var skipped []string
+		for _, t := range p.Tests {
+			if t.Skipped {
+				skipped = append(skipped, t.Name)
+			}
+		}
+		if len(skipped) > 0 {
+			fmt.Fprintf(w, ", %d skipped (%s)", len(skipped), strings.Join(skipped, ", "))
 		}
 		fmt.Fprintln(w)
 		for _, f := range p.Functions {

@@ -30,9 +30,10 @@ type Options struct {
 // Test is one top-level test (Test*, Fuzz* with its seed corpus, Example*)
 // run in a process of its own.
 type Test struct {
-	Name   string
-	Passed bool
-	Output string // the run's output when it failed
+	Name    string
+	Passed  bool
+	Skipped bool   // the test called t.Skip (its outcomes until then count)
+	Output  string // the run's output when it failed
 }
 
 // Outcome is one objective and the tests that took it.
@@ -107,9 +108,9 @@ func Run(opts Options) (*Result, error) {
 			if _, sub, ok := strings.Cut(opts.Run, "/"); ok {
 				pattern += "/" + sub // the subtests -run selects
 			}
-			args := append([]string{"-test.run=" + pattern, "-test.count=1"}, withTimeout(opts.TestFlags)...)
+			args := append([]string{"-test.run=" + pattern, "-test.count=1", "-test.v=true"}, withTimeout(opts.TestFlags)...)
 			out, err := runIn(pkgCopy, []string{verify.RecEnv + "=" + recFile}, bin, args...)
-			t := Test{Name: name, Passed: err == nil}
+			t := Test{Name: name, Passed: err == nil, Skipped: strings.Contains("\n"+out, "\n--- SKIP: "+name+" (")}
 			if err != nil {
 				t.Output = out
 			}
