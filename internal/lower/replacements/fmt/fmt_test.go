@@ -74,7 +74,7 @@ type inner struct {
 type outer struct {
 	A     int
 	b     string
-	inner        // unexported embedded: D's methods stay visible
+	inner // unexported embedded: D's methods stay visible
 	S     stringer
 	s     stringer // unexported: its String is not called
 	E     error
