@@ -44,6 +44,7 @@ type Engine struct {
 	globals map[*ir.Program]*globalState
 	consts  map[*ir.Const]val
 	cands   map[*ir.Type][]*ir.DynType  // interface inputs' candidates (ifaces.go)
+	dynOf   map[progType]*ir.DynType    // the dynamic type of each type fmt boxes (fmt.go)
 	ncands  map[*ir.Type]int            // how many of them a test can construct
 	sents   map[*ir.Type][]sentinelCand // the package-level variables they may hold (sentinels.go)
 	kB      *expr.Builder               // the builder of kterms
@@ -81,8 +82,10 @@ type Step struct {
 	// input at all, never explored.
 	Domain Domain
 	// Order marks a step taken after a range over a map chose an order of
-	// its entries that Go may not choose: a test cannot rely on it.
-	Order bool
+	// its entries that Go may not choose, or (Address too) after fmt
+	// printed a pointer's address: a test cannot rely on it.
+	Order   bool
+	Address bool
 	// State numbers the machine state at the branch instance, before the
 	// branch (Engine.States; 0 when not numbered): equal numbers, equal
 	// continuations.
@@ -92,6 +95,15 @@ type Step struct {
 // OrderReason is the reason of a side left open because the run depends on
 // the order of a range over a map.
 const OrderReason = "depends on the order of a range over a map (random in Go)"
+
+// UnfixedReason is the reason of the other side of a step taken after the
+// run came to depend on what Go does not fix (Order).
+func (st Step) UnfixedReason() string {
+	if st.Address {
+		return AddressReason
+	}
+	return OrderReason
+}
 
 // Domain says what kind of input-domain statement a step is.
 type Domain uint8
@@ -204,15 +216,17 @@ type machine struct {
 	missed     *LoopID   // a loop entered outside its models (loops.go)
 	ooc        *cfg.Loop // out-of-context iteration of this loop (models.go)
 	oocModel   map[string]uint64
-	globals    []*object // this run's package-level variables (nil: not initialised yet)
-	sharedObjs []*object // every object of the run's package state (globals and what they reach)
-	written    bool      // an object of sharedObjs was written (pristine: never false again)
-	at         *ir.Block // the block being executed
-	orderDep   bool      // a range over a map chose an order Go may not choose
-	merging    bool      // inside a merged region: no step may be recorded
-	anyN       int       // fresh "any" variables made so far (anyLike)
-	extN       int       // fresh variables of externals' results made so far (externals.go)
-	ret        [1]val    // the result of the last call with one result (callFrame)
+	globals    []*object      // this run's package-level variables (nil: not initialised yet)
+	sharedObjs []*object      // every object of the run's package state (globals and what they reach)
+	written    bool           // an object of sharedObjs was written (pristine: never false again)
+	at         *ir.Block      // the block being executed
+	orderDep   bool           // a range over a map chose an order Go may not choose
+	addrDep    bool           // fmt printed an address, which Go does not fix (fmt.go)
+	addrs      map[any]uint64 // the addresses fmt printed, by object (fmt.go)
+	merging    bool           // inside a merged region: no step may be recorded
+	anyN       int            // fresh "any" variables made so far (anyLike)
+	extN       int            // fresh variables of externals' results made so far (externals.go)
+	ret        [1]val         // the result of the last call with one result (callFrame)
 	// panic is the panic being unwound, nil when none; deferring is the
 	// panic the next frame is a deferred call for (defer.go).
 	panic, deferring *panicState
@@ -342,7 +356,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 // call runs fn; it reports whether the run panicked.
 func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	if fn.External {
-		return m.callExternal(fn, args), false
+		return m.callExternal(fn, nil, args), false
 	}
 	fr := m.newFrame(fn)
 	copy(fr.slots, args)
@@ -484,7 +498,7 @@ func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *fr
 
 // makeStep is the step of If in on condition c taken the way dir says.
 func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopInfo, fr *frame, b *ir.Block) Step {
-	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep}
+	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep || m.addrDep, Address: m.addrDep}
 	if c.s != nil {
 		st.Cond = c.s
 		if !dir {
@@ -494,8 +508,8 @@ func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopIn
 		if fr != nil {
 			m.markStep(li, fr, b, &st)
 		}
-		if m.orderDep && st.Flippable {
-			st.Flippable, st.Bounded = false, OrderReason
+		if st.Order && st.Flippable {
+			st.Flippable, st.Bounded = false, st.UnfixedReason()
 		}
 	}
 	return st

@@ -16,6 +16,7 @@ func (m *machine) report(v val, t *ir.Type) report.Value {
 	if m.orderDep {
 		markUnordered(&r)
 	}
+	r.Address = m.addrDep
 	return r
 }
 

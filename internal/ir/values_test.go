@@ -12,16 +12,16 @@ import (
 // list returns a fresh "type <name> struct{V i64; Next *<name>}".
 func list(name string) *Type {
 	n := &Type{Kind: KStruct, Name: name}
-	n.Fields = []StructField{{"V", I64}, {"Next", PointerTo(n)}}
+	n.Fields = []StructField{{Name: "V", Type: I64}, {Name: "Next", Type: PointerTo(n)}}
 	return n
 }
 
 func TestIdenticalRecursive(t *testing.T) {
 	a, b := list("Node"), list("Node")
 	other := list("Elem") // the same structure under another name
-	unnamed := &Type{Kind: KStruct, Fields: []StructField{{"V", I64}, {"Next", PointerTo(a)}}}
+	unnamed := &Type{Kind: KStruct, Fields: []StructField{{Name: "V", Type: I64}, {Name: "Next", Type: PointerTo(a)}}}
 	different := &Type{Kind: KStruct, Name: "Bad"}
-	different.Fields = []StructField{{"V", I32}, {"Next", PointerTo(different)}}
+	different.Fields = []StructField{{Name: "V", Type: I32}, {Name: "Next", Type: PointerTo(different)}}
 	tests := []struct {
 		x, y *Type
 		want bool
@@ -52,9 +52,9 @@ func TestIdenticalRecursive(t *testing.T) {
 
 func TestValidType(t *testing.T) {
 	direct := &Type{Kind: KStruct, Name: "T"}
-	direct.Fields = []StructField{{"x", &Type{Kind: KArray, Len: 2, Elem: direct}}}
+	direct.Fields = []StructField{{Name: "x", Type: &Type{Kind: KArray, Len: 2, Elem: direct}}}
 	unnamed := &Type{Kind: KStruct}
-	unnamed.Fields = []StructField{{"p", PointerTo(unnamed)}}
+	unnamed.Fields = []StructField{{Name: "p", Type: PointerTo(unnamed)}}
 	viaMap := &Type{Kind: KMap, Key: String, Name: "M"}
 	viaMap.Elem = viaMap
 	tests := []struct {

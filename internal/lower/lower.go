@@ -37,9 +37,6 @@ type fnLowerer struct {
 
 	free     map[*ssa.FreeVar]*ir.Param // a function literal's free variables (closures.go)
 	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
-	absorbed map[ssa.Instruction]bool   // instructions a call of an external takes over (externals.go)
-	boxed    map[*ssa.Call]*boxedCall   // the boxed arguments of calls of boxing externals
-	errorfs  map[*ssa.Call]*errorfCall  // the calls of fmt.Errorf (errorf.go)
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -169,7 +166,7 @@ func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
 
 // lowerInstr lowers one ssa instruction into the current block.
 func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
-	if fl.absorbed[instr] || fl.l.slicedOut(fl.sfn, instr) {
+	if fl.l.slicedOut(fl.sfn, instr) {
 		return nil
 	}
 	switch v := instr.(type) {
@@ -504,10 +501,6 @@ func (fl *fnLowerer) precheck() error {
 					_, builtin := v.Call.Value.(*ssa.Builtin)
 					switch {
 					case pass == 0 || builtin || fl.l.isImportedInit(v.Common()) || handlesCall(v.Common()) || isBitcast(v.Common()) || isIntrinsic(v.Common()):
-					case isErrorf(v.Common()):
-						if err := fl.precheckErrorf(v); err != nil {
-							return err
-						}
 					default:
 						if err := fl.precheckCall(v); err != nil {
 							return err

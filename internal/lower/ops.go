@@ -129,18 +129,12 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	if isIntrinsic(v.Common()) {
 		return fl.lowerIntrinsic(v)
 	}
-	if isErrorf(v.Common()) {
-		return fl.lowerErrorf(v)
-	}
 	if done, err := fl.lowerDynamicCall(v); done { // closures.go: invoke, function values, literals, wrappers, recover
 		return err
 	}
 	callee, err := fl.callee(v.Common(), v.Pos())
 	if err != nil {
 		return err
-	}
-	if fl.boxed[v] != nil {
-		return fl.lowerBoxedCall(v, callee)
 	}
 	f, err := fl.get(callee, callSite{fl.sfn, v.Pos()})
 	if err != nil {

@@ -4,6 +4,7 @@ package lower
 
 import (
 	"embed"
+	"fmt"
 	"go/ast"
 	"go/build/constraint"
 	"go/parser"
@@ -91,6 +92,9 @@ func (l *loader) replacementFunc(name string) *ssa.Function {
 func (l *loader) replacement(fn *ssa.Function) *ssa.Function {
 	l.replacementPkg()
 	r := l.replaced[fn.String()]
+	if r == nil && pkgPath(fn) == "fmt" {
+		r = l.fmtReplacement(fn)
+	}
 	if r == nil || !types.Identical(r.Signature, fn.Signature) {
 		return nil
 	}
@@ -100,8 +104,18 @@ func (l *loader) replacement(fn *ssa.Function) *ssa.Function {
 // buildReplacements compiles the replacement package into the program and
 // indexes its functions by the name of the function each replaces.
 func (l *loader) buildReplacements() map[string]*ssa.Function {
+	spkg, out := l.buildReplacementPkg(replacementFS, "replacements", replacementPath)
+	l.replPkg = spkg
+	return out
+}
+
+// buildReplacementPkg compiles the Go files of dir in fsys (its tests
+// left out) into the program as the package path, and indexes its
+// functions by the name of the function each replaces. Its imports are
+// packages the program has loaded.
+func (l *loader) buildReplacementPkg(fsys embed.FS, dir, path string) (*ssa.Package, map[string]*ssa.Function) {
 	out := map[string]*ssa.Function{}
-	entries, err := replacementFS.ReadDir("replacements")
+	entries, err := fsys.ReadDir(dir)
 	if err != nil {
 		panic("lower: the replacement bodies: " + err.Error())
 	}
@@ -110,11 +124,11 @@ func (l *loader) buildReplacements() map[string]*ssa.Function {
 		if strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
-		src, err := replacementFS.ReadFile("replacements/" + e.Name())
+		src, err := fsys.ReadFile(dir + "/" + e.Name())
 		if err != nil {
 			panic("lower: the replacement bodies: " + err.Error())
 		}
-		f, err := parser.ParseFile(l.pkg.Fset, replacementPath+"/"+e.Name(), src, parser.ParseComments)
+		f, err := parser.ParseFile(l.pkg.Fset, path+"/"+e.Name(), src, parser.ParseComments)
 		if err != nil {
 			panic("lower: the replacement bodies do not parse: " + err.Error())
 		}
@@ -132,19 +146,18 @@ func (l *loader) buildReplacements() map[string]*ssa.Function {
 		Selections:   map[*ast.SelectorExpr]*types.Selection{},
 		FileVersions: map[*ast.File]string{},
 	}
-	tpkg, err := (&types.Config{}).Check(replacementPath, l.pkg.Fset, files, info)
+	tpkg, err := (&types.Config{Importer: loadedImporter{l.ssa}}).Check(path, l.pkg.Fset, files, info)
 	if err != nil {
 		panic("lower: the replacement bodies do not type-check: " + err.Error())
 	}
 	spkg := l.ssa.CreatePackage(tpkg, files, info, false)
 	spkg.Build()
-	l.replPkg = spkg
 	if l.replaceFiles == nil {
 		l.replaceFiles = map[string]string{}
 	}
 	l.files = nil // the file index is rebuilt with the replacement files
 	for _, f := range files {
-		l.replaceFiles[l.pkg.Fset.File(f.Pos()).Name()] = replacementPath
+		l.replaceFiles[l.pkg.Fset.File(f.Pos()).Name()] = path
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Doc == nil {
@@ -159,5 +172,16 @@ func (l *loader) buildReplacements() map[string]*ssa.Function {
 			}
 		}
 	}
-	return out
+	return spkg, out
+}
+
+// loadedImporter imports the packages the program has loaded (a
+// replacement package imports only dependencies of what it replaces).
+type loadedImporter struct{ prog *ssa.Program }
+
+func (i loadedImporter) Import(path string) (*types.Package, error) {
+	if p := i.prog.ImportedPackage(path); p != nil {
+		return p.Pkg, nil
+	}
+	return nil, fmt.Errorf("package %s is not loaded", path)
 }

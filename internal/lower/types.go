@@ -93,6 +93,7 @@ func (m *typeMapper) mapType(t types.Type) (*ir.Type, error) {
 		}
 	default:
 		it.Size = m.size(t)
+		it.ReflectName = reflectName(t)
 	}
 	return it, nil
 }
@@ -141,7 +142,7 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 			if err != nil {
 				return nil, err
 			}
-			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft})
+			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft, Embedded: f.Embedded()})
 		}
 		return st, nil
 	case *types.Pointer:
@@ -185,7 +186,7 @@ func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
 	}
 	name := ph.Name
 	*ph = *u
-	ph.Name, ph.Size = name, m.size(t)
+	ph.Name, ph.Size, ph.ReflectName = name, m.size(t), reflectName(t)
 	return ph, nil
 }
 

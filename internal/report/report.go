@@ -209,7 +209,8 @@ type Stats struct {
 //
 // Unordered marks a value that depends on the order in which a range over
 // a map visited its entries: Go's order is random, so a test must not assert
-// it.
+// it. Address marks one computed after the run printed a pointer's address
+// (fmt's %p), which Go does not fix either.
 type Value struct {
 	Type        *ir.Type
 	Bits        uint64
@@ -221,6 +222,7 @@ type Value struct {
 	Spare       []Value
 	Cycle       bool
 	Unordered   bool
+	Address     bool
 	Dyn         string
 	ErrMsg      string
 	HasErrMsg   bool

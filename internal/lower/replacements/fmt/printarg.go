@@ -208,7 +208,9 @@ func (p *pp) fmtPointer(v value, verb rune) {
 	}
 }
 
-func (p *pp) catchPanic(arg any, verb rune, method string) {
+// catchPanic is fmt's (*pp).catchPanic, a function: leapfrog defers
+// functions, not method values.
+func catchPanic(p *pp, arg any, verb rune, method string) {
 	if err := recover(); err != nil {
 		// If it's a nil pointer, just say "<nil>". The likeliest causes are a
 		// Stringer that fails to guard against nil or a nil pointer for a
@@ -264,7 +266,7 @@ func (p *pp) handleMethods(verb rune) (handled bool) {
 	// Is it a Formatter?
 	if formatter, ok := p.arg.(realfmt.Formatter); ok {
 		handled = true
-		defer p.catchPanic(p.arg, verb, "Format")
+		defer catchPanic(p, p.arg, verb, "Format")
 		formatter.Format(p, verb)
 		return
 	}
@@ -273,7 +275,7 @@ func (p *pp) handleMethods(verb rune) (handled bool) {
 	if p.fmt.sharpV {
 		if stringer, ok := p.arg.(realfmt.GoStringer); ok {
 			handled = true
-			defer p.catchPanic(p.arg, verb, "GoString")
+			defer catchPanic(p, p.arg, verb, "GoString")
 			// Print the result of GoString unadorned.
 			p.fmt.fmtS(stringer.GoString())
 			return
@@ -291,13 +293,13 @@ func (p *pp) handleMethods(verb rune) (handled bool) {
 			switch v := p.arg.(type) {
 			case error:
 				handled = true
-				defer p.catchPanic(p.arg, verb, "Error")
+				defer catchPanic(p, p.arg, verb, "Error")
 				p.fmtString(v.Error(), verb)
 				return
 
 			case realfmt.Stringer:
 				handled = true
-				defer p.catchPanic(p.arg, verb, "String")
+				defer catchPanic(p, p.arg, verb, "String")
 				p.fmtString(v.String(), verb)
 				return
 			}
