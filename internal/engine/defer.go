@@ -79,12 +79,8 @@ func (m *machine) runDefers(fr *frame, in *ir.RunDefers, depth int) bool {
 
 // raise is the Panic terminator in: a new panic, unwound from frame fr.
 func (m *machine) raise(fr *frame, in *ir.Panic, depth int) ([]val, bool) {
-	if m.orderDep || m.addrDep {
-		why := OrderReason
-		if m.addrDep {
-			why = AddressReason
-		}
-		panic(runError("panics after " + why[len("depends on "):]))
+	if m.orderDep {
+		panic(runError("panics after " + OrderReason[len("depends on "):]))
 	}
 	ps := &panicState{msg: in.Msg, at: in, step: len(m.path.Steps), prev: m.panic}
 	if in.Value != nil {

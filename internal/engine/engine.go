@@ -82,10 +82,11 @@ type Step struct {
 	// input at all, never explored.
 	Domain Domain
 	// Order marks a step taken after a range over a map chose an order of
-	// its entries that Go may not choose, or (Address too) after fmt
-	// printed a pointer's address: a test cannot rely on it.
+	// its entries that Go may not choose, or after the run came to depend
+	// on another value a test cannot fix (Unfixed says which: fmt printed
+	// a pointer's address): a test cannot rely on it.
 	Order   bool
-	Address bool
+	Unfixed string
 	// State numbers the machine state at the branch instance, before the
 	// branch (Engine.States; 0 when not numbered): equal numbers, equal
 	// continuations.
@@ -99,8 +100,8 @@ const OrderReason = "depends on the order of a range over a map (random in Go)"
 // UnfixedReason is the reason of the other side of a step taken after the
 // run came to depend on what Go does not fix (Order).
 func (st Step) UnfixedReason() string {
-	if st.Address {
-		return AddressReason
+	if st.Unfixed != "" {
+		return st.Unfixed
 	}
 	return OrderReason
 }
@@ -221,7 +222,7 @@ type machine struct {
 	written    bool           // an object of sharedObjs was written (pristine: never false again)
 	at         *ir.Block      // the block being executed
 	orderDep   bool           // a range over a map chose an order Go may not choose
-	addrDep    bool           // fmt printed an address, which Go does not fix (fmt.go)
+	unfixed    string         // why the run from here depends on what a test cannot fix (fmt.go), or ""
 	addrs      map[any]uint64 // the addresses fmt printed, by object (fmt.go)
 	merging    bool           // inside a merged region: no step may be recorded
 	anyN       int            // fresh "any" variables made so far (anyLike)
@@ -338,6 +339,11 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 	}
 	results, panicked := m.call(fn, args, 0)
 	if panicked {
+		if m.unfixed != "" {
+			// A panic recovered on the way (fmt's of a String method) is
+			// fine; one that escapes may say what a test cannot fix.
+			panic(runError("panics after " + m.unfixed[len("depends on "):]))
+		}
 		m.finishPanic()
 		return m.path
 	}
@@ -498,7 +504,7 @@ func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *fr
 
 // makeStep is the step of If in on condition c taken the way dir says.
 func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopInfo, fr *frame, b *ir.Block) Step {
-	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep || m.addrDep, Address: m.addrDep}
+	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep || m.unfixed != "", Unfixed: m.unfixed}
 	if c.s != nil {
 		st.Cond = c.s
 		if !dir {

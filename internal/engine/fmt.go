@@ -157,7 +157,7 @@ func init() {
 			if da == db {
 				return one(i64(0))
 			}
-			m.addrDep = true // type descriptors are ordered by their addresses
+			m.setUnfixed(AddressReason) // type descriptors are ordered by their addresses
 			if da.Index < db.Index {
 				return one(kc(math.MaxUint64, 64))
 			}
@@ -182,16 +182,26 @@ func init() {
 			return one(constString(strconv.FormatFloat(math.Float64frombits(f), verb, int(prec), int(size))))
 		},
 		"tainted": func(m *machine, in *ir.Call, a []val) []val {
-			return one(m.taintedString(string(a[1].(*str).bytes()), a[0].(*str).bytes()))
+			b := a[0].(*str).bytes()
+			if len(b) > maxTainted {
+				panic(runError(fmt.Sprintf("fmt: a result of %d bytes computed from concretized values (at most %d are modelled)", len(b), maxTainted)))
+			}
+			return one(m.taintedString(string(a[1].(*str).bytes()), b))
 		},
 		"runtimeError": func(m *machine, in *ir.Call, a []val) []val {
 			if x := a[0].(*iface); x.rt != "" {
+				m.setUnfixed(RuntimeTextReason)
 				return []val{constString("runtime error: " + x.rt), boolean(true)}
 			}
 			return []val{constString(""), boolean(false)}
 		},
 	}
 }
+
+// maxTainted bounds the length of a tainted result: each byte is a fresh
+// variable, and its length is one too, so that a concatenation after it
+// builds a term per byte and slot.
+const maxTainted = 4096
 
 // concreteScalar is a scalar's concrete value, and whether it had a term.
 func concreteScalar(m *machine, in *ir.Call, a []val) []val {
@@ -424,7 +434,7 @@ func (m *machine) address(v val) uint64 {
 	if key == nil {
 		return 0
 	}
-	m.addrDep = true
+	m.setUnfixed(AddressReason)
 	if m.addrs == nil {
 		m.addrs = map[any]uint64{}
 	}
@@ -436,6 +446,27 @@ func (m *machine) address(v val) uint64 {
 	return a
 }
 
-// AddressReason is the reason of a side left open because the run printed
-// a pointer's address.
-const AddressReason = "depends on a pointer's address (not fixed in Go)"
+// Why a run depends on values a test cannot fix (machine.unfixed).
+const (
+	AddressReason     = "depends on a pointer's address (not fixed in Go)"
+	RuntimeTextReason = "depends on the text of a run-time error (leapfrog knows its start only)"
+)
+
+// setUnfixed records that the run from here depends on what a test
+// cannot fix (the first reason stays).
+func (m *machine) setUnfixed(why string) {
+	if m.unfixed == "" {
+		m.unfixed = why
+	}
+}
+
+// unfixedCode numbers the reasons (state numbers).
+func unfixedCode(why string) uint64 {
+	switch why {
+	case "":
+		return 0
+	case AddressReason:
+		return 1
+	}
+	return 2
+}

@@ -16,7 +16,7 @@ func (m *machine) report(v val, t *ir.Type) report.Value {
 	if m.orderDep {
 		markUnordered(&r)
 	}
-	r.Address = m.addrDep
+	r.Unfixed = m.unfixed
 	return r
 }
 

@@ -262,7 +262,7 @@ func (st *States) number(m *machine, in *ir.If, b *ir.Block) int {
 	st.panicState(m.panic)
 	// Package-level variables, and whether a range over a map chose an
 	// order or an address was printed.
-	st.buf = append(st.buf, 13, uint64(len(m.globals)), b2u(m.orderDep)|b2u(m.addrDep)<<1)
+	st.buf = append(st.buf, 13, uint64(len(m.globals)), b2u(m.orderDep)|unfixedCode(m.unfixed)<<1)
 	for _, g := range m.globals {
 		st.object(g)
 	}

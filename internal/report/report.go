@@ -209,8 +209,9 @@ type Stats struct {
 //
 // Unordered marks a value that depends on the order in which a range over
 // a map visited its entries: Go's order is random, so a test must not assert
-// it. Address marks one computed after the run printed a pointer's address
-// (fmt's %p), which Go does not fix either.
+// it. Unfixed, when set, says why a value was computed after the run came
+// to depend on another value a test cannot fix (fmt printed a pointer's
+// address).
 type Value struct {
 	Type        *ir.Type
 	Bits        uint64
@@ -222,7 +223,7 @@ type Value struct {
 	Spare       []Value
 	Cycle       bool
 	Unordered   bool
-	Address     bool
+	Unfixed     string
 	Dyn         string
 	ErrMsg      string
 	HasErrMsg   bool

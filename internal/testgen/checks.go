@@ -85,7 +85,7 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 			o.column = true
 		case skipped > 0:
 			var rs []string
-			for _, why := range []string{cyclic, unordered, address, unwritable} {
+			for _, why := range []string{cyclic, unordered, unwritable} {
 				if reasons[why] {
 					rs = append(rs, why)
 				}
@@ -100,7 +100,6 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 const (
 	cyclic     = "cyclic, which a literal cannot write"
 	unordered  = "depends on the order of a range over a map, which Go randomises"
-	address    = "depends on a pointer's address, which Go does not fix"
 	unwritable = "holds a value of a type a test cannot write" // ifaces.go
 )
 
@@ -120,8 +119,8 @@ func (f *file) unchecked(v report.Value, t types.Type) string {
 
 // unchecked says why a test must not assert v, or "".
 func unchecked(v report.Value) string {
-	if v.Address {
-		return address
+	if v.Unfixed != "" {
+		return v.Unfixed
 	}
 	var cyc, unord bool
 	var walk func(report.Value)

@@ -94,11 +94,17 @@ func (f *formatter) writePadding(n int) {
 	if f.zero && !f.minus {
 		padByte = byte('0')
 	}
-	padding := make([]byte, n)
-	for i := range padding {
-		padding[i] = padByte
+	f.buf.writeString(padding(padByte, n))
+}
+
+// padding is n bytes c, made by doubling (a loop storing n bytes would
+// copy the engine's array at each store).
+func padding(c byte, n int) string {
+	s := string([]byte{c})
+	for len(s) < n {
+		s += s
 	}
-	f.buf.write(padding)
+	return s[:n]
 }
 
 // pad appends b to f.buf, padded on left (!f.minus) or right (f.minus).
@@ -159,21 +165,18 @@ func (f *formatter) fmtUnicode(u uint64) {
 	var digits []byte
 	for u >= 16 {
 		digits = append(digits, udigits[u&0xF])
-		prec--
 		u >>= 4
 	}
 	digits = append(digits, udigits[u])
-	prec--
-	for prec > 0 {
-		digits = append(digits, '0')
-		prec--
-	}
-	digits = append(digits, '+', 'U')
 	reverse(digits)
+	num := string(digits)
+	if prec > len(num) {
+		num = padding('0', prec-len(num)) + num
+	}
 
 	oldZero := f.zero
 	f.zero = false
-	f.pad(append(digits, tail...))
+	f.padString("U+" + num + tail)
 	f.zero = oldZero
 }
 
@@ -241,41 +244,45 @@ func (f *formatter) fmtInteger(u uint64, base int, isSigned bool, verb rune, dig
 		panic("fmt: unknown base; can't happen")
 	}
 	buf = append(buf, digits[u])
-	for prec > len(buf) {
-		buf = append(buf, '0')
+	reverse(buf)
+	num := string(buf)
+	if prec > len(num) {
+		num = padding('0', prec-len(num)) + num
 	}
 
 	// Various prefixes: 0x, -, etc.
+	prefix := ""
 	if f.sharp {
 		switch base {
 		case 2:
-			buf = append(buf, 'b', '0')
+			// Add a leading 0b.
+			prefix = "0b"
 		case 8:
-			if buf[len(buf)-1] != '0' {
-				buf = append(buf, '0')
+			if num[0] != '0' {
+				prefix = "0"
 			}
 		case 16:
-			buf = append(buf, digits[16], '0')
+			// Add a leading 0x or 0X.
+			prefix = "0" + digits[16:17]
 		}
 	}
 	if verb == 'O' {
-		buf = append(buf, 'o', '0')
+		prefix = "0o" + prefix
 	}
 
 	if negative {
-		buf = append(buf, '-')
+		prefix = "-" + prefix
 	} else if f.plus {
-		buf = append(buf, '+')
+		prefix = "+" + prefix
 	} else if f.space {
-		buf = append(buf, ' ')
+		prefix = " " + prefix
 	}
-	reverse(buf)
 
 	// Left padding with zeros has already been handled like precision earlier
 	// or the f.zero flag is ignored due to an explicitly set precision.
 	oldZero := f.zero
 	f.zero = false
-	f.pad(buf)
+	f.padString(prefix + num)
 	f.zero = oldZero
 }
 
