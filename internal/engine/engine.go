@@ -217,17 +217,21 @@ type machine struct {
 	missed     *LoopID   // a loop entered outside its models (loops.go)
 	ooc        *cfg.Loop // out-of-context iteration of this loop (models.go)
 	oocModel   map[string]uint64
-	globals    []*object      // this run's package-level variables (nil: not initialised yet)
-	sharedObjs []*object      // every object of the run's package state (globals and what they reach)
-	written    bool           // an object of sharedObjs was written (pristine: never false again)
-	at         *ir.Block      // the block being executed
-	orderDep   bool           // a range over a map chose an order Go may not choose
-	unfixed    string         // why the run from here depends on what a test cannot fix (fmt.go), or ""
-	addrs      map[any]uint64 // the addresses fmt printed, by object (fmt.go)
-	merging    bool           // inside a merged region: no step may be recorded
-	anyN       int            // fresh "any" variables made so far (anyLike)
-	extN       int            // fresh variables of externals' results made so far (externals.go)
-	ret        [1]val         // the result of the last call with one result (callFrame)
+	globals    []*object // this run's package-level variables (nil: not initialised yet)
+	sharedObjs []*object // every object of the run's package state (globals and what they reach)
+	written    bool      // an object of sharedObjs was written (pristine: never false again)
+	at         *ir.Block // the block being executed
+	orderDep   bool      // a range over a map chose an order Go may not choose
+	unfixed    string    // why the run from here depends on what a test cannot fix (fmt.go), or ""
+	// unfixedVars: fmt tainted a text under what a test cannot fix
+	// (fmt.go): a branch on it makes the run unfixed.
+	unfixedVars bool
+	unfixedMemo map[*expr.Term]string // (fmt.go)
+	addrs       map[any]uint64        // the addresses fmt printed, by object (fmt.go)
+	merging     bool                  // inside a merged region: no step may be recorded
+	anyN        int                   // fresh "any" variables made so far (anyLike)
+	extN        int                   // fresh variables of externals' results made so far (externals.go)
+	ret         [1]val                // the result of the last call with one result (callFrame)
 	// panic is the panic being unwound, nil when none; deferring is the
 	// panic the next frame is a deferred call for (defer.go).
 	panic, deferring *panicState
@@ -339,10 +343,14 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 	}
 	results, panicked := m.call(fn, args, 0)
 	if panicked {
-		if m.unfixed != "" {
+		why := m.unfixed
+		if why == "" && m.panic != nil {
+			why = m.unfixedIn(m.panic.value)
+		}
+		if why != "" {
 			// A panic recovered on the way (fmt's of a String method) is
 			// fine; one that escapes may say what a test cannot fix.
-			panic(runError("panics after " + m.unfixed[len("depends on "):]))
+			panic(runError("panics after " + why[len("depends on "):]))
 		}
 		m.finishPanic()
 		return m.path
@@ -504,6 +512,9 @@ func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *fr
 
 // makeStep is the step of If in on condition c taken the way dir says.
 func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopInfo, fr *frame, b *ir.Block) Step {
+	if m.unfixedVars && c.s != nil && m.unfixed == "" {
+		m.unfixed = m.unfixedOf(c.s) // this branch goes where an address (or ...) takes it
+	}
 	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep || m.unfixed != "", Unfixed: m.unfixed}
 	if c.s != nil {
 		st.Cond = c.s

@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 )
 
@@ -157,7 +158,6 @@ func init() {
 			if da == db {
 				return one(i64(0))
 			}
-			m.setUnfixed(AddressReason) // type descriptors are ordered by their addresses
 			if da.Index < db.Index {
 				return one(kc(math.MaxUint64, 64))
 			}
@@ -169,9 +169,9 @@ func init() {
 		"concreteString": func(m *machine, in *ir.Call, a []val) []val {
 			s := a[0].(*str)
 			if s.concrete() {
-				return []val{s, boolean(false)}
+				return []val{s, constString("")}
 			}
-			return []val{constString(string(s.bytes())), boolean(true)}
+			return []val{constString(string(s.bytes())), constString(m.concretized(s))}
 		},
 		"formatFloat": func(m *machine, in *ir.Call, a []val) []val {
 			f, verb := a[0].(*scalar).c, byte(a[1].(*scalar).c)
@@ -186,11 +186,14 @@ func init() {
 			if len(b) > maxTainted {
 				panic(runError(fmt.Sprintf("fmt: a result of %d bytes computed from concretized values (at most %d are modelled)", len(b), maxTainted)))
 			}
-			return one(m.taintedString(string(a[1].(*str).bytes()), b))
+			key := string(a[1].(*str).bytes())
+			if unfixedKeys[key] != "" {
+				m.unfixedVars = true
+			}
+			return one(m.taintedString(key, b))
 		},
 		"runtimeError": func(m *machine, in *ir.Call, a []val) []val {
 			if x := a[0].(*iface); x.rt != "" {
-				m.setUnfixed(RuntimeTextReason)
 				return []val{constString("runtime error: " + x.rt), boolean(true)}
 			}
 			return []val{constString(""), boolean(false)}
@@ -203,10 +206,24 @@ func init() {
 // builds a term per byte and slot.
 const maxTainted = 4096
 
-// concreteScalar is a scalar's concrete value, and whether it had a term.
+// concreteScalar is a scalar's concrete value, and what it depended on
+// (concretized).
 func concreteScalar(m *machine, in *ir.Call, a []val) []val {
 	s := a[0].(*scalar)
-	return []val{&scalar{c: s.c, width: s.width}, boolean(s.s != nil)}
+	if s.s == nil {
+		return []val{s, constString("")}
+	}
+	return []val{&scalar{c: s.c, width: s.width}, constString(m.concretized(s))}
+}
+
+// concretized is the tag of a symbolic value the fmt replacement
+// concretizes: the name of what a test cannot fix it depends on, or
+// "concretized".
+func (m *machine) concretized(v val) string {
+	if key := m.unfixedKeyIn(v); key != "" {
+		return key
+	}
+	return "concretized"
 }
 
 // fmtKind is the kind the fmt replacement gives a value of type t.
@@ -406,9 +423,9 @@ func sameGoType(a, b *ir.Type) bool {
 }
 
 // address is the address a pointer, slice, map or function value holds
-// (0 for nil). Go does not fix addresses: from here on the run depends on
-// them (addrDep), and the address is one of the engine's, the same for
-// the same object in a run.
+// (0 for nil): one of the engine's, the same for the same object in a
+// run. Go does not fix addresses: the fmt replacement taints what it
+// prints with it under AddressKey.
 func (m *machine) address(v val) uint64 {
 	var key any
 	switch v := v.(type) {
@@ -434,7 +451,6 @@ func (m *machine) address(v val) uint64 {
 	if key == nil {
 		return 0
 	}
-	m.setUnfixed(AddressReason)
 	if m.addrs == nil {
 		m.addrs = map[any]uint64{}
 	}
@@ -452,12 +468,109 @@ const (
 	RuntimeTextReason = "depends on the text of a run-time error (leapfrog knows its start only)"
 )
 
-// setUnfixed records that the run from here depends on what a test
-// cannot fix (the first reason stays).
-func (m *machine) setUnfixed(why string) {
-	if m.unfixed == "" {
-		m.unfixed = why
+// The names under which the fmt replacement taints a text that depends
+// on what a test cannot fix (its addressKey and runtimeTextKey), and the
+// reason each gives.
+var unfixedKeys = map[string]string{
+	"a pointer's address":     AddressReason,
+	"a run-time error's text": RuntimeTextReason,
+}
+
+// unfixedIn returns the reason a value depends on what a test cannot fix,
+// when a term of it holds a variable tainted under one of unfixedKeys, or
+// "" (nothing is looked at before the run made such a variable).
+func (m *machine) unfixedIn(v val) string { return unfixedKeys[m.unfixedKeyIn(v)] }
+
+// unfixedKeyIn is the key of unfixedKeys a value's terms depend on, or "".
+func (m *machine) unfixedKeyIn(v val) string {
+	if !m.unfixedVars || v == nil {
+		return ""
 	}
+	var terms []*expr.Term
+	seen := map[*object]bool{}
+	var walk func(v val)
+	walk = func(v val) {
+		switch v := v.(type) {
+		case *scalar:
+			if v.s != nil {
+				terms = append(terms, v.s)
+			}
+		case *str:
+			walk(v.n)
+			for _, b := range v.b {
+				walk(b)
+			}
+		case *agg:
+			for _, e := range v.elems {
+				walk(e)
+			}
+		case *tuple:
+			for _, e := range v.elems {
+				walk(e)
+			}
+		case *ptr:
+			if isNil, _ := nilness(v); !isNil && !seen[v.obj] && v.obj.lazy == nil {
+				seen[v.obj] = true
+				walk(m.loadPtr(v))
+			}
+		case *slice:
+			if isNil, _ := nilness(v); !isNil && !seen[v.arr] {
+				seen[v.arr] = true
+				walk(v.n)
+				for _, e := range m.window(v) {
+					walk(e)
+				}
+			}
+		case *mapv:
+			if isNil, _ := nilness(v); !isNil && !seen[v.obj] {
+				seen[v.obj] = true
+				for _, e := range m.tableOf(v).entries {
+					walk(e.key)
+					walk(e.v)
+				}
+			}
+		case *iface:
+			if v.lazy == nil {
+				for _, a := range v.alts {
+					walk(a.v)
+				}
+			}
+		}
+	}
+	walk(v)
+	for _, t := range terms {
+		if key := m.unfixedKey(t); key != "" {
+			return key
+		}
+	}
+	return ""
+}
+
+// unfixedOf is the reason the term t depends on what a test cannot fix,
+// or "".
+func (m *machine) unfixedOf(t *expr.Term) string { return unfixedKeys[m.unfixedKey(t)] }
+
+// unfixedKey is the key of unfixedKeys the term t depends on, or ""
+// (memoized per run: terms are shared).
+func (m *machine) unfixedKey(t *expr.Term) string {
+	if key, ok := m.unfixedMemo[t]; ok {
+		return key
+	}
+	key := ""
+	if t.Op == expr.OpVar && unfixedKeys[External(t.Name)] != "" {
+		key = External(t.Name)
+	}
+	for _, a := range t.Args {
+		if key != "" {
+			break
+		}
+		key = m.unfixedKey(a)
+	}
+	if m.unfixedMemo == nil {
+		m.unfixedMemo = map[*expr.Term]string{}
+	}
+	m.unfixedMemo[t] = key
+	return key
 }
 
 // unfixedCode numbers the reasons (state numbers).

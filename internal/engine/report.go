@@ -17,6 +17,9 @@ func (m *machine) report(v val, t *ir.Type) report.Value {
 		markUnordered(&r)
 	}
 	r.Unfixed = m.unfixed
+	if r.Unfixed == "" {
+		r.Unfixed = m.unfixedIn(v)
+	}
 	return r
 }
 

@@ -124,14 +124,16 @@ func (p *pp) compare(a, b value) int {
 		}
 		return 0
 	case kFloat32, kFloat64:
-		x, sx := concreteFloat(floatOf(a.x))
-		y, sy := concreteFloat(floatOf(b.x))
-		f.concretized = f.concretized || sx || sy
+		x, tx := concreteFloat(floatOf(a.x))
+		y, ty := concreteFloat(floatOf(b.x))
+		f.note(tx)
+		f.note(ty)
 		return cmpFloat(x, y)
 	case kBool:
-		x, sx := concreteBool(boolOf(a.x))
-		y, sy := concreteBool(boolOf(b.x))
-		f.concretized = f.concretized || sx || sy
+		x, tx := concreteBool(boolOf(a.x))
+		y, ty := concreteBool(boolOf(b.x))
+		f.note(tx)
+		f.note(ty)
 		switch {
 		case x == y:
 			return 0
@@ -142,6 +144,9 @@ func (p *pp) compare(a, b value) int {
 		}
 	case kPointer, kUnsafePointer, kChan:
 		x, y := pointer(a.x), pointer(b.x)
+		if x != 0 && y != 0 {
+			f.unfixed = addressKey // the order of the entries
+		}
 		switch {
 		case x < y:
 			return -1
@@ -176,6 +181,7 @@ func (p *pp) compare(a, b value) int {
 			return 1
 		}
 		if c := typeOrder(a.x, b.x); c != 0 {
+			f.unfixed = addressKey // types are ordered by their descriptors' addresses
 			return c
 		}
 		return p.compare(a.elem(), b.elem())

@@ -36,7 +36,10 @@ type fmtFlags struct {
 // being printed, writing into buf. concretized records that a symbolic
 // value was replaced by its concrete value on the way (its layout would
 // need loops over its digits or runes): the printed text is then the
-// concrete one, and the call's result is tainted (pp.result).
+// concrete one, and the call's result is tainted (pp.result). unfixed,
+// when set, says what the text depends on that a test cannot fix (an
+// address, the full text of a run-time error): the result is tainted
+// under that name.
 type formatter struct {
 	buf *buffer
 
@@ -46,6 +49,27 @@ type formatter struct {
 	prec int
 
 	concretized bool
+	unfixed     string
+}
+
+// The names of what a test cannot fix (the engine knows them), and the
+// tag of a value concretized.
+const (
+	addressKey     = "a pointer's address"
+	runtimeTextKey = "a run-time error's text"
+	concretizedKey = "concretized"
+)
+
+// note records what a value concretized depended on (concreteString's
+// tag).
+func (f *formatter) note(tag string) {
+	switch tag {
+	case "":
+	case concretizedKey:
+		f.concretized = true
+	default:
+		f.unfixed = tag
+	}
 }
 
 func (f *formatter) clearflags() {
@@ -61,26 +85,26 @@ func (f *formatter) init(buf *buffer) {
 
 // concreteInt is u with its concrete value, noting the concretization.
 func (f *formatter) concreteInt(u uint64) uint64 {
-	c, sym := concreteUint(u)
-	f.concretized = f.concretized || sym
+	c, tag := concreteUint(u)
+	f.note(tag)
 	return c
 }
 
 // concreteStr is s with its concrete bytes, noting the concretization.
 func (f *formatter) concreteStr(s string) string {
-	c, sym := concreteString(s)
-	f.concretized = f.concretized || sym
+	c, tag := concreteString(s)
+	f.note(tag)
 	return c
 }
 
 // concreteBytes is b with its concrete bytes (a copy when any was
 // symbolic), noting the concretization.
 func (f *formatter) concreteBytes(b []byte) []byte {
-	s, sym := concreteString(string(b))
-	if !sym {
+	s, tag := concreteString(string(b))
+	if tag == "" {
 		return b
 	}
-	f.concretized = true
+	f.note(tag)
 	return []byte(s)
 }
 
@@ -454,8 +478,8 @@ func (f *formatter) fmtQc(c uint64) {
 // fmtFloat formats a float64. It assumes that verb is a valid format specifier
 // for strconv.AppendFloat and therefore fits into a byte.
 func (f *formatter) fmtFloat(v float64, size int, verb rune, prec int) {
-	v, sym := concreteFloat(v)
-	f.concretized = f.concretized || sym
+	v, tag := concreteFloat(v)
+	f.note(tag)
 	// Explicit precision in format specifier overrules default precision.
 	if f.precPresent {
 		prec = f.prec

@@ -55,8 +55,8 @@ func elem(x any) any
 func mapEntry(x any, i int) (key, val any)
 
 // pointer is the address a pointer, slice, map or function holds (0 for
-// nil). Go does not fix addresses: a run that prints one cannot be
-// checked by a test.
+// nil). Go does not fix addresses: a result that depends on one is
+// tainted under addressKey.
 func pointer(x any) uintptr
 
 // typeOrder orders the dynamic types of two interface keys (fmtsort
@@ -64,17 +64,20 @@ func pointer(x any) uintptr
 func typeOrder(a, b any) int
 
 // concreteUint, concreteBool, concreteString and concreteFloat are their
-// argument with its concrete value, and whether it was symbolic.
-func concreteUint(u uint64) (uint64, bool)
-func concreteBool(b bool) (bool, bool)
-func concreteString(s string) (string, bool)
-func concreteFloat(f float64) (float64, bool)
+// argument with its concrete value, and what it depended on: "" (it was
+// concrete), addressKey or runtimeTextKey (it depends on what a test
+// cannot fix), or concretizedKey (another symbolic value).
+func concreteUint(u uint64) (uint64, string)
+func concreteBool(b bool) (bool, string)
+func concreteString(s string) (string, string)
+func concreteFloat(f float64) (float64, string)
 
 // formatFloat is strconv.FormatFloat(f, verb, prec, size), f concrete.
 func formatFloat(f float64, verb byte, prec, size int) string
 
 // tainted is s made of fresh variables whose values are s's bytes: the
-// result of fn, computed from concretized values.
+// result of fn, computed from concretized values, or (fn addressKey or
+// runtimeTextKey) a text a test cannot fix.
 func tainted(s, fn string) string
 
 // runtimeError is the text of a recovered run-time error (its Error()),

@@ -133,12 +133,12 @@ func typeOrder(a, b any) int {
 	return 0
 }
 
-func concreteUint(u uint64) (uint64, bool)    { return u, false }
-func concreteBool(b bool) (bool, bool)        { return b, false }
-func concreteString(s string) (string, bool)  { return s, false }
-func concreteFloat(f float64) (float64, bool) { return f, false }
-func tainted(s, fn string) string             { return s }
-func runtimeError(x any) (string, bool)       { return "", false }
+func concreteUint(u uint64) (uint64, string)    { return u, "" }
+func concreteBool(b bool) (bool, string)        { return b, "" }
+func concreteString(s string) (string, string)  { return s, "" }
+func concreteFloat(f float64) (float64, string) { return f, "" }
+func tainted(s, fn string) string               { return s }
+func runtimeError(x any) (string, bool)         { return "", false }
 func formatFloat(f float64, verb byte, prec, size int) string {
 	return strconv.FormatFloat(f, verb, prec, size)
 }

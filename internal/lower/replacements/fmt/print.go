@@ -101,9 +101,13 @@ func newPrinter() *pp {
 }
 
 // result is the printed text; tainted, under the name of the function
-// fn, when a symbolic value was concretized.
+// fn, when a symbolic value was concretized, or under the name of what a
+// test cannot fix when it depends on it.
 func (p *pp) result(fn string) string {
-	if p.fmt.concretized {
+	switch {
+	case p.fmt.unfixed != "":
+		return tainted(p.buf.s, p.fmt.unfixed)
+	case p.fmt.concretized:
 		return tainted(p.buf.s, fn)
 	}
 	return p.buf.s

@@ -175,6 +175,9 @@ func (p *pp) fmtPointer(v value, verb rune) {
 	switch v.kind() {
 	case kChan, kFunc, kMap, kPointer, kSlice, kUnsafePointer:
 		u = pointer(v.x)
+		if u != 0 {
+			p.fmt.unfixed = addressKey
+		}
 	default:
 		p.badVerb(verb)
 		return
@@ -237,7 +240,10 @@ func catchPanic(p *pp, arg any, verb rune, method string) {
 		p.buf.writeString(" method: ")
 		p.panicking = true
 		if text, ok := runtimeError(err); ok {
-			p.buf.writeString(text) // a run-time error prints its Error()
+			// A run-time error prints its Error(); the engine knows its
+			// start only.
+			p.buf.writeString(text)
+			p.fmt.unfixed = runtimeTextKey
 		} else {
 			p.printArg(err, 'v')
 		}
