@@ -165,6 +165,23 @@ func (f *formatter) padString(s string) {
 	}
 }
 
+// padASCII is padString of an ASCII s: its width is its length, which
+// the run knows even where its bytes are symbolic (a number's digits).
+func (f *formatter) padASCII(s string) {
+	if !f.widPresent || f.wid == 0 {
+		f.buf.writeString(s)
+		return
+	}
+	width := f.wid - len(s)
+	if !f.minus {
+		f.writePadding(width)
+		f.buf.writeString(s)
+	} else {
+		f.buf.writeString(s)
+		f.writePadding(width)
+	}
+}
+
 // fmtBoolean formats a boolean.
 func (f *formatter) fmtBoolean(v bool) {
 	if v {
@@ -211,9 +228,10 @@ func reverse(b []byte) {
 	}
 }
 
-// fmtInteger formats signed and unsigned integers.
+// fmtInteger formats signed and unsigned integers. A symbolic u stays
+// symbolic: its digits are a loop whose trip count the run decides, each
+// digit a term, so that a branch on the text of a number is exact.
 func (f *formatter) fmtInteger(u uint64, base int, isSigned bool, verb rune, digits string) {
-	u = f.concreteInt(u)
 	negative := isSigned && int64(u) < 0
 	if negative {
 		u = -u
@@ -306,7 +324,7 @@ func (f *formatter) fmtInteger(u uint64, base int, isSigned bool, verb rune, dig
 	// or the f.zero flag is ignored due to an explicitly set precision.
 	oldZero := f.zero
 	f.zero = false
-	f.padString(prefix + num)
+	f.padASCII(prefix + num)
 	f.zero = oldZero
 }
 

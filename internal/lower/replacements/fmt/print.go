@@ -19,17 +19,19 @@
 //
 // The printer runs on the engine's values, symbolic ones included. A
 // string printed by %s or %v without width or precision (the common
-// case: a name in a message, an error's text) is appended as it is, so
+// case: a name in a message, an error's text) is appended as it is, and
+// an integer printed by %d, %v, %x, %o or %b is its loop of digits, so
 // the result is exact: a branch on it can be refuted or solved. Where
-// the layout would loop over a symbolic value's digits or runes (an
-// integer, a float, a quoted or padded string, a length, a map's
-// entries), the value is replaced by its concrete value
+// the layout would loop over a symbolic value's runes or need strconv's
+// tables (a float, a quoted or padded string, a character, a length, a
+// map's entries), the value is replaced by its concrete value
 // (formatter.concretized), and the whole result is then tainted
 // (intrinsic tainted): fresh variables with the concrete text as their
 // value, so that a branch on it is covered or unknown ("depends on the
 // result of fmt.Sprintf, run concretely"), never refuted. An address
-// (%p, or a pointer below the top level) is never fixed in Go: printing
-// one marks the run (intrinsic pointer).
+// (%p, or a pointer below the top level) is never fixed in Go: a text
+// that holds one is tainted under "a pointer's address", and a branch
+// on it makes the rest of the run unfixed (no claim, no checked output).
 package fmt
 
 import (
