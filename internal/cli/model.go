@@ -13,14 +13,17 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 )
 
 // modelExt marks a CFG model: a file in the IR's text form (grammar in
-// internal/ir/doc.go) explored without Go source.
+// internal/irparse/doc.go) explored without Go source.
 const modelExt = ".ir"
 
 // isModel reports whether the package argument names a CFG model.
@@ -35,7 +38,7 @@ func loadModel(path string, names []string) (*lower.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, err := ir.Parse(path, src)
+	prog, err := irparse.Parse(path, src)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +56,7 @@ func loadModel(path string, names []string) (*lower.Result, error) {
 
 // printLoadError prints a load failure; parse errors one per line, as they are.
 func printLoadError(w io.Writer, cmd string, err error) {
-	var el ir.ErrorList
+	var el irparse.ErrorList
 	if errors.As(err, &el) {
 		for _, e := range el {
 			fmt.Fprintln(w, e)
@@ -78,10 +81,10 @@ func selectModel(path string, names []string, run *regexp.Regexp, shard shardSpe
 	res, err := loadModel(path, nil)
 	var prog *ir.Program
 	if err == nil {
-		prog, err = ir.Parse(path, src)
+		prog, err = irparse.Parse(path, src)
 	}
 	if err != nil {
-		var el ir.ErrorList
+		var el irparse.ErrorList
 		if errors.As(err, &el) {
 			var lines []string
 			for _, e := range el {
@@ -133,7 +136,7 @@ func declPos(src []byte, file, name string) ir.Pos {
 
 // modelArgs renders a case's values in the IR's notation: parameters by name,
 // results r0, r1, ...
-func modelArgs(fn *ir.Function, c *report.Case) (in, out []report.Arg) {
+func modelArgs(fn *ir.Function, c *search.Test) (in, out []report.Arg) {
 	for i, v := range c.In {
 		name := fmt.Sprintf("arg%d", i)
 		if i < len(fn.Params) {
@@ -147,7 +150,7 @@ func modelArgs(fn *ir.Function, c *report.Case) (in, out []report.Arg) {
 	return in, out
 }
 
-func modelValue(v report.Value) string {
+func modelValue(v engine.Value) string {
 	if v.Type == nil {
 		return "?"
 	}

@@ -45,7 +45,7 @@
 //     visits the entries in table order; values that depend on that order
 //     are marked, and a branch on them can be covered (if a test shows it)
 //     but not refuted: Go's order is random.
-//   - An interface value (ifaces.go) is a tag, the id of its dynamic type
+//   - An interface value is a tag, the id of its dynamic type
 //     (ir.Program.Types: Go's types, told apart by name; 0 for nil), a
 //     32-bit scalar, and, for each id it may have, the value it holds
 //     then. A value the program makes has a concrete tag and one value;
@@ -63,12 +63,12 @@
 //     A recovered run-time error is a value of its own (its message, no
 //     dynamic type): only its nil-ness is modelled, and any other use of
 //     it stops the run.
-//   - A function value (closures.go) is a function of the program and the
+//   - A function value is a function of the program and the
 //     values bound to its free variables (go/ssa's captured variables are
 //     pointers, shared with the function that made the closure), or nil.
 //     Function values are never inputs, so they are always concrete; a
 //     symbolic choice between two of them stops the run.
-//   - Deferred calls (defer.go) are kept on their frame, function and
+//   - Deferred calls are kept on their frame, function and
 //     arguments evaluated at the defer statement, and run in reverse order
 //     at rundefers or when a panic unwinds the frame. A panic is a state
 //     of the machine: its value (an interface; a run-time check's panic
@@ -90,19 +90,9 @@
 // # Inputs
 //
 // The parameters are inputs; their leaves are solver variables named after
-// their access path, so a model (name → bits) is an input:
-//
-//	x          a bool or integer parameter
-//	x.f  x[2]  a field, an element (nested: x.f[1].g)
-//	x#nil      a pointer, slice or map: nil when true
-//	x#len      a string, slice or map: its length (i64)
-//	x#spare    a slice: its capacity beyond its length (i64)
-//	x#aliasK   pointer input x points to object K of the package state (bool; a bound holds it false)
-//	x[k]       byte or element k of a string or slice (k below the bound)
-//	x#k[k] x#v[k]  key and value of entry k of a map
-//	x#type     an interface: 0 nil, k its k-th candidate (u32)
-//	x#as(T)    the value of dynamic type T an interface holds (T the Go
-//	           type as the package writes it: x#as(Sq).S, x#as(*Box)#nil)
+// their input path (ir.InputPath lists the names: x, x.f, x[2], x#nil,
+// x#len, x#spare, x#aliasK, x#k[k], x#v[k], x#type, x#as(T)), so a model
+// (name → bits) is an input.
 //
 // The candidates of an interface input are the dynamic types a test can
 // construct that implement it (ir.Program.Candidates, sorted by name: the
@@ -111,7 +101,7 @@
 // asserts; errors.New's for error; int for an empty interface with no
 // other). x#type in n+1..n+s (n candidates) holds the value of one of the
 // s package-level variables of interface type the program uses whose
-// values implement it (sentinels.go: the test passes io.EOF or ErrBad
+// values implement it (the test passes io.EOF or ErrBad
 // itself; which one is an internal decision at first use). Beyond, it
 // holds the program's other dynamic types implementing the interface, then
 // a type the program does not know
@@ -145,7 +135,7 @@
 // acyclic; verdicts are relative to that, and the report says so for the
 // functions where it matters (two inputs that could alias).
 //
-// The report form of an input or output (report.Value) is its concrete
+// The report form of an input or output (Value) is its concrete
 // tree; an interface's names its dynamic type (Dyn) and holds its value,
 // and an error's (a dynamic type that prints with Error) has its message
 // and the package-level variable it equals or wraps (errors.Is: Unwrap
@@ -167,14 +157,28 @@
 //   - Package-level variables start with the values the package's
 //     initializer (Program.Init, run once, concretely) gives them; writes
 //     during a run are seen by the rest of the run.
-//   - A precondition (the target's //leapfrog:assume) is a function run
-//     before the target; its result must hold: the step saying so is never
-//     left for the other side.
+//   - A precondition (the target's //leapfrog:assume, Engine.Assume) is a
+//     function of the target's parameters returning bool. Once per engine,
+//     its paths are enumerated by forced runs of it alone (no solver):
+//     PreconditionFormula is the disjunction of each returning path's
+//     condition and result, exact (a path is dropped only for a constant
+//     condition contradicting it, a panic, or a constant false result). A
+//     run then records one Precondition step at the target's entry, after
+//     the inputs' domain facts: the formula, taken as it evaluates on the
+//     model (the precondition does not run). When the enumeration cannot be
+//     exact (a loop bound, a concretization, a native call, a write to the
+//     inputs or the package state, more than Engine.PrePaths paths), the
+//     precondition runs before the target, its branches recorded as steps,
+//     and the step holds its result (recorded even when constant true: the
+//     steps before it are the precondition's). An input that violates it
+//     stops the run (Path.Excluded).
 //   - Internal decisions (a loop's models, an append that may reallocate, a
 //     size that must be concrete) are steps on pseudo branches: internal Ifs
-//     outside the blocks, one per site and purpose, so that the tree and the
-//     search treat them as any branch without objectives.
-//   - Loops (loops.go, models.go): the natural loops of each function come from
+//     outside the blocks, one per site and decision, so that the tree and the
+//     search treat them as any branch without objectives. Each carries what
+//     it decides (If.Pseudo, an ir.PseudoKind); its block's comment names it
+//     for the reports ("bound s", "map entry 2").
+//   - Loops: the natural loops of each function come from
 //     cfg.Loops, numbered by their headers in source order (the SPF loops
 //     paper's numbering); each active loop header counts its iterations since
 //     the loop was entered. A symbolic branch instance in an iteration at or
@@ -199,18 +203,18 @@
 //     stay independent of the value model): RunGuided is RunForced whose
 //     directions after the forced ones are chosen branch by branch by a
 //     callback (one run follows a whole suffix); States numbers the machine
-//     state at every step (Step.State, state.go): the call stack's positions,
+//     state at every step (Step.State): the call stack's positions,
 //     the SSA values live there (terms for symbolic values, bits for concrete
 //     ones; a function that may recover keeps its named results live), the
 //     memory reachable from them, the active loops' iteration counts, each
 //     frame's deferred calls, and the panics being unwound. Equal numbers mean equal continuations, which lets the search
 //     reuse what it learnt about the suffixes from one state at every prefix
 //     reaching it. Numbers are interned encodings, never hashes.
-//   - Path merging finds each region's exit (merge_region.go): in an acyclic
+//   - Path merging finds each region's exit: in an acyclic
 //     function, on the entry's chain of post-dominators that ignore the
 //     panic sides of run-time checks (the first exit there that gives a
 //     region gives the smallest); otherwise by trying every reachable block.
-//     A merged region runs every block under its guard (merge.go), whatever
+//     A merged region runs every block under its guard, whatever
 //     the run's input, so that whether it merges depends on the prefix only:
 //     an input pointer nil for this input yields its object's terms there.
 //     A block whose guard is constant false is not run; its branches and
@@ -220,7 +224,7 @@
 //   - Speed (BenchmarkInterp, ns and CPU ns per instruction): profiles show
 //     the interpreter's cost is allocation and the collector, then
 //     hash-consing, then map lookups; dispatch is small. So functions are
-//     compiled once per engine (compile.go: frame slots, operands resolved
+//     compiled once per engine (frame slots, operands resolved
 //     to a slot or a constant, per block its loop header, back edges and
 //     enclosing loops, a frame pool), values are immutable and shared where
 //     they can be (small concrete scalars, zero scalars, one-field paths,
@@ -231,7 +235,9 @@
 //     nothing when it finds a term. In a search the interpreter is a few
 //     per cent of the time: the solver dominates.
 //
-// Floats (floats.go): a float is a scalar of width 32 or 64 holding its
+// # Floats
+//
+// A float is a scalar of width 32 or 64 holding its
 // bits. Each operation is built once as a term through expr's float
 // operators: on constants the Builder folds it (expr.ApplyFloat and
 // ApplyConv, Go's semantics on amd64), on symbolic operands it is the term

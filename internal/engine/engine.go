@@ -12,7 +12,6 @@ import (
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
 // Engine runs IR functions concolically. It is not safe for concurrent use; the
@@ -30,6 +29,9 @@ type Engine struct {
 	// parameters returning bool): a run of the function first runs it, and
 	// an input for which it is false is outside the domain.
 	Assume map[*ir.Function]*ir.Function
+	// PrePaths bounds the paths of a precondition enumerated into one exact
+	// formula (PreconditionFormula); beyond, it runs branch by branch.
+	PrePaths int
 
 	// Merge, when set, merges loop-free regions (pm strategy; merge.go).
 	Merge *Merger
@@ -42,6 +44,7 @@ type Engine struct {
 	ooc     map[LoopID][]OOCVar // fresh symbols of out-of-context iterations (models.go)
 	pseudo  map[pseudoKey]*ir.If
 	globals map[*ir.Program]*globalState
+	pres    map[*ir.Function]*preFormula // preconditions as formulas (precondition.go)
 	consts  map[*ir.Const]val
 	cands   map[*ir.Type][]*ir.DynType  // interface inputs' candidates (ifaces.go)
 	dynOf   map[progType]*ir.DynType    // the dynamic type of each type fmt boxes (fmt.go)
@@ -59,9 +62,9 @@ const DefaultMaxLen = 8
 
 // New returns an engine with the given loop bound.
 func New(b *expr.Builder, kbound int) *Engine {
-	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen,
+	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen, PrePaths: DefaultPrePaths,
 		loops: map[*ir.Function]*loopInfo{}, code: map[*ir.Function]*code{}, pseudo: map[pseudoKey]*ir.If{},
-		globals: map[*ir.Program]*globalState{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{},
+		globals: map[*ir.Program]*globalState{}, pres: map[*ir.Function]*preFormula{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{},
 		sents: map[*ir.Type][]sentinelCand{}}
 }
 
@@ -119,12 +122,12 @@ const (
 // Path is the record of one run.
 type Path struct {
 	Steps   []Step
-	inputs  func() []report.Value // made on first use (InputValues)
+	inputs  func() []Value // made on first use (InputValues)
 	once    sync.Once
-	ins     []report.Value
-	Outputs []report.Value // the results, then the final value behind each pointer, slice or map parameter
-	Panic   string         // the panic message, if the run panicked
-	PanicAt *ir.Panic      // the Panic terminator reached
+	ins     []Value
+	Outputs []Value   // the results, then the final value behind each pointer, slice or map parameter
+	Panic   string    // the panic message, if the run panicked
+	PanicAt *ir.Panic // the Panic terminator reached
 	// PanicType, when the run panicked with a value whose message the
 	// engine cannot render (Panic is then "panic"), is the value's dynamic
 	// type (defer.go).
@@ -146,12 +149,15 @@ type Path struct {
 	Merged []MergedRegion
 	// Instructions is the number of instructions executed.
 	Instructions int
+	// nilDefault holds the nil variables the run made that are true when
+	// the model lacks them (ir.InputPath.NilByDefault).
+	nilDefault map[string]bool
 }
 
 // InputValues returns the report form of the run's inputs, one per
 // parameter: what the emitted test constructs. It is computed on first use
 // (most runs never become a test); it is safe for concurrent use.
-func (p *Path) InputValues() []report.Value {
+func (p *Path) InputValues() []Value {
 	p.once.Do(func() {
 		if p.inputs != nil {
 			p.ins = p.inputs()
@@ -159,6 +165,9 @@ func (p *Path) InputValues() []report.Value {
 	})
 	return p.ins
 }
+
+// Panicked reports whether the run ended in a panic (Panic, PanicType).
+func (p *Path) Panicked() bool { return p.PanicAt != nil }
 
 // Bounded reports the first loop-bound reason in the path, or "".
 func (p *Path) Bounded() string {
@@ -230,6 +239,7 @@ type machine struct {
 	addrs       map[any]uint64        // the addresses fmt printed, by object (fmt.go)
 	merging     bool                  // inside a merged region: no step may be recorded
 	anyN        int                   // fresh "any" variables made so far (anyLike)
+	anyTag      string                // in their names: "pre" in a precondition's enumeration, whose formula outlives the run
 	extN        int                   // fresh variables of externals' results made so far (externals.go)
 	ret         [1]val                // the result of the last call with one result (callFrame)
 	// panic is the panic being unwound, nil when none; deferring is the
@@ -333,11 +343,11 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 	if pre := e.Assume[fn]; pre != nil {
 		m.precondition(pre, args)
 	}
-	m.path.inputs = func() []report.Value {
+	m.path.inputs = func() []Value {
 		rm := &machine{Engine: e, model: model, root: fn}
-		ins := make([]report.Value, len(fn.Params))
+		ins := make([]Value, len(fn.Params))
 		for i, p := range fn.Params {
-			ins[i] = rm.reportInput(p.Ident, p.Typ, 0)
+			ins[i] = rm.reportInput(ir.ParamPath(p.Ident), p.Typ, 0)
 		}
 		return ins
 	}

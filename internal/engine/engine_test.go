@@ -3,7 +3,6 @@
 package engine
 
 import (
-	"fmt"
 	"leapfrog/internal/testutil"
 	"math/rand"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/lower"
 )
 
@@ -67,27 +67,20 @@ func TestConcolicConsistency(t *testing.T) {
 }
 
 func randomize(rng *rand.Rand, name string, typ *ir.Type, m map[string]uint64) {
-	switch typ.Kind {
-	case ir.KBool:
-		m[name] = uint64(rng.Intn(2))
-	case ir.KInt:
-		// Mix small values (near the programs' constants) with arbitrary ones.
-		if rng.Intn(2) == 0 {
-			m[name] = uint64(rng.Intn(1400)-200) & expr.Mask(typ.Width)
-		} else {
-			m[name] = rng.Uint64() & expr.Mask(typ.Width)
+	ir.ParamPath(name).Walk(typ, func(p ir.InputPath, t *ir.Type) bool {
+		switch t.Kind {
+		case ir.KBool:
+			m[p.String()] = uint64(rng.Intn(2))
+		case ir.KInt:
+			// Mix small values (near the programs' constants) with arbitrary ones.
+			if rng.Intn(2) == 0 {
+				m[p.String()] = uint64(rng.Intn(1400)-200) & expr.Mask(t.Width)
+			} else {
+				m[p.String()] = rng.Uint64() & expr.Mask(t.Width)
+			}
 		}
-	case ir.KPointer:
-		randomize(rng, name, typ.Elem, m)
-	case ir.KStruct:
-		for _, f := range typ.Fields {
-			randomize(rng, name+"."+f.Name, f.Type, m)
-		}
-	case ir.KArray:
-		for i := 0; i < typ.Len; i++ {
-			randomize(rng, fmt.Sprintf("%s[%d]", name, i), typ.Elem, m)
-		}
-	}
+		return true
+	})
 }
 
 // TestSymbolicIndex runs a hand-written IR function that stores and loads through
@@ -111,7 +104,7 @@ b2:
     return %5
 }
 `
-	prog, err := ir.Parse("f.lf", []byte(src))
+	prog, err := irparse.Parse("f.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +161,7 @@ b5:
     return 2:i32
 }
 `
-	prog, err := ir.Parse("m.lf", []byte(src))
+	prog, err := irparse.Parse("m.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +207,7 @@ b3:
     return %1
 }
 `
-	prog, err := ir.Parse("l.lf", []byte(src))
+	prog, err := irparse.Parse("l.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@
 // the name up in its own table (internal/engine/fmt.go), which must have
 // every name listed here.
 //
+// # Concrete values, free results
+//
 // A value the engine concretizes (its term dropped, no constraint
 // recorded) may make the result of the call depend on it: the result is
 // then made of fresh variables ("ext#<n>.<width>:<function>") whose
@@ -18,4 +20,12 @@
 // function; a branch on such a value can be covered (the run is real) but a
 // flip that needs another value only diverges, and the search reports the
 // side unknown ("depends on the result of fmt.Sprintf, run concretely").
+//
+// # Everything else is interpreted
+//
+// Functions of the standard library that have a body in Go are
+// interpreted, symbolically, like the package's own (strconv, unicode,
+// math/bits, strings, and fmt itself through its port); the assembly loops
+// of internal/bytealg are replaced by equivalent Go bodies in the front
+// end (exact, not externals).
 package externals

@@ -7,17 +7,18 @@
 // that a bug in the engine's execution, in its symbolic terms, in the
 // search's tree or in its proofs cannot also be here.
 //
-// # Files
+// # Parts
 //
-//	term.go    the formula's own hash-consed DAG; folds constants only (and a
-//	           few boolean identities); eval for checking models
-//	smt2.go    SMT-LIB2 text: shared or deep subterms as define-funs
-//	cfg.go     dominators, reducibility, natural loops, regions in topological order
-//	encode.go  block instances, guards, edges, phis, loop unrolling, calls, value lookup
-//	exec.go    instructions: Go's operators on terms, memory access, calls
-//	values.go  symbolic values: scalars, aggregates, pointers, memory
-//	check.go   the API: Check, Script, Objective, Result, Options
-//	cvc5.go    cvc5 as a process: one per function, push/pop per query; CVC5 for scripts
+// The formula is a hash-consed DAG of its own, which folds constants only
+// (and a few boolean identities), evaluates terms to check models, and
+// prints as SMT-LIB2 text with shared or deep subterms as define-funs. The
+// control-flow analyses are its own too (dominators, reducibility, natural
+// loops, regions in topological order), not package cfg's. The encoder
+// turns blocks into instances with guards, edges and phis, unrolls loops,
+// inlines calls, and executes each instruction as Go's operator on terms,
+// over symbolic values (scalars, aggregates, pointers, memory). Check and
+// Script are the API; cvc5 runs as one process per function, with push and
+// pop around each query, and CVC5 runs a whole script.
 //
 // # The encoding
 //
@@ -81,15 +82,28 @@
 // engine's (by the position of the header's If, else of the loop's first If);
 // a callee's loop is named Callee.N.
 //
+// # Preconditions
+//
+// A function's precondition (Options.Assume: the //leapfrog:assume
+// function, of the same parameters, returning bool) is encoded as a callee
+// of the root's entry on the root's parameters, whose result must be true:
+// the root is entered under the disjunction, over the precondition's
+// returns, of the return's guard and its result, with the memory it leaves.
+// Inputs on which it panics or returns false are no inputs. Its branches and
+// panics are encoded aside: a helper both call has the objectives the root
+// reaches, not those the precondition's call reaches. A loop of the
+// precondition the bound cuts is a cut like the root's.
+//
 // # Inputs
 //
-// Variables are named as the engine names them, so that a witness replays:
-// a scalar parameter x is x, array elements a[2], struct fields s.f, nested
-// s.f[1].g; a pointer parameter (a pointer receiver) names its pointee's
-// leaves from the parameter's name (receiver t of *T{X int32}: t.X) and has a
-// bool input t#nil (NilFlag), true when the pointer is nil. Witnesses hold a
-// value for every input, masked to its width, bools 0 or 1; each is checked
-// against the formula with eval before it is returned.
+// Variables are named by their input paths (ir.InputPath), as the engine's
+// are, so that a witness replays: a scalar parameter x is x, array elements
+// a[2], struct fields s.f, nested s.f[1].g; a pointer parameter (a pointer
+// receiver) names its pointee's leaves from the parameter's name (receiver
+// t of *T{X int32}: t.X) and has a bool input t#nil (its NilVar), true when
+// the pointer is nil. Witnesses hold a value for every input, masked to its
+// width, bools 0 or 1; each is checked against the formula with eval before
+// it is returned.
 //
 // # Solving
 //

@@ -38,6 +38,7 @@ type encoder struct {
 	unwind int
 	budget int // block instances left
 	root   *ir.Function
+	assume *ir.Function // the root's precondition (nil: none)
 	infos  map[*ir.Function]*fnInfo
 	inputs []input
 	ifs    map[*ir.If][]ifInst
@@ -48,9 +49,10 @@ type encoder struct {
 	nobj   int
 }
 
-// encode builds the formula of fn; a construct it cannot encode gives an error.
-func encode(fn *ir.Function, unwind, budget int) (e *encoder, err error) {
-	e = &encoder{ts: newTerms(), unwind: unwind, budget: budget, root: fn,
+// encode builds the formula of fn, entered where its precondition assume
+// (nil: none) returns true; a construct it cannot encode gives an error.
+func encode(fn, assume *ir.Function, unwind, budget int) (e *encoder, err error) {
+	e = &encoder{ts: newTerms(), unwind: unwind, budget: budget, root: fn, assume: assume,
 		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -66,24 +68,49 @@ func encode(fn *ir.Function, unwind, budget int) (e *encoder, err error) {
 	for i, p := range fn.Params {
 		if p.Typ.Kind == ir.KPointer {
 			o := e.newObject(p.Typ.Elem)
-			mem[o] = e.inputValue(p.Ident, p.Typ.Elem)
-			isNil := e.declare(p.Ident+NilFlag, 0)
+			mem[o] = e.inputValue(ir.ParamPath(p.Ident), p.Typ.Elem)
+			isNil := e.declare(ir.ParamPath(p.Ident).NilVar(), 0)
 			params[i] = &pointer{cands: []cand{{cond: e.ts.not(isNil), obj: o}, {cond: isNil}}}
 			continue
 		}
-		params[i] = e.inputValue(p.Ident, p.Typ)
+		params[i] = e.inputValue(ir.ParamPath(p.Ident), p.Typ)
 	}
-	e.call(fn, params, e.ts.boolConst(true), mem)
+	guard := e.ts.boolConst(true)
+	if assume != nil {
+		guard, mem = e.precondition(assume, params, mem)
+	}
+	e.call(fn, params, guard, mem)
 	return e, nil
+}
+
+// precondition encodes the root's precondition pre (a function of the
+// root's parameters returning bool) as a callee of the root's entry whose
+// result must be true: it returns the guard under which it returns true
+// and the memory then. Its branches and panics are not the root's
+// objectives: they are encoded aside (a function both call has objectives
+// reached from the root only). A loop of pre the bound cuts is a cut like
+// any other: an unsat answer then proves nothing.
+func (e *encoder) precondition(pre *ir.Function, params []sym, mem memory) (*term, memory) {
+	ifs, panics := e.ifs, e.panics
+	e.ifs, e.panics = map[*ir.If][]ifInst{}, map[*ir.Panic]*term{}
+	rets := e.call(pre, params, e.ts.boolConst(true), mem)
+	e.ifs, e.panics = ifs, panics
+	holds := e.ts.boolConst(false)
+	var gs []*term
+	var ms []memory
+	for _, r := range rets {
+		g := e.ts.and(r.guard, r.results[0].(*term))
+		holds = e.ts.or(holds, g)
+		gs, ms = append(gs, g), append(ms, r.mem)
+	}
+	if len(ms) == 0 {
+		return holds, mem // it never returns: no input
+	}
+	return holds, e.mergeMem(gs, ms)
 }
 
 // maxTerms bounds the size of the formula, whatever the block instances.
 const maxTerms = 4_000_000
-
-// NilFlag is appended to a pointer parameter's name to name the bool input
-// that makes it nil: receiver t has the input "t#nil" (true: t is nil), as
-// the engine names it.
-const NilFlag = "#nil"
 
 func (e *encoder) declare(name string, w int) *term {
 	e.inputs = append(e.inputs, input{name, w})
@@ -91,25 +118,25 @@ func (e *encoder) declare(name string, w int) *term {
 }
 
 // inputValue is a root parameter's value: a variable per scalar leaf, named
-// by its access path (x, a[2], s.f, s.f[1].g), as the engine names them.
-func (e *encoder) inputValue(name string, t *ir.Type) sym {
+// by its input path (x, a[2], s.f, s.f[1].g), as the engine's.
+func (e *encoder) inputValue(p ir.InputPath, t *ir.Type) sym {
 	switch t.Kind {
 	case ir.KBool, ir.KInt:
-		return e.declare(name, widthOf(t))
+		return e.declare(p.String(), widthOf(t))
 	case ir.KArray:
 		a := &agg{elems: make([]sym, t.Len)}
 		for i := range a.elems {
-			a.elems[i] = e.inputValue(fmt.Sprintf("%s[%d]", name, i), t.Elem)
+			a.elems[i] = e.inputValue(p.Elem(i), t.Elem)
 		}
 		return a
 	case ir.KStruct:
 		a := &agg{elems: make([]sym, len(t.Fields))}
 		for i, f := range t.Fields {
-			a.elems[i] = e.inputValue(name+"."+f.Name, f.Type)
+			a.elems[i] = e.inputValue(p.Field(f.Name), f.Type)
 		}
 		return a
 	}
-	panic(notEncoded(fmt.Sprintf("construct input %s of type %s not encoded", name, t)))
+	panic(notEncoded(fmt.Sprintf("construct input %s of type %s not encoded", p, t)))
 }
 
 func (e *encoder) newObject(t *ir.Type) *object {

@@ -91,22 +91,6 @@ func IntType(width int, signed bool) *Type {
 // PointerTo returns the pointer type to elem.
 func PointerTo(elem *Type) *Type { return &Type{Kind: KPointer, Elem: elem, Size: 8} }
 
-// Pos is a source position. File is the base name of the file ("tcas.go").
-type Pos struct {
-	File      string
-	Line, Col int
-}
-
-// IsValid reports whether the position is known.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
-func (p Pos) String() string {
-	if !p.IsValid() {
-		return "-"
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
-
 // Program is a set of functions lowered together (one Go package, or one IR file).
 type Program struct {
 	Funcs    []*Function // in a deterministic order (source order)
@@ -420,9 +404,10 @@ const (
 	MakeCapCheck                     // Cond is "len <= cap" of make([]T, len, cap)
 	AssertCheck                      // Cond is "the dynamic type is the one asserted" (x.(T) without comma-ok)
 	CmpCheck                         // Cond is "== on these interfaces does not panic" (Comparable)
+	OverflowCheck                    // Cond is "hi < y" of math/bits.Div64(hi, lo, y), which gc checks at the call
 )
 
-var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap", "assert", "cmp"}
+var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap", "assert", "cmp", "overflow"}
 
 func (k BranchKind) String() string { return branchKindNames[k] }
 
@@ -452,6 +437,8 @@ func (k BranchKind) PanicMessage() string {
 		return "interface conversion"
 	case CmpCheck:
 		return "comparing uncomparable type"
+	case OverflowCheck:
+		return "integer overflow"
 	}
 	return ""
 }
@@ -463,6 +450,9 @@ type If struct {
 	ID   int        // index in Program.Branches
 	Kind BranchKind // source condition, run-time check, or internal
 	Pos  Pos        // the condition (operand) in the source
+	// Pseudo is what an If standing for an internal decision of the engine
+	// decides (NotPseudo for the program's Ifs).
+	Pseudo PseudoKind
 }
 
 // Jump goes to Block().Succs[0].
@@ -526,6 +516,26 @@ func NewRegister(instr Instr, num int, typ *Type) {
 		panic(fmt.Sprintf("ir.NewRegister: %T yields no value", instr))
 	}
 	r.Num, r.Typ = num, typ
+}
+
+// RegisterType returns the type of a value-producing instruction's register
+// (nil until set), and false when instr yields no value.
+func RegisterType(instr Instr) (*Type, bool) {
+	if r := registerOf(instr); r != nil {
+		return r.Typ, true
+	}
+	return nil, false
+}
+
+// SetRegisterType sets the type of a value-producing instruction's register:
+// the parser, which infers types once every instruction exists, calls it
+// instead of giving NewRegister the type.
+func SetRegisterType(instr Instr, typ *Type) {
+	r := registerOf(instr)
+	if r == nil {
+		panic(fmt.Sprintf("ir.SetRegisterType: %T yields no value", instr))
+	}
+	r.Typ = typ
 }
 
 // RegisterNum returns the register number of a value-producing instruction.

@@ -37,6 +37,10 @@ type fnLowerer struct {
 
 	free     map[*ssa.FreeVar]*ir.Param // a function literal's free variables (closures.go)
 	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
+	absorbed map[ssa.Instruction]bool   // conversions made only for a no-op's arguments (intrinsics.go)
+
+	noIR     map[ssa.Value]string    // values with no IR value, and why a use fails (unsafe.go)
+	reinterp map[ssa.Value]ssa.Value // pointers reinterpreting another's memory, to it (unsafe.go)
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -166,8 +170,11 @@ func (fl *fnLowerer) lowerBlock(b *ssa.BasicBlock) error {
 
 // lowerInstr lowers one ssa instruction into the current block.
 func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
-	if fl.l.slicedOut(fl.sfn, instr) {
+	if fl.absorbed[instr] || fl.l.slicedOut(fl.sfn, instr) {
 		return nil
+	}
+	if makesUnsafePointer(instr) { // unsafe.go
+		return fl.lowerUnsafePointer(instr.(ssa.Value))
 	}
 	switch v := instr.(type) {
 	case *ssa.DebugRef:
@@ -300,6 +307,9 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.Store:
+		if o := fl.reinterp[v.Addr]; o != nil { // unsafe.go
+			return fl.lowerReinterpStore(v, o)
+		}
 		ptr, err := fl.pointer(v.Addr, fl.pos(v))
 		if err != nil {
 			return err
@@ -499,8 +509,11 @@ func (fl *fnLowerer) precheck() error {
 					}
 				case *ssa.Call:
 					_, builtin := v.Call.Value.(*ssa.Builtin)
+					if pass == 0 {
+						fl.absorbNoopArgs(v) // intrinsics.go
+					}
 					switch {
-					case pass == 0 || builtin || fl.l.isImportedInit(v.Common()) || handlesCall(v.Common()) || isBitcast(v.Common()) || isIntrinsic(v.Common()):
+					case pass == 0 || builtin || fl.l.isImportedInit(v.Common()) || handlesCall(v.Common()) || isBitcast(v.Common()) || isIntrinsic(v.Common()) || isHint(v.Common()):
 					default:
 						if err := fl.precheckCall(v); err != nil {
 							return err

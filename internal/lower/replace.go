@@ -159,6 +159,7 @@ func (l *loader) buildReplacementPkg(fsys embed.FS, dir, path string) (*ssa.Pack
 	for _, f := range files {
 		l.replaceFiles[l.pkg.Fset.File(f.Pos()).Name()] = path
 		for _, d := range f.Decls {
+			l.addBindings(spkg, d) // linkname.go
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Doc == nil {
 				continue

@@ -283,6 +283,9 @@ func (fl *fnLowerer) lowerBuiltin(v *ssa.Call, b *ssa.Builtin) error {
 	case "ssa:wrapnilchk":
 		return fl.lowerWrapNilChk(v)
 	default:
+		if isUnsafeBuiltin(b.Name()) {
+			return fl.lowerUnsafeBuiltin(v, b.Name()) // unsafe.go
+		}
 		return fl.l.unsupported(pos, "call to builtin %s", b.Name())
 	}
 	args, err := fl.operands(pos, v.Call.Args...)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/verify"
 )
@@ -59,7 +60,7 @@ func (c *comparison) fail(class string, b *report.Branch, witness, detail string
 	d := disagreement{class: class, row: c.row, fn: c.f.name, witness: witness, detail: fmt.Sprintf(detail, args...)}
 	if b != nil {
 		d.objective = fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID)
-		d.verdict = b.Verdict
+		d.verdict = string(b.Verdict)
 		if b.Reason != "" {
 			d.verdict += ": " + b.Reason
 		}
@@ -112,6 +113,9 @@ func (c *comparison) compare() []disagreement {
 	entries := 0
 	for _, b := range c.rep.Branches {
 		switch {
+		case b.Verdict == report.Unknown && b.Outcome == "entry" && c.f.assume != "" && c.obs.run == 0 && strings.HasPrefix(b.Reason, "no input satisfies the precondition"):
+			// No input satisfies the precondition: the entry is never
+			// unreachable, and unknown says why.
 		case b.Verdict == report.Unknown && !acceptedUnknown(c.f, b):
 			errs = append(errs, c.fail(clsUnknown, &b, "", "every outcome must be decided (unknown is accepted for a loop bound in a function marked %s only)", LoopsDirective))
 		case b.Verdict != report.Covered && b.Verdict != report.Unreachable && b.Verdict != report.Unknown:
@@ -365,8 +369,8 @@ func (c *comparison) selfCheck() []disagreement {
 		{"unreachable panic claimed covered",
 			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Unreachable && !c.f.recovers },
 			func(b *report.Branch) bool { b.Verdict = report.Covered; return true }, []string{clsPanicUnobserved}},
-		{"entry claimed unreachable",
-			func(b report.Branch) bool { return b.Outcome == "entry" },
+		{"entry claimed unreachable", // when some input satisfies the precondition
+			func(b report.Branch) bool { return b.Outcome == "entry" && c.obs.run > 0 },
 			func(b *report.Branch) bool { b.Verdict, b.SMT2 = report.Unreachable, "(check-sat)"; return true }, []string{clsFalseUnreachable}},
 		{"entry dropped",
 			func(b report.Branch) bool { return b.Outcome == "entry" },
@@ -501,7 +505,7 @@ func agree(f *function, reports map[string]map[string]*report.Function, rs []row
 				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k,
 					detail: fmt.Sprintf("strategy %s has the objective: %v, strategy %s: %v", first, inA, r.name, inB)})
 			case a.Verdict != b.Verdict && !acceptedUnknown(f, a) && !acceptedUnknown(f, b):
-				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k, verdict: b.Verdict,
+				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k, verdict: string(b.Verdict),
 					detail: fmt.Sprintf("strategy %s says %s (%s), strategy %s says %s (%s)", first, a.Verdict, a.Reason, r.name, b.Verdict, b.Reason)})
 			}
 		}
@@ -512,16 +516,12 @@ func agree(f *function, reports map[string]map[string]*report.Function, rs []row
 // siteKey normalises a report position "dir/file.go:line:col" to the site key
 // "file.go:line:col" and the line "file.go:line".
 func siteKey(pos string) (key, line string, err error) {
-	i := strings.LastIndex(pos, ":")
-	if i < 0 {
+	p, ok := ir.ParsePos(pos)
+	if !ok {
 		return "", "", fmt.Errorf("bad position %q", pos)
 	}
-	j := strings.LastIndex(pos[:i], ":")
-	if j < 0 {
-		return "", "", fmt.Errorf("bad position %q", pos)
-	}
-	file := filepath.Base(pos[:j])
-	return file + pos[j:], file + pos[j:i], nil
+	file := filepath.Base(p.File)
+	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col), fmt.Sprintf("%s:%d", file, p.Line), nil
 }
 
 // proofCache holds Z3's answers by smt2 script: rows often print the same
@@ -562,7 +562,7 @@ func checkProofs(rowName string, r *report.Function) []disagreement {
 		}
 		got, err := a.(proofAnswer).got, a.(proofAnswer).err
 		if err != nil || got != "unsat" {
-			errs = append(errs, disagreement{class: clsProof, row: rowName, fn: r.Function, objective: fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID), verdict: b.Verdict,
+			errs = append(errs, disagreement{class: clsProof, row: rowName, fn: r.Function, objective: fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID), verdict: string(b.Verdict),
 				detail: fmt.Sprintf("cvc5 (z3 when cvc5 cannot decide) says %q (%v)\n%s", got, err, b.SMT2)})
 		}
 	}

@@ -1,8 +1,8 @@
 // Package oracle checks leapfrog's verdicts against brute force: on
 // hand-written scenarios (TestOracle), on randomly generated programs
 // (TestRandomPrograms) and on the reproducers of known bugs
-// (TestKnownBugs). It holds a random program generator (gen*.go) and a
-// proof checker (smt.go: cvc5, then Z3); everything else is in its tests.
+// (TestKnownBugs). It holds a random program generator and a proof checker
+// (cvc5, then Z3); everything else is in its tests.
 //
 // # The generator
 //
@@ -27,13 +27,16 @@
 // read by later indices, pointers to locals and to array elements compared
 // with ==, methods on receivers that may be nil, a method with a pointer
 // receiver as the function under test, explicit panics, infeasible
-// conditions (x == c inside x != c, x&3 == 5, x > 5 && x < 3) and early
-// returns. Loops are bounded by construction, so every program terminates
+// conditions (x == c inside x != c, x&3 == 5, x > 5 && x < 3), early
+// returns, and a precondition (//leapfrog:assume, a quarter of the units: a
+// condition over the parameters, helper calls included, drawn from a stream
+// of its own, so that the rest of the unit is the same without it). Loops
+// are bounded by construction, so every program terminates
 // on every input; generated packages build and are go vet clean
 // (TestGenerate). A function with input-dependent loops carries
 // LoopsDirective in its doc comment.
 //
-// # One oracle run (check_test.go, compare_test.go)
+// # One oracle run
 //
 // runOracle checks the functions of a package:
 //
@@ -50,7 +53,10 @@
 //  2. verify.Instrument copies the package and records every branch
 //     outcome, panic and function entry the compiled code takes; the
 //     generated enum_test.go has one TestEnum per function running every
-//     input (a pointer receiver is an input too: nil, then a pointer to a
+//     input that satisfies its precondition, if any (checked through
+//     verify's __leapfrogUnrecorded: what the check executes is not the
+//     function's; the others count as inputs, not run) (a pointer receiver
+//     is an input too: nil, then a pointer to a
 //     copy of each value; a parameter of interface type T ranges over the
 //     values the scenario's _test.go lists in lfDomain<T>(), lfDomainAny()
 //     or lfDomainError(): nil and every value of every type a test can
@@ -70,7 +76,9 @@
 //     outcome observed in the function or what it calls must have an
 //     objective, and every site of its own body both; panics are compared
 //     by kind and line, the entry by position; no objective is unknown
-//     unless the reason is a loop bound in a function with LoopsDirective, a
+//     unless the reason is a loop bound in a function with LoopsDirective,
+//     the entry of a function whose precondition no input satisfies (the
+//     reason must say so; it then has no case and no emitted test), a
 //     loop the models concretized, a time budget (logged), or, in a function
 //     with interface parameters, their bound ("interface inputs bounded to
 //     the dynamic types a test can construct"), which no input of the
@@ -81,7 +89,7 @@
 //     -recheck had to correct ("ENGINE WAS WRONG") is reported too;
 //  5. every row gives every objective the same verdict, an accepted unknown
 //     agreeing with anything; the smt2 of every unreachable verdict must be
-//     unsat, read from its text (smt.go: cvc5's command line, then Z3's
+//     unsat, read from its text (cvc5's command line, then Z3's
 //     text evaluator when cvc5 cannot decide within a minute; not
 //     leapfrog's translation of terms); and a self-check breaks each correct report in several ways
 //     and expects the comparison to object, so that it cannot pass vacuously.
@@ -95,7 +103,9 @@
 // TestOracle runs the testdata/*.txtar scenarios (go.mod, a funcs section,
 // the package's files, for interface parameters a _test.go file with their
 // domains; ifaces_*: interfaces, errors, closures, defer and recover;
-// stdlib: calls into the standard library), which must show no
+// stdlib: calls into the standard library; stdlib_machinery: strings.Builder,
+// bytes.Buffer and what is built on them; unsafe_views: package unsafe's
+// views; linkname: variables bound to the runtime's), which must show no
 // disagreement. TestRandomPrograms
 // generates -randprogs functions from -randseed, -randbatch per package,
 // and fails with, per failing function, its disagreements and a txtar
@@ -105,13 +115,17 @@
 // (-randbugs, -randlift lift them); each entry names a reproducer in
 // testdata/bugs/, which TestKnownBugs requires to still show the bug, so
 // that a fix is noticed and the gate removed. TestShrinkTool reduces a
-// failing scenario to a minimal one keeping a disagreement class.
+// failing scenario to a minimal one keeping a disagreement class. With
+// -short, TestOracle runs five quick scenarios (shortScenarios) and
+// TestRandomPrograms ten functions: the fast loop's share of the oracle.
 //
 // The enumeration does not check that an unreachable verdict's conflict is
 // the right proof (the branches every path towards the objective takes); it
 // checks the verdict itself, and Z3 checks that the proof's formula is unsat.
 //
-// Floats: a float32 input is not enumerated but sampled (lfFloat32s: the
+// # Floats
+//
+// A float32 input is not enumerated but sampled (lfFloat32s: the
 // special values and a grid). For such a function an outcome the
 // enumeration does not observe is inconclusive, a covered claim rests on
 // its case's replay, and an unknown with a reason is accepted; an

@@ -7,21 +7,18 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver"
-	"leapfrog/internal/solver/z3"
 )
 
 func learnSession(t *testing.T) (*treefrog, *expr.Builder) {
 	t.Helper()
-	prog, err := ir.Parse("f.ir", []byte("func F(x i32) i32 {\nb0:\n    return x\n}\n"))
+	prog, err := irparse.Parse("f.ir", []byte("func F(x i32) i32 {\nb0:\n    return x\n}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := expr.NewBuilder()
-	slv := z3.New(0)
-	t.Cleanup(slv.Close)
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(b, 10), Solver: slv})
+	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(b, 10), Solver: NewTestSolver(t)})
 	return newTreeFrog(s), b
 }
 

@@ -10,9 +10,8 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
-	"leapfrog/internal/solver/z3"
 )
 
 // randomProgram writes a function of two i8 inputs: a sequence of segments,
@@ -89,17 +88,17 @@ func TestRandomTreeFrog(t *testing.T) {
 	whole, tree, unreachable, reused := 0, 0, 0, 0
 	for i := 0; i < 60; i++ {
 		src := randomProgram(rng, i%2 == 1)
-		prog, err := ir.Parse("r.ir", []byte(src))
+		prog, err := irparse.Parse("r.ir", []byte(src))
 		if err != nil {
 			t.Fatalf("program %d: %v\n%s", i, err, src)
 		}
 		fn := prog.Funcs[0]
-		run := func(st Strategy) (*Session, *report.Function) {
-			slv := z3.New(0)
-			defer slv.Close()
+		run := func(st Strategy) (*Session, *Result) {
+			slv := NewTestSolver(t)
+			defer slv.Close() // now: sixty programs' Z3 contexts would wait for the test's end
 			s := NewSession(Config{Fn: fn, Engine: engine.New(expr.NewBuilder(), 10), Solver: slv})
 			st.Explore(s)
-			return s, s.Report(fn.Name, "", st.Name())
+			return s, s.Result(fn.Name, "", st.Name())
 		}
 		s, tf := run(TreeFrog{})
 		_, ref := run(DFS{})

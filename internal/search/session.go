@@ -24,11 +24,13 @@ type Strategy interface {
 
 // Config is what a session needs.
 type Config struct {
-	Fn      *ir.Function
-	Engine  *engine.Engine
-	Solver  solver.Solver
-	Timeout time.Duration // for the whole function; 0: none
-	Seed    int64         // 0: the first input is all zeros; else random from the seed
+	Fn     *ir.Function
+	Engine *engine.Engine
+	Solver solver.Solver
+	// Deadline ends the search (Expired); the zero time: none. The engine
+	// and the solvers get the same one (internal/analysis derives it once).
+	Deadline time.Time
+	Seed     int64 // 0: the first input is all zeros; else random from the seed
 	// NewSolver makes a solver like Solver for one worker of a multi-threaded
 	// strategy (mtelse): Z3 contexts are not thread-safe. Nil: one worker.
 	NewSolver func() solver.Solver
@@ -65,6 +67,9 @@ type Session struct {
 	// bounds are the pseudo branches of input size bounds: a refutation
 	// whose conflict holds one needs the bound, so it proves nothing.
 	bounds map[*ir.If]bool
+	// preOnly are the functions only the precondition may call (itself
+	// included): their branches, when it runs branch by branch, are its.
+	preOnly map[*ir.Function]bool
 }
 
 // Case is a run kept as a test case candidate.
@@ -92,13 +97,22 @@ func NewSession(cfg Config) *Session {
 	s.coveredBy = make([]*Case, len(s.Objectives))
 	s.uncovered = len(s.Objectives)
 	s.reach = newReachability(cfg.Fn, cfg.Engine.Assume[cfg.Fn])
+	if pre := cfg.Engine.Assume[cfg.Fn]; pre != nil {
+		s.preOnly = map[*ir.Function]bool{}
+		for _, f := range Callees(pre) {
+			s.preOnly[f] = true
+		}
+		for _, f := range Callees(cfg.Fn) {
+			delete(s.preOnly, f)
+		}
+	}
 	s.Conflicts = NewConflictDB()
 	return s
 }
 
-// Expired reports whether the time budget is spent.
+// Expired reports whether the deadline has passed.
 func (s *Session) Expired() bool {
-	if !s.expired && s.Timeout > 0 && time.Since(s.start) > s.Timeout {
+	if !s.expired && !s.Deadline.IsZero() && time.Now().After(s.Deadline) {
 		s.expired = true
 	}
 	return s.expired
@@ -126,28 +140,64 @@ func (s *Session) Initial() solver.Model {
 	}
 	rng := rand.New(rand.NewSource(s.Seed))
 	for _, p := range s.Fn.Params {
-		randomLeaves(rng, p.Ident, p.Typ, m)
+		// Random bools and numbers in the parameters' parts of fixed shape.
+		ir.ParamPath(p.Ident).Walk(p.Typ, func(p ir.InputPath, t *ir.Type) bool {
+			switch t.Kind {
+			case ir.KBool:
+				m[p.String()] = uint64(rng.Intn(2))
+			case ir.KInt, ir.KFloat:
+				m[p.String()] = rng.Uint64() & expr.Mask(t.Width)
+			}
+			return true
+		})
 	}
 	return m
 }
 
-func randomLeaves(rng *rand.Rand, name string, t *ir.Type, m solver.Model) {
-	switch t.Kind {
-	case ir.KBool:
-		m[name] = uint64(rng.Intn(2))
-	case ir.KInt, ir.KFloat:
-		m[name] = rng.Uint64() & expr.Mask(t.Width)
-	case ir.KArray:
-		for i := 0; i < t.Len; i++ {
-			randomLeaves(rng, fmt.Sprintf("%s[%d]", name, i), t.Elem, m)
-		}
-	case ir.KStruct:
-		for _, f := range t.Fields {
-			randomLeaves(rng, name+"."+f.Name, f.Type, m)
-		}
-	case ir.KPointer:
-		randomLeaves(rng, name, t.Elem, m)
+// First runs the first input and returns the nodes of its path: Initial's
+// input, unless it violates the precondition; then, as TreeFrog solves the
+// test context first (§3), one solver call asks for the precondition's side
+// after the input's domain steps (counted in SolverCalls, neither eager nor
+// hopeful: it aims at no objective), and a solution, laid over the initial
+// input, is run. When the precondition is run branch by branch
+// (engine.PreconditionFormula has no exact formula), the call asks for the
+// result of the precondition's path the input took; the strategies explore
+// its other paths as any branch. An unsatisfiable precondition leaves the
+// side Infeasible, its proof the refutation of every objective.
+func (s *Session) First() []*Node {
+	p, nodes := s.Execute(s.Initial())
+	k := preconditionStep(p)
+	if p.Excluded == "" || k < 0 || k != len(p.Steps)-1 || p.Steps[k].Taken || nodes[k].Cond == nil {
+		return nodes
 	}
+	n := nodes[k]
+	if n.State[1] != Unexplored {
+		return nodes
+	}
+	s.Stats.SolverCalls++
+	terms, lits := n.Prefix(s.B)
+	terms, lits = append(terms, n.Cond), append(lits, Lit{n.If, true})
+	if n.Input != nil {
+		terms, lits = independent(terms, lits, n.Cond)
+	}
+	a := s.decideFlip(s.Solver, flipQuery{terms, lits, n.Input})
+	s.recordFlip(n, true, a)
+	if a.res != solver.Sat {
+		return nodes
+	}
+	next, _ := s.Follow(n, true, a.model)
+	return next
+}
+
+// preconditionStep is the index of the path's Precondition step, -1 when
+// it has none.
+func preconditionStep(p *engine.Path) int {
+	for i, st := range p.Steps {
+		if st.Domain == engine.Precondition {
+			return i
+		}
+	}
+	return -1
 }
 
 // Execute runs the function on a model, adds the path to the tree and records the
@@ -195,11 +245,14 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 			break
 		}
 	}
-	for _, st := range p.Steps[:ordered] {
+	// The steps before the precondition's are its own (run branch by
+	// branch): what it reaches is not covered by the function.
+	from := preconditionStep(p) + 1
+	for _, st := range p.Steps[from:ordered] {
 		cover(s.objOfSide[Lit{st.If, st.Taken}])
 	}
 	for _, r := range p.Merged { // outcomes taken inside merged regions (pm)
-		if r.At > ordered {
+		if r.At > ordered || r.At < from {
 			continue
 		}
 		for _, ob := range r.Obligations {
@@ -264,6 +317,14 @@ func (s *Session) insert(p *engine.Path) []*Node {
 		}
 		switch {
 		case n.State[other] != Unexplored:
+		case st.Domain == engine.Precondition && !st.Taken && st.Cond != nil:
+			// The input violates the precondition: the inputs that satisfy
+			// it are the other side, to explore (First solves for them).
+		case st.Domain == engine.Precondition && !st.Taken:
+			// The precondition is the constant false on this prefix (on
+			// every input, or on the precondition's path run branch by
+			// branch): no input satisfies it here.
+			n.State[other] = Impossible
 		case st.Domain != engine.NoDomain:
 			n.State[other] = Excluded
 		case st.Order && !st.Flippable:

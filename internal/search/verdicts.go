@@ -13,10 +13,10 @@ import (
 	"leapfrog/internal/report"
 )
 
-// Report builds the function's report: a verdict for every objective, the cases
-// (kept ones first), and the statistics.
-func (s *Session) Report(name, pkg, strategy string) *report.Function {
-	r := &report.Function{Function: name, Package: pkg, Strategy: strategy}
+// Result builds the function's result: a verdict for every objective, the
+// cases (kept ones first), and the statistics.
+func (s *Session) Result(name, pkg, strategy string) *Result {
+	r := &Result{Function: name, Package: pkg, Strategy: strategy}
 	kept := s.keep()
 	var order []*Case
 	for _, c := range s.Cases {
@@ -41,7 +41,7 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 		}
 	})
 	for _, o := range s.Objectives {
-		b := report.Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos().String(), Outcome: o.Outcome}
+		b := Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos(), Outcome: o.Outcome}
 		if c := s.firstKept(o, order, kept); c != nil {
 			b.Verdict, b.Case = report.Covered, names[c]
 		} else {
@@ -50,11 +50,12 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 		r.Branches = append(r.Branches, b)
 	}
 	for _, c := range order {
-		rc := report.Case{Name: names[c], Discarded: !kept[c], In: c.Path.InputValues(), Out: c.Path.Outputs, Panic: c.Path.Panic, PanicType: c.Path.PanicType}
+		p := c.Path
+		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
 		for _, o := range c.Covers {
-			rc.Covers = append(rc.Covers, o.ID)
+			t.Covers = append(t.Covers, o.ID)
 		}
-		r.Cases = append(r.Cases, rc)
+		r.Tests = append(r.Tests, t)
 		if kept[c] {
 			r.Stats.Cases++
 		} else {
@@ -97,10 +98,10 @@ func (s *Session) keep() map[*Case]bool {
 	// too (see normalRun): its behaviour on normal input is pinned as well.
 	var first *Case
 	for _, c := range s.Cases {
-		if kept[c] && c.Path.Panic == "" {
+		if kept[c] && !c.Path.Panicked() {
 			return kept
 		}
-		if first == nil && c.Path.Panic == "" {
+		if first == nil && !c.Path.Panicked() {
 			first = c
 		}
 	}
@@ -152,7 +153,7 @@ func (s *Session) walk(n *Node, f func(*Node)) {
 // unfinished side of the tree (unexplored, bounded, undecided, cut) may lead to
 // it: every feasible path is then in the tree, and none covers it. The proof is
 // the shortest conflict among the infeasible sides that lead towards it.
-func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
+func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	if o.Entry {
 		// No run completed: the entry is never unreachable.
 		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
@@ -187,6 +188,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	proofs, impossible := 0, 0
 	var cores [][]*expr.Term // the distinct conflicts of the refuted sides
 	seenCore := map[string]bool{}
+	underPre := false // a refutation needs the precondition
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -199,6 +201,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 			}
 			// Every suffix through this side towards o was refuted (TreeFrog).
 			proofs++
+			underPre = underPre || s.needsPrecondition(p.Conflict)
 			for _, c := range p.Cores {
 				if k := fmt.Sprint(termIDs(c)); !seenCore[k] {
 					seenCore[k] = true
@@ -219,6 +222,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 				b.Verdict, b.Reason = report.Unknown, why
 				return
 			}
+			underPre = underPre || s.needsPrecondition(p.Conflict)
 			k := fmt.Sprint(termIDs(p.Terms))
 			if !seenCore[k] {
 				seenCore[k] = true
@@ -264,7 +268,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 			b.Conflict = append(b.Conflict, l.String())
 		}
 		b.SMT2 = s.combinedProof(o, cores)
-		b.Reason = fmt.Sprintf("no feasible path reaches it (%s); conflict: %s", towards, strings.Join(b.Conflict, ", "))
+		b.Reason = fmt.Sprintf("%sno feasible path reaches it (%s); conflict: %s", underPrecondition(underPre), towards, strings.Join(b.Conflict, ", "))
 		// Sides refuted by constant conditions are part of the argument too.
 		b.Folded = impossible > 0
 		return
@@ -272,6 +276,13 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 	prefix, _ := best.n.Prefix(s.B)
 	constantVerdict(b, prefix, best.n.If, best.dir)
 	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
+	switch {
+	case engine.IsPrecondition(best.n.If):
+		b.Conflict = []string{Lit{best.n.If, best.dir}.String()}
+		b.Reason = fmt.Sprintf("%sno feasible path reaches it (%s); the precondition (%s) is the constant false on the paths reaching it: it returns false or panics on every input there", underPrecondition(true), towards, best.n.If.Pos)
+	case s.inPrecondition(best.n):
+		b.Reason = underPrecondition(true) + b.Reason
+	}
 }
 
 // constantVerdict makes b unreachable by a constant condition: on every path
@@ -279,7 +290,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 // dir, which the paths towards b's objective take, is never taken. The
 // formula: the prefix, and the side asking the condition to be the other
 // constant. The caller sets the reason.
-func constantVerdict(b *report.Branch, prefix []*expr.Term, at *ir.If, dir bool) {
+func constantVerdict(b *Branch, prefix []*expr.Term, at *ir.If, dir bool) {
 	b.Verdict, b.Folded = report.Unreachable, true
 	b.Conflict = []string{fmt.Sprintf("%s %v", at.Pos, dir)}
 	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v: it is computed\n; from constants and package state, never from the inputs. The paths reaching it\n; are those satisfying the prefix below; the side asks the constant to be %v.\n",
@@ -292,7 +303,7 @@ func constantVerdict(b *report.Branch, prefix []*expr.Term, at *ir.If, dir bool)
 // decideMerged): every input follows the path of the first run, and o is
 // unreachable when that run, which completed, missed it. The formula states
 // what the run showed: the only path does not reach o.
-func (s *Session) decideSinglePath(o *Objective, b *report.Branch) {
+func (s *Session) decideSinglePath(o *Objective, b *Branch) {
 	if len(s.Cases) == 0 {
 		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
 		return
@@ -350,15 +361,54 @@ func (s *Session) needsBound(p *Proof) string {
 		return ""
 	}
 	for _, l := range p.Conflict {
-		if s.bounds[l.If] && engine.IsTypesBound(l.If) {
+		if !s.bounds[l.If] {
+			continue
+		}
+		switch l.If.Pseudo {
+		case ir.TypesBound:
 			return "interface inputs bounded to the dynamic types a test can construct"
-		}
-		if s.bounds[l.If] && engine.IsAliasBound(l.If) {
+		case ir.AliasBound:
 			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
-		}
-		if s.bounds[l.If] {
+		case ir.SizeBound:
 			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
 		}
+		panic(fmt.Sprintf("search: %s is a bound of no kind", l))
+	}
+	return ""
+}
+
+// needsPrecondition reports whether a conflict holds the precondition: its
+// step, or, when it runs branch by branch, a branch of a function only the
+// precondition calls (a branch of a helper the function calls too may be
+// the function's: such a conflict is not called so).
+func (s *Session) needsPrecondition(conflict []Lit) bool {
+	for _, l := range conflict {
+		if engine.IsPrecondition(l.If) || !engine.IsPseudo(l.If) && s.preOnly[l.If.Block().Func] {
+			return true
+		}
+	}
+	return false
+}
+
+// inPrecondition reports whether n is a branch instance of the
+// precondition run branch by branch: one before the Precondition step.
+func (s *Session) inPrecondition(n *Node) bool {
+	if len(s.preOnly) == 0 || engine.IsPseudo(n.If) {
+		return false
+	}
+	for a := n.Parent; a != nil; a = a.Parent {
+		if engine.IsPrecondition(a.If) {
+			return false
+		}
+	}
+	return true
+}
+
+// underPrecondition starts the reason of an unreachable verdict whose proof
+// needs the precondition: an input violating it might reach the objective.
+func underPrecondition(needed bool) string {
+	if needed {
+		return "under the precondition, "
 	}
 	return ""
 }
@@ -370,8 +420,26 @@ func (s *Session) noRunReason() string {
 		return s.rootCut
 	case s.Expired():
 		return "timeout: no run completed within the budget"
+	case s.preconditionRefuted():
+		return "no input satisfies the precondition: the runs violated it, and the rest of its domain is refuted"
 	}
 	return "no run completed: every run stopped before the function returned"
+}
+
+// preconditionRefuted reports whether the tree holds the precondition's
+// step, every side of it is decided (or refuted towards every objective
+// TreeFrog aimed at) and no run completed: no input satisfies the
+// precondition.
+func (s *Session) preconditionRefuted() bool {
+	pre, open := false, false
+	s.walk(s.Root, func(n *Node) {
+		pre = pre || engine.IsPrecondition(n.If)
+		for i, st := range n.State {
+			refuted := st == Unexplored && len(n.Refuted[i]) > 0 // TreeFrog's exhausted suffix enumeration
+			open = open || st != Feasible && st != Infeasible && st != Impossible && st != Excluded && !refuted
+		}
+	})
+	return pre && !open && len(s.Cases) == 0
 }
 
 func unfinishedReason(st Side, why string) string {

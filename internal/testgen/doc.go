@@ -4,9 +4,9 @@
 // file with go test is a differential check of the engine against the Go
 // compiler.
 //
-// # Values (literal.go)
+// # Values
 //
-// A report.Value is written as a Go developer would write it, typed by
+// An engine.Value is written as a Go developer would write it, typed by
 // go/types and named relative to the package under test (other packages
 // are qualified and imported, under a name that clashes with nothing the
 // package declares):
@@ -24,7 +24,7 @@
 //     ([]P{{X: 1}}, []*P{{X: 1}}, map[K]V{{A: 1}: 2}); zero struct fields
 //     and trailing zero array elements left implicit; map entries in the
 //     report's order (sorted by key, so deterministic);
-//   - an interface value (ifaces.go) as nil, or its dynamic value written
+//   - an interface value as nil, or its dynamic value written
 //     with its dynamic type (Func.DynTypes: int8(5), Sq{S: 2}, &Rect{W: 1},
 //     (*Rect)(nil)); errors.New("text") for the errors package's errors; an
 //     error equal to a package-level variable by the variable's name;
@@ -40,19 +40,19 @@
 // go.mod) lacks: maps.Clone, slices.Clone and clear from Go 1.21, loops
 // before. An unknown version counts as Go 1.21.
 //
-// An input slice whose capacity exceeds its length (report.Value.Spare:
+// An input slice whose capacity exceeds its length (engine.Value.Spare:
 // the engine's x#spare) is written []T{elems..., spare...}[:len], which
 // gives exactly that length, capacity and array; otherwise cap = len,
 // which a slice literal guarantees and gc gives a conversion of a constant
 // string (the literal tests check both against the compiler). Outputs are
 // compared with reflect.DeepEqual, which ignores capacity.
 //
-// # The test (emit.go, checks.go, state.go)
+// # The test
 //
 // The table has a column per parameter (the receiver first), per result
 // (want, or want0, want1, ...) and per final value of a pointer, slice or
 // map parameter (wantP: what the caller sees after the call; the order of
-// report.Case.Out), and wantPanic when a case panics. Each row is its own
+// search.Test.Out), and wantPanic when a case panics. Each row is its own
 // set of composite literals, evaluated when the table is built and given to
 // one t.Run only, so a case that modifies or keeps its inputs cannot change
 // another case's; go test -count=N runs the test function again, which
@@ -76,12 +76,12 @@
 // when leapfrog could not render the panic's value, its type (%T, in a
 // wantPanicType column).
 //
-// The package-level variables the function writes (report.Function.Globals)
+// The package-level variables the function writes (search.Result.Globals)
 // are saved before each case and restored by deferred functions, a map's
 // entries, a slice's elements and a pointer's pointee too (one level down),
 // so that every case starts from the values the variables had when the test
 // began: the package's initial values, if every test of the package restores
-// what it changes. A precondition (report.Function.Assume) is stated in the
+// what it changes. A precondition (search.Result.Assume) is stated in the
 // test's doc comment and checked on each case's inputs before the call
 // (parameters rewritten to the case's columns), unless it holds a function
 // or composite literal, which the rewrite does not handle.
@@ -89,7 +89,9 @@
 // Locals of the emitted code (t, tests, tt, got, ...) and imports are
 // renamed when the package declares the same names.
 //
-// Floats (floats.go): a float literal is the shortest decimal that reads
+// # Floats
+//
+// A float literal is the shortest decimal that reads
 // back as the same bits, and math.Float64frombits / Float32frombits of the
 // bits for NaN, the infinities and -0. A float result is checked with
 // math.IsNaN (any NaN matches a NaN) and math.Signbit (-0 is not +0); a

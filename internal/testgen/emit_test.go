@@ -4,22 +4,17 @@ package testgen
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
-	"leapfrog/internal/report"
+	"leapfrog/internal/engine"
+	"leapfrog/internal/search"
 	"leapfrog/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite the want/ sections of testdata/emit/*.txtar")
 
 // A scenario is a hand-written package (and the packages it imports, in
 // subdirectories), a hand-made report (report.json: the functions with
@@ -30,15 +25,14 @@ var update = flag.Bool("update", false, "rewrite the want/ sections of testdata/
 // messages of want/failures.
 type scenario struct {
 	name      string
-	path      string
-	ar        *txtar.Archive
+	golden    *testutil.Golden
 	goVersion string
 	fail      bool
 	files     map[string][]byte // by slash path in the module: <name>/...
 	funcs     []jfunc
 }
 
-// jfunc and jcase are the JSON form of a report.Function in a scenario.
+// jfunc and jcase are the JSON form of a search.Result in a scenario.
 type jfunc struct {
 	Function string   `json:"function"`
 	Strategy string   `json:"strategy"`
@@ -70,11 +64,9 @@ func loadScenarios(t *testing.T) []*scenario {
 	}
 	var scs []*scenario
 	for _, p := range paths {
-		ar, err := txtar.ParseFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := &scenario{name: strings.TrimSuffix(filepath.Base(p), ".txtar"), path: p, ar: ar, files: map[string][]byte{}}
+		g := testutil.ReadGolden(t, p)
+		ar := g.Archive
+		sc := &scenario{name: strings.TrimSuffix(filepath.Base(p), ".txtar"), golden: g, files: map[string][]byte{}}
 		for _, line := range strings.Split(string(ar.Comment), "\n") {
 			switch f := strings.Fields(line); {
 			case len(f) == 2 && f[0] == "go":
@@ -111,22 +103,22 @@ func (sc *scenario) emit(t *testing.T) (src []byte, args string) {
 	var b strings.Builder
 	for _, jf := range sc.funcs {
 		fn, params := lookupFunc(t, pkg, jf.Function)
-		r := &report.Function{Function: jf.Function, Strategy: jf.Strategy, Globals: jf.Globals, Assume: jf.Assume}
+		r := &search.Result{Function: jf.Function, Strategy: jf.Strategy, Globals: jf.Globals, Assume: jf.Assume}
 		for _, jc := range jf.Cases {
-			c := report.Case{Name: jc.Name, Panic: jc.Panic, PanicType: jc.PanicType, Discarded: jc.Discarded}
+			c := search.Test{Name: jc.Name, Panicked: jc.Panic != "", Panic: jc.Panic, PanicType: jc.PanicType, Discarded: jc.Discarded}
 			for _, v := range jc.In {
 				c.In = append(c.In, v.value(t))
 			}
 			for _, v := range jc.Out {
 				c.Out = append(c.Out, v.value(t))
 			}
-			r.Cases = append(r.Cases, c)
+			r.Tests = append(r.Tests, c)
 		}
-		f := Func{GoFunc: fn, Params: params, Report: r, DynTypes: dynTypes(t, ck, pkg, r)}
+		f := Func{GoFunc: fn, Params: params, Result: r, DynTypes: dynTypes(t, ck, pkg, r)}
 		funcs = append(funcs, f)
 		fmt.Fprintf(&b, "%s\n", jf.Function)
-		for i := range r.Cases {
-			c := &r.Cases[i]
+		for i := range r.Tests {
+			c := &r.Tests[i]
 			in, out := Args(pkg, f, c)
 			fmt.Fprintf(&b, "  %s\n", c.Name)
 			for _, a := range in {
@@ -158,20 +150,7 @@ func TestEmitGolden(t *testing.T) {
 			if string(again) != string(src) {
 				t.Errorf("two emissions differ")
 			}
-			if *update {
-				testutil.SetSection(sc.ar, wantTest, string(src))
-				testutil.SetSection(sc.ar, wantArgs, args)
-				if err := os.WriteFile(sc.path, txtar.Format(sc.ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want := testutil.Section(sc.ar, wantTest); string(src) != want {
-				t.Errorf("emitted test differs from %s (go test -update rewrites it):\n%s", wantTest, src)
-			}
-			if want := testutil.Section(sc.ar, wantArgs); args != want {
-				t.Errorf("report text differs from %s:\n%s", wantArgs, args)
-			}
+			sc.golden.Check(t, map[string]string{wantTest: string(src), wantArgs: args}, wantTest, wantArgs)
 		})
 	}
 }
@@ -235,17 +214,7 @@ func TestEmittedTestsPass(t *testing.T) {
 			if !sc.fail {
 				continue
 			}
-			got := strings.Join(failures, "\n") + "\n"
-			if *update {
-				testutil.SetSection(sc.ar, wantFailures, got)
-				if err := os.WriteFile(sc.path, txtar.Format(sc.ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			if want := testutil.Section(sc.ar, wantFailures); got != want {
-				t.Errorf("%s: failure messages:\n%s\nwant:\n%s", sc.name, got, want)
-			}
+			sc.golden.Check(t, map[string]string{wantFailures: strings.Join(failures, "\n") + "\n"}, wantFailures)
 		}
 	}
 }
@@ -267,28 +236,29 @@ func G(t o.T) o.T { return t }
 `),
 	}, "go1.22")
 	pkg := ck.pkgs["p"]
-	emit := func(name string, r *report.Function) error {
+	emit := func(name string, r *search.Result) error {
 		fn, params := lookupFunc(t, pkg, name)
 		r.Function = name
-		_, err := Emit(pkg, []Func{{GoFunc: fn, Params: params, Report: r}})
+		_, err := Emit(pkg, []Func{{GoFunc: fn, Params: params, Result: r}})
 		return err
 	}
-	ok := report.Case{Name: "ok", In: []report.Value{intV(1), nilV()}, Out: []report.Value{intV(1), nilV()}}
-	if err := emit("F", &report.Function{Cases: []report.Case{ok}}); err != nil {
+	ok := search.Test{Name: "ok", In: []engine.Value{intV(1), nilV()}, Out: []engine.Value{intV(1), nilV()}}
+	if err := emit("F", &search.Result{Tests: []search.Test{ok}}); err != nil {
 		t.Fatalf("a good report: %v", err)
 	}
 	for _, tc := range []struct {
 		name string
 		fn   string
-		r    *report.Function
+		r    *search.Result
 		want string
 	}{
-		{"inputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{intV(1)}}}}, "has 1 inputs"},
-		{"outputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: ok.In, Out: ok.Out[:1]}}}, "has 1 outputs, want 2"},
-		{"panics need no outputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: ok.In, Panic: "boom"}}}, ""},
-		{"not a variable", "F", &report.Function{Globals: []string{"C"}, Cases: []report.Case{ok}}, "C, which is not a package-level variable"},
-		{"unexported field", "G", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{aggV(intV(0))}, Out: []report.Value{aggV(intV(3))}}}}, "field hidden of example.com/m/o.T is not exported"},
-		{"unexported field zero", "G", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{aggV(intV(0))}, Out: []report.Value{aggV(intV(0))}}}}, ""},
+		{"inputs", "F", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{intV(1)}}}}, "has 1 inputs"},
+		{"outputs", "F", &search.Result{Tests: []search.Test{{Name: "c", In: ok.In, Out: ok.Out[:1]}}}, "has 1 outputs, want 2"},
+		{"panics need no outputs", "F", &search.Result{Tests: []search.Test{{Name: "c", In: ok.In, Panicked: true, Panic: "boom"}}}, ""},
+		{"a panic whose text is empty is a panic", "F", &search.Result{Tests: []search.Test{{Name: "c", In: ok.In, Panicked: true}}}, ""},
+		{"not a variable", "F", &search.Result{Globals: []string{"C"}, Tests: []search.Test{ok}}, "C, which is not a package-level variable"},
+		{"unexported field", "G", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{aggV(intV(0))}, Out: []engine.Value{aggV(intV(3))}}}}, "field hidden of example.com/m/o.T is not exported"},
+		{"unexported field zero", "G", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{aggV(intV(0))}, Out: []engine.Value{aggV(intV(0))}}}}, ""},
 	} {
 		err := emit(tc.fn, tc.r)
 		switch {

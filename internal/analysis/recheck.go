@@ -1,0 +1,141 @@
+// Re-proof of every unreachable verdict by the independent encoding (package indep).
+
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"leapfrog/internal/engine"
+	"leapfrog/internal/expr"
+	"leapfrog/internal/indep"
+	"leapfrog/internal/ir"
+	"leapfrog/internal/report"
+	"leapfrog/internal/search"
+)
+
+// recheck hands every unreachable verdict of r to the independent encoding
+// (one cvc5 process for the function, each query bounded by the solver
+// timeout):
+//
+//   - re-proved: Checked "independent";
+//   - undecided: Checked "engine", CheckReason says why;
+//   - reached by the encoding's witness: the witness is replayed by the
+//     engine; when the replay reaches the objective, the engine was wrong:
+//     the run becomes a case of the session, the verdict covered, and a loud
+//     line says so (the second result); when it does not, the two encodings disagree and
+//     the verdict is unknown.
+//
+// It returns the result to use: r itself, or, when cases were added, a
+// result rebuilt from the session whose covered verdicts and cases are the
+// new ones and whose other verdicts are r's (the added run's unexplored
+// sides must not turn them into timeouts).
+func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
+	s, eng := a.s, a.eng
+	var objs []indep.Objective
+	var at []int
+	for i, b := range r.Branches {
+		if b.Verdict != report.Unreachable {
+			continue
+		}
+		o := s.Objectives[i]
+		if o.ID != b.ID {
+			panic("analysis: result branches out of objective order")
+		}
+		objs = append(objs, indep.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic})
+		at = append(at, i)
+	}
+	if len(objs) == 0 {
+		return r, nil
+	}
+	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: a.cfg.SolverTimeout, Assume: s.Engine.Assume[s.Fn]})
+	var loud []string
+	wrong := map[int]string{} // branch index -> the witness, rendered
+	for k, res := range rs {
+		b := &r.Branches[at[k]]
+		switch res.Status {
+		case indep.Unreachable:
+			b.Checked = report.CheckedIndependent
+			if b.Folded {
+				// The engine's argument is a constant condition: the
+				// independent formula is the one that shows it.
+				b.SMT2 = "; the engine found a condition constant on the paths reaching it; the\n; independent encoding of the whole function proves it:\n" + res.Script
+			}
+		case indep.Undecided:
+			b.Checked, b.CheckReason = report.CheckedEngine, res.Reason
+		case indep.Reachable:
+			inputs := formatInputs(s.Fn, res.Witness)
+			if reaches(eng.Run(s.Fn, res.Witness), s.Objectives[at[k]]) {
+				s.Execute(res.Witness)
+				wrong[at[k]] = inputs
+				loud = append(loud, fmt.Sprintf("ENGINE WAS WRONG: %s %s claimed unreachable, reached by %s", b.Pos, b.Outcome, inputs))
+				continue
+			}
+			*b = search.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
+				Reason: fmt.Sprintf("the two encodings disagree: the engine proved it unreachable, the independent encoding reaches it with %s, and the engine's run of that input does not", inputs),
+				SMT2:   res.Script}
+		}
+	}
+	if len(wrong) == 0 {
+		return r, nil
+	}
+	r2 := s.Result(r.Function, r.Package, r.Strategy)
+	for i := range r.Branches {
+		if r2.Branches[i].Verdict != report.Covered {
+			continue
+		}
+		b := r2.Branches[i]
+		if in, ok := wrong[i]; ok {
+			b.Checked = report.CheckedIndependent
+			b.CheckReason = "ENGINE WAS WRONG: it claimed this unreachable; the independent encoding reaches it with " + in
+		}
+		r.Branches[i] = b
+	}
+	r.Tests, r.Stats = r2.Tests, r2.Stats
+	return r, loud
+}
+
+// reaches reports whether the run took the objective.
+func reaches(p *engine.Path, o *search.Objective) bool {
+	if p.Aborted != "" {
+		return false
+	}
+	if o.If == nil {
+		return p.PanicAt == o.Panic
+	}
+	for _, st := range p.Steps {
+		if st.If == o.If && st.Taken == o.Dir {
+			return true
+		}
+	}
+	return false
+}
+
+// formatInputs renders a witness as "x=-3 b=true a[0]=7", in parameter order.
+func formatInputs(fn *ir.Function, w map[string]uint64) string {
+	var parts []string
+	for _, p := range fn.Params {
+		ir.ParamPath(p.Ident).Walk(p.Typ, func(p ir.InputPath, t *ir.Type) bool {
+			switch t.Kind {
+			case ir.KBool:
+				parts = append(parts, fmt.Sprintf("%s=%v", p, w[p.String()] == 1))
+			case ir.KInt:
+				if t.Signed {
+					parts = append(parts, fmt.Sprintf("%s=%d", p, expr.Signed(w[p.String()], t.Width)))
+				} else {
+					parts = append(parts, fmt.Sprintf("%s=%d", p, w[p.String()]))
+				}
+			case ir.KPointer:
+				if w[p.NilVar()] == 1 {
+					parts = append(parts, fmt.Sprintf("%s=nil", p))
+					return false
+				}
+			}
+			return true
+		})
+	}
+	if len(parts) == 0 {
+		return "any input"
+	}
+	return strings.Join(parts, " ")
+}
