@@ -4,6 +4,8 @@ package lower
 
 import (
 	"embed"
+	"fmt"
+	"go/ast"
 	"go/types"
 	"sort"
 	"strconv"
@@ -28,9 +30,51 @@ const fmtPath = externals.FmtPath
 // it calls fmt.
 func (l *loader) fmtReplacement(fn *ssa.Function) *ssa.Function {
 	if l.fmtReplaced == nil {
-		_, l.fmtReplaced = l.buildReplacementPkg(fmtFS, "replacements/fmt", fmtPath)
+		l.fmtReplaced = l.buildFmtReplacement()
 	}
-	return l.fmtReplaced[fn.String()]
+	r := l.fmtReplaced[fn.String()]
+	if r == nil || !types.Identical(r.Signature, fn.Signature) {
+		return nil
+	}
+	return r
+}
+
+// buildFmtReplacement compiles the fmt replacement package into the
+// program and indexes its functions by the name of the function each
+// replaces. Unlike the replacement package, it imports packages: fmt's
+// own dependencies, which the program has loaded.
+func (l *loader) buildFmtReplacement() map[string]*ssa.Function {
+	files, info := l.parseReplacements(fmtFS, "replacements/fmt", fmtPath)
+	tpkg, err := (&types.Config{Importer: loadedImporter{l.ssa}}).Check(fmtPath, l.pkg.Fset, files, info)
+	if err != nil {
+		panic("lower: the fmt replacement does not type-check: " + err.Error())
+	}
+	spkg := l.ssa.CreatePackage(tpkg, files, info, false)
+	spkg.Build()
+	out := map[string]*ssa.Function{}
+	l.files = nil // the file index is rebuilt with the replacement files
+	for _, f := range files {
+		l.replaceFiles[l.pkg.Fset.File(f.Pos()).Name()] = fmtPath
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if name := replaces(fd.Doc, fd.Name.Name); name != "" && spkg.Func(fd.Name.Name) != nil {
+					out[name] = spkg.Func(fd.Name.Name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// loadedImporter imports the packages the program has loaded (the fmt
+// replacement imports only dependencies of fmt).
+type loadedImporter struct{ prog *ssa.Program }
+
+func (i loadedImporter) Import(path string) (*types.Package, error) {
+	if p := i.prog.ImportedPackage(path); p != nil {
+		return p.Pkg, nil
+	}
+	return nil, fmt.Errorf("package %s is not loaded", path)
 }
 
 // fmtParts gives a dynamic type to every part of every dynamic type of a
