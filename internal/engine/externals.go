@@ -100,11 +100,7 @@ func concreteBytes(s *str) []byte {
 // tainted converts the Go result r of the external key to a value of IR
 // type t made of fresh variables, each with r's part as its concrete value.
 func (m *machine) tainted(key string, r reflect.Value, t *ir.Type) val {
-	fresh := func(c uint64, w int) *scalar {
-		m.extN++
-		name := fmt.Sprintf("%s%d.%d:%s", extPrefix, m.extN, w, key)
-		return &scalar{c: c & expr.Mask(w), s: m.B.Var(name, w), width: w}
-	}
+	fresh := func(c uint64, w int) *scalar { return m.taintVar(key, c, w) }
 	switch t.Kind {
 	case ir.KBool:
 		return fresh(b2u(r.Bool()), 0)
@@ -122,6 +118,14 @@ func (m *machine) tainted(key string, r reflect.Value, t *ir.Type) val {
 		return s
 	}
 	panic(runError(fmt.Sprintf("an external's result of type %s", t)))
+}
+
+// taintVar is a fresh variable of width w (0: bool) standing for (part of)
+// a result of the function key computed natively, c on this run.
+func (m *machine) taintVar(key string, c uint64, w int) *scalar {
+	m.extN++
+	name := fmt.Sprintf("%s%d.%d:%s", extPrefix, m.extN, w, key)
+	return &scalar{c: c & expr.Mask(w), s: m.B.Var(name, w), width: w}
 }
 
 // External returns the external whose result the variable name stands for,

@@ -1,0 +1,474 @@
+// Tests: every summary against the real function on every input of small domains, concrete and symbolic; postconditions hold.
+
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+	"leapfrog/internal/summary"
+)
+
+// tokens concatenates up to n of the tokens (every sequence, the empty
+// one included), keeping the strings of at most maxBytes bytes.
+func tokens(toks []string, n, maxBytes int) []string {
+	out := []string{""}
+	layer := []string{""}
+	for i := 0; i < n; i++ {
+		var next []string
+		for _, p := range layer {
+			for _, t := range toks {
+				if s := p + t; len(s) <= maxBytes {
+					next = append(next, s)
+				}
+			}
+		}
+		out = append(out, next...)
+		layer = next
+	}
+	return out
+}
+
+// The domains of the arguments: strings made of the interesting bytes
+// and runes of each family (the searched byte, a space, a multi-byte rune,
+// a lone lead byte, a lone continuation byte, an invalid byte, U+FFFD,
+// multi-byte spaces, runes that fold to ASCII letters).
+var (
+	byteToks  = []string{"a", "b", "\xff"}
+	runeToks  = []string{"a", " ", "é", "\xc3", "\xa9", "\xff", "\u00a0", "\u3000", "\ufffd", "\U0001F600"}
+	setToks   = []string{"a", " ", "é", "\xff", "\ufffd", "\u3000"}
+	foldToks  = []string{"a", "A", "k", "K", "\u212a", "s", "ſ", "é", "É", "\xff"}
+	byteArgs  = []int64{'a', 0xff, 0}
+	runeArgs  = []int64{'a', ' ', 'é', 0xFFFD, -1, 0xD800, 0x110000, 0x212A, 0x10FFFF, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000, 0x3000}
+	classArgs = func() []int64 {
+		var out []int64
+		for r := int64(-2); r < 0x180; r++ {
+			out = append(out, r)
+		}
+		return append(out, 0x1680, 0x2000, 0x200A, 0x200B, 0x2028, 0x3000, 0x212A, 0x1F600, 0xE000, 0x10FFFF, 0x110000, -1<<31)
+	}()
+)
+
+// domain returns, for each argument of kind k, the values tried.
+func domain(k summary.Kind, short bool) [][]summary.Value {
+	n0, n1 := 4, 2
+	if short {
+		n0 = 3
+	}
+	var texts [2][]string
+	switch k {
+	case summary.IndexByte, summary.LastIndexByte, summary.CountByte:
+		texts[0] = tokens(byteToks, 5, 5)
+	case summary.Index, summary.LastIndex, summary.Contains, summary.HasPrefix, summary.HasSuffix,
+		summary.Equal, summary.Compare, summary.TrimPrefix, summary.TrimSuffix, summary.Cut, summary.CutPrefix, summary.CutSuffix:
+		texts[0], texts[1] = tokens(byteToks, n0, 4), tokens(byteToks, 3, 3)
+	case summary.Count:
+		texts[0], texts[1] = tokens(runeToks[:6], n0, 4), tokens([]string{"a", "\xff", "é"}, 2, 3)
+	case summary.EqualFold:
+		texts[0], texts[1] = tokens(foldToks, 2, 6), tokens(foldToks, 2, 6)
+		if short {
+			texts[1] = tokens(foldToks, 1, 6)
+		}
+	case summary.IndexAny, summary.LastIndexAny, summary.ContainsAny, summary.Trim, summary.TrimLeft, summary.TrimRight:
+		texts[0], texts[1] = tokens(runeToks, n0-1, 6), tokens(setToks, n1, 6)
+		if short {
+			texts[1] = append(tokens(setToks, 1, 6), "a ", "\xff\ufffd", "é\u3000")
+		}
+	default:
+		texts[0] = tokens(runeToks, n0, 6)
+	}
+	var out [][]summary.Value
+	t := 0
+	for _, s := range k.Args() {
+		var vs []summary.Value
+		switch s {
+		case summary.Text:
+			for _, x := range texts[t] {
+				vs = append(vs, summary.Value{Str: x})
+			}
+			t++
+		case summary.Byte:
+			for _, x := range byteArgs {
+				vs = append(vs, summary.Value{Int: x})
+			}
+		case summary.Rune:
+			args := runeArgs
+			if k.IsClass() {
+				args = classArgs
+			}
+			for _, x := range args {
+				vs = append(vs, summary.Value{Int: x})
+			}
+		}
+		out = append(out, vs)
+	}
+	return out
+}
+
+// tuples is the cartesian product of the domains.
+func tuples(dom [][]summary.Value) [][]summary.Value {
+	out := [][]summary.Value{nil}
+	for _, vs := range dom {
+		var next [][]summary.Value
+		for _, p := range out {
+			for _, v := range vs {
+				next = append(next, append(append([]summary.Value(nil), p...), v))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// sumFunc is an IR function of f's name and the shapes of its kind (Text
+// as string, or as []byte when bytes).
+func sumFunc(f summary.Func, bytes bool) *ir.Function {
+	fn := &ir.Function{Name: f.Name, Pkg: strings.SplitN(f.Name, ".", 2)[0]}
+	typ := func(s summary.Shape) *ir.Type {
+		switch s {
+		case summary.Text:
+			if bytes {
+				return &ir.Type{Kind: ir.KSlice, Elem: ir.U8}
+			}
+			return stringType
+		case summary.Str:
+			return stringType
+		case summary.Byte:
+			return ir.U8
+		case summary.Rune:
+			return ir.I32
+		case summary.Int:
+			return ir.I64
+		case summary.Bool:
+			return ir.Bool
+		}
+		panic(s)
+	}
+	for i, s := range f.Kind.Args() {
+		fn.Params = append(fn.Params, &ir.Param{Ident: fmt.Sprintf("a%d", i), Typ: typ(s), Index: i})
+	}
+	for _, s := range f.Kind.Results() {
+		fn.Results = append(fn.Results, typ(s))
+	}
+	return fn
+}
+
+// sumMachine is a machine whose runs record steps in a block of their own.
+func sumMachine(maxLen int) *machine {
+	m := testMachine(maxLen, nil)
+	m.at = &ir.Block{Func: &ir.Function{Name: "T"}}
+	return m
+}
+
+// model gives the input variables of the arguments named a0, a1, ...
+// the values of a tuple (only those of the positions in sym).
+func model(k summary.Kind, args []summary.Value, sym []bool) map[string]uint64 {
+	out := map[string]uint64{}
+	for i, s := range k.Args() {
+		if !sym[i] {
+			continue
+		}
+		name := fmt.Sprintf("a%d", i)
+		if s == summary.Text {
+			p := ir.ParamPath(name)
+			out[p.LenVar()] = uint64(len(args[i].Str))
+			for j := 0; j < len(args[i].Str); j++ {
+				out[p.Elem(j).String()] = uint64(args[i].Str[j])
+			}
+			continue
+		}
+		w := 8
+		if s == summary.Rune {
+			w = 32
+		}
+		out[name] = uint64(args[i].Int) & expr.Mask(w)
+	}
+	return out
+}
+
+// evalVal is the value of a summary's result under a model: its
+// concrete value when it has no term.
+func evalVal(v val, md map[string]uint64) summary.Value {
+	switch v := v.(type) {
+	case *scalar:
+		x := v.c
+		if v.s != nil {
+			x = expr.Eval(v.s, md)
+		}
+		if v.width == 0 {
+			return summary.Value{Int: int64(x)}
+		}
+		return summary.Value{Int: int64(expr.Extend(x, v.width, 64, true))}
+	case *str:
+		n := evalVal(v.n, md).Int
+		var b []byte
+		for j := int64(0); j < n; j++ {
+			if j >= int64(len(v.b)) {
+				panic("a result longer than its slots")
+			}
+			b = append(b, byte(evalVal(v.b[j], md).Int))
+		}
+		return summary.Value{Str: string(b)}
+	}
+	panic(fmt.Sprintf("%T", v))
+}
+
+func showArgs(args []summary.Value) string {
+	var parts []string
+	for _, a := range args {
+		if a.Str != "" || a.Int == 0 {
+			parts = append(parts, fmt.Sprintf("%q/%d", a.Str, a.Int))
+		} else {
+			parts = append(parts, fmt.Sprint(a.Int))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// holdsPost reports whether the kind's postcondition holds of a call.
+func holdsPost(k summary.Kind, args, res []summary.Value) bool {
+	return summary.Holds(summary.Post(k), func(a summary.Atom) int64 {
+		v := args
+		if a.Result {
+			v = res
+		}
+		if a.Len {
+			return int64(len(v[a.Index].Str))
+		}
+		return v[a.Index].Int
+	})
+}
+
+// symbolicArgs builds the arguments of a call: symbolic inputs for the
+// positions in sym (strings with slots for the domain's longest), the
+// tuple's concrete values elsewhere.
+func symbolicArgs(m *machine, fn *ir.Function, dom [][]summary.Value, args []summary.Value, sym []bool) []val {
+	vals := make([]val, len(fn.Params))
+	for i, p := range fn.Params {
+		name := fmt.Sprintf("a%d", i)
+		switch {
+		case !sym[i] && p.Typ.Kind == ir.KInt:
+			vals[i] = kc(uint64(args[i].Int), p.Typ.Width)
+		case !sym[i]:
+			vals[i] = concString(args[i].Str)
+			if p.Typ.Kind == ir.KSlice {
+				vals[i] = m.stringToBytes(vals[i].(*str), p.Typ)
+			}
+		case p.Typ.Kind == ir.KInt:
+			vals[i] = m.variable(name, p.Typ.Width)
+		default:
+			longest := 0
+			for _, v := range dom[i] {
+				longest = max(longest, len(v.Str))
+			}
+			m.MaxLen = max(longest, 1)
+			vals[i] = m.input(ir.ParamPath(name), p.Typ, 0, &facts{holds: true})
+		}
+	}
+	return vals
+}
+
+// checkSummary checks f's summary on every tuple of the domain against
+// its native, with the arguments in sym symbolic (one term, evaluated
+// under each tuple's model) or all concrete (the closed form on constants,
+// not the native shortcut); the postcondition the run records holds.
+func checkSummary(t *testing.T, f summary.Func, bytes bool, dom [][]summary.Value, sym []bool) {
+	t.Helper()
+	fn := sumFunc(f, bytes)
+	all := tuples(dom)
+	anySym := false
+	for _, s := range sym {
+		anySym = anySym || s
+	}
+	m := sumMachine(8)
+	var res []val
+	var post *expr.Term
+	var taints []string
+	build := func(args []summary.Value) {
+		m.path = &Path{Conflict: -1}
+		vals := symbolicArgs(m, fn, dom, args, sym)
+		if anySym {
+			res = m.callSummary(&f, fn, vals)
+		} else {
+			a := sumArgs{text: make([]*str, len(vals)), sc: make([]*scalar, len(vals))}
+			for i, s := range f.Kind.Args() {
+				if s == summary.Text {
+					a.text[i] = m.textOf(vals[i])
+				} else {
+					a.sc[i] = vals[i].(*scalar)
+				}
+			}
+			res = m.assemble(f.Kind, fn, a, m.closedForm(&f, a))
+		}
+		post = nil
+		if n := len(m.path.Steps); n > 0 {
+			post = m.path.Steps[n-1].Cond
+		}
+		taints = nil
+		for _, v := range expr.Vars(termsOf(res)...) {
+			if External(v.Name) != "" {
+				taints = append(taints, v.Name)
+			}
+		}
+	}
+	key := func(args []summary.Value) string {
+		var b strings.Builder
+		for i, a := range args {
+			if !sym[i] {
+				fmt.Fprintf(&b, "%q/%d;", a.Str, a.Int)
+			}
+		}
+		return b.String()
+	}
+	built := "\x00"
+	for _, args := range all {
+		if k := key(args); k != built || !anySym {
+			build(args)
+			built = k
+		}
+		want := f.Native(args)
+		if !holdsPost(f.Kind, args, want) {
+			t.Fatalf("%s(%s) = %v: the postcondition %s fails", f.Name, showArgs(args), want, summary.String(summary.Post(f.Kind)))
+		}
+		md := model(f.Kind, args, sym)
+		for _, name := range taints {
+			md[name] = uint64(want[0].Int) // a taint is the native result
+		}
+		for j, r := range res {
+			if got := evalVal(r, md); got != want[j] {
+				t.Fatalf("%s(%s) (symbolic %v): result %d is %q/%d, want %q/%d", f.Name, showArgs(args), sym, j, got.Str, got.Int, want[j].Str, want[j].Int)
+			}
+		}
+		if post != nil && expr.Eval(post, md) != 1 {
+			t.Fatalf("%s(%s) (symbolic %v): the recorded postcondition is false", f.Name, showArgs(args), sym)
+		}
+	}
+}
+
+// termsOf lists the terms of values.
+func termsOf(vs []val) []*expr.Term {
+	var out []*expr.Term
+	for _, v := range vs {
+		switch v := v.(type) {
+		case *scalar:
+			if v.s != nil {
+				out = append(out, v.s)
+			}
+		case *str:
+			out = append(out, termsOf([]val{v.n})...)
+			for _, b := range v.b {
+				out = append(out, termsOf([]val{b})...)
+			}
+		}
+	}
+	return out
+}
+
+// TestSummaries checks every summarised function: concrete (its closed
+// form on constants), every argument symbolic, and each Text argument
+// symbolic alone, on every input of its kind's domain; the real results
+// satisfy the kind's postcondition, and so does the term the run records.
+func TestSummaries(t *testing.T) {
+	tested := map[summary.Kind]bool{}
+	for _, f := range summary.Funcs() {
+		t.Run(f.Name, func(t *testing.T) {
+			if testing.Short() {
+				switch {
+				case f.Kind.IsClass() && f.Kind != summary.IsSpace:
+					t.Skip("-short: the rune classes other than IsSpace; runs in full without -short")
+				case tested[f.Kind] && f.Name != "bytes.IndexByte":
+					t.Skip("-short: one function per kind (and bytes.IndexByte); runs in full without -short")
+				}
+			}
+			tested[f.Kind] = true
+			dom := domain(f.Kind, testing.Short())
+			n := len(dom)
+			bytes := strings.HasPrefix(f.Name, "bytes.") || strings.HasPrefix(f.Name, "internal/bytealg.") && !strings.Contains(f.Name, "String") && !strings.Contains(f.Name, "cmpstring") ||
+				f.Name == "unicode/utf8.DecodeRune" || f.Name == "unicode/utf8.DecodeLastRune" || f.Name == "unicode/utf8.RuneCount" || f.Name == "unicode/utf8.Valid"
+			checkSummary(t, f, bytes, dom, make([]bool, n))
+			all := make([]bool, n)
+			for i := range all {
+				all[i] = true
+			}
+			checkSummary(t, f, bytes, dom, all)
+			texts := 0
+			for _, s := range f.Kind.Args() {
+				if s == summary.Text {
+					texts++
+				}
+			}
+			if texts < 2 {
+				return
+			}
+			for i, s := range f.Kind.Args() {
+				if s == summary.Text {
+					one := make([]bool, n)
+					one[i] = true
+					checkSummary(t, f, bytes, dom, one)
+				}
+			}
+		})
+	}
+}
+
+// TestSummaryNatives checks that the natives of the functions of a kind
+// agree on its domain (so that one closed form serves them all).
+func TestSummaryNatives(t *testing.T) {
+	first := map[summary.Kind]summary.Func{}
+	for _, f := range summary.Funcs() {
+		g, ok := first[f.Kind]
+		if !ok {
+			first[f.Kind] = f
+			continue
+		}
+		for _, args := range tuples(domain(f.Kind, testing.Short())) {
+			if a, b := f.Native(args), g.Native(args); fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("%s(%s) = %v, %s = %v", f.Name, showArgs(args), a, g.Name, b)
+			}
+		}
+	}
+}
+
+// TestClassRanges checks the ranges of every rune class against the real
+// function on every rune, and a few out of range.
+func TestClassRanges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 1.1M runes per class; runs in full without -short")
+	}
+	for _, k := range summary.Kinds() {
+		if !k.IsClass() {
+			continue
+		}
+		rs := summary.Class(k)
+		in := func(r rune) bool {
+			for _, g := range rs {
+				if g.Contains(r) {
+					return true
+				}
+			}
+			return false
+		}
+		j := 0 // ranges are sorted: walk them with r
+		for r := rune(0); r <= utf8.MaxRune; r++ {
+			for j < len(rs) && rs[j].Hi < uint32(r) {
+				j++
+			}
+			got := false
+			for i := j; i < len(rs) && rs[i].Lo <= uint32(r); i++ {
+				got = got || rs[i].Contains(r)
+			}
+			if got != summary.InClass(k, r) {
+				t.Fatalf("%v(%#x): ranges say %v", k, r, got)
+			}
+		}
+		for _, r := range []rune{-1, -1 << 31, utf8.MaxRune + 1, 1<<31 - 1} {
+			if in(r) || summary.InClass(k, r) {
+				t.Fatalf("%v(%#x) holds", k, r)
+			}
+		}
+	}
+}
