@@ -396,9 +396,10 @@ const (
 	MakeCapCheck                     // Cond is "len <= cap" of make([]T, len, cap)
 	AssertCheck                      // Cond is "the dynamic type is the one asserted" (x.(T) without comma-ok)
 	CmpCheck                         // Cond is "== on these interfaces does not panic" (Comparable)
+	OverflowCheck                    // Cond is "hi < y" of math/bits.Div64(hi, lo, y), which gc checks at the call
 )
 
-var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap", "assert", "cmp"}
+var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap", "assert", "cmp", "overflow"}
 
 func (k BranchKind) String() string { return branchKindNames[k] }
 
@@ -428,6 +429,8 @@ func (k BranchKind) PanicMessage() string {
 		return "interface conversion"
 	case CmpCheck:
 		return "comparing uncomparable type"
+	case OverflowCheck:
+		return "integer overflow"
 	}
 	return ""
 }

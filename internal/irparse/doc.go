@@ -83,7 +83,8 @@
 //	         | "%" num "=" "recover"
 //	         | "if" [ "." kind ] operand label label [ pos ] [ "#" id ]
 //	                 kind = index | div | nil | shift | internal | slice | map
-//	                        | conv | makelen | makecap | assert | cmp (none: a source branch)
+//	                        | conv | makelen | makecap | assert | cmp | overflow
+//	                        (none: a source branch)
 //	         | "jump" label
 //	         | "return" [ operand { "," operand } ]
 //	         | "panic" [ ".check" ] [ string ] [ operand ] [ pos ] [ "#" id ] .

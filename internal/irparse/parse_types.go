@@ -228,9 +228,10 @@ func (p *parser) parseSignature() *ir.Type {
 	case p.is(tPunct, "("):
 		results = p.parseTypeList()
 	case p.is(tNL, "") || p.is(tEOF, "") || p.is(tPunct, ")") || p.is(tPunct, ",") || p.is(tPunct, ";") ||
-		p.is(tPunct, "}") || p.is(tPunct, "]") || p.is(tPunct, "{") || p.is(tPunct, ":") || p.is(tPos, "") || p.is(tIdent, "to") ||
+		p.is(tPunct, "}") || p.is(tPunct, "]") || p.is(tPunct, "{") || p.is(tPunct, ":") || p.is(tPos, "") || p.is(tIdent, "to") || p.isIn() ||
 		p.is(tPunct, "[") && p.toks[p.i+1].kind != tInt && !(p.toks[p.i+1].kind == tPunct && p.toks[p.i+1].text == "]"):
-		// No results (a "[" not starting an array or slice type is a phi's edge list).
+		// No results (a "[" not starting an array or slice type is a phi's edge
+		// list; `in "path"` follows a function's result).
 	default:
 		results = []*ir.Type{p.parseType()}
 	}

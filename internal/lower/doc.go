@@ -12,7 +12,9 @@
 //
 // Load loads the package (its build errors are the targets' errors) and
 // looks the targets up; generic targets are named with type arguments
-// (F[int]). Before go/ssa builds the package, the statements whose order of
+// (F[int]), or without: the first instance the package itself uses (by the
+// position of its first use), rejected when it uses none. Before go/ssa
+// builds the package, the statements whose order of
 // evaluation go/ssa would get wrong are rewritten to gc's order (calls
 // before the indexing and reads to their left), and the preconditions are
 // added (see Preconditions); //leapfrog:kbound and //leapfrog:models
@@ -38,13 +40,16 @@
 // dynamically.
 //
 // Functions of other packages are interpreted (their Go bodies lowered
-// like the package's own), replaced, or external. Their package-level
+// like the package's own, their function literals and wrappers
+// included), replaced, or external. Their package-level
 // variables come with their initializers, whole or the slice giving the
 // used variables their values. An external's call boxes its arguments
 // (fmt.Sprintf); fmt.Errorf runs the native fmt.Sprintf for the message and
 // the replacement package's Go code for the error. The replacement package
 // holds Go bodies for bytealg's assembly, errors.Is and fmt.Errorf's errors,
-// and its intrinsics.
+// its intrinsics, and the runtime's variables other packages bind by
+// //go:linkname. Package unsafe, compiler hints and variables bound
+// elsewhere have a section of their own below.
 //
 // # Supported subset
 //
@@ -109,10 +114,12 @@
 // the call expression), value or parameter: complex numbers, maps keyed
 // by floats (float32 and float64 are lowered: constants as IEEE bits,
 // + - * / and comparisons, unary minus, conversions; no division check),
-// channels, go, unsafe.Pointer, calls out of the package, the other
-// builtins (print, println, complex, real, imag, close), defer of a
-// builtin, comparisons of structs or arrays holding interfaces, generic
-// functions and types, other packages' variables. Go statements, then
+// channels, go, the uses of unsafe.Pointer the section on package unsafe
+// does not model, calls of functions that cannot run, the other builtins
+// (print, println, complex, real, imag, close), defer of a builtin,
+// comparisons of structs or arrays holding interfaces, methods of generic
+// types and generic functions the package does not instantiate, variables
+// whose value comes from elsewhere and is not known. Go statements, then
 // calls out of the package, are looked for before lowering so that their
 // message wins over the messages of the values they need. A target fails
 // with the error of any function it reaches, of its precondition, or (when
@@ -123,6 +130,52 @@
 // in Go ("recv" for an unnamed receiver, "argN" for an unnamed or blank
 // parameter at IR index N). Program.Funcs is in source order; Branches and
 // Panics are numbered in function, block and instruction order.
+//
+// # Unsafe, compiler hints, bound variables
+//
+// The IR has no unsafe.Pointer and no addresses; the front end lowers
+// the uses of package unsafe that are views of memory the IR has. An
+// instruction yielding an unsafe.Pointer (a conversion from a pointer,
+// abi.NoEscape of one) emits nothing; its consumers look through it to
+// the typed pointer it came from. (*U)(unsafe.Pointer(p)) for p a *T is p
+// when T and U have one IR structure (field names included: the round
+// trip of strings.Builder's copy check); otherwise only a load or a store
+// through it is lowered, as a reinterpretation: a []byte's header read as
+// a string is a string conversion (*(*string)(unsafe.Pointer(&b))), a
+// number's bits read or written as another number of its width a
+// conversion (a bitcast for floats). unsafe.String(ptr, n) and
+// unsafe.Slice(ptr, n), where ptr is the start of a slice
+// (unsafe.SliceData(s), &s[0]), a string (unsafe.StringData(s)) or an array
+// (&a[0]) of the view's element type and n its whole length (len, or cap
+// for unsafe.Slice of a slice; a constant up to an array's length; the
+// same value, or two loads of one address with nothing that may write
+// between them, as strings.Builder.String loads b.buf twice), are the views
+// they are: unsafe.Slice is x[:n:n], the same memory; unsafe.String is the
+// string itself, or a conversion copying the slice's or array's bytes.
+// The copy is exact because Go forbids modifying the bytes a string views
+// while it is used (a program that did would see its string change in Go
+// and not in leapfrog). Everything else fails, with a reason that says
+// what: unsafe.Add and any pointer arithmetic, an address as an integer
+// (uintptr(unsafe.Pointer(p))) or an unsafe.Pointer made from one, views
+// of part of a slice, unsafe.SliceData or StringData used alone, a
+// string's header read as a []byte (its capacity is whatever follows it
+// in memory), unsafe.Slice of a string (whether the view of an empty
+// string is nil depends on where the string came from: gc's is nil for
+// "" and string(nil), not for s[1:1]).
+//
+// Compiler hints change no value: internal/abi's NoEscape, Escape and
+// EscapeToResultNonString are identities (the call's value is its
+// argument), runtime.KeepAlive, abi.EscapeNonString and the race
+// detector's hooks (internal/race, empty without -race) are dropped, with
+// the interface conversions made only for their arguments.
+//
+// A package-level variable whose value comes from elsewhere,
+// "//go:linkname local pkg.name" (its Go declaration has no initializer)
+// or defined in assembly (GLOBL), is never its zero value: it is the
+// variable it is bound to, a variable of an interpreted package or one of
+// the replacement package's binding the runtime's (runtime.divideError
+// and overflowError, which math/bits binds, runtime.Errors with the
+// runtime's messages); a use of any other fails with the reason.
 //
 // # Blocks
 //
@@ -272,7 +325,12 @@
 // another call through a function value is callv. A function used as a
 // value is a closure without bindings made at the top of the entry block.
 // Wrappers are lowered like functions of the package, named T.M$bound,
-// (*T).M$thunk, (*T).M (a value method through a pointer).
+// (*T).M$thunk, (*T).M (a value method through a pointer). Another
+// package's function literals and wrappers (bytes.growSlice defers one,
+// strings.Title passes one capturing a variable) are lowered the same way,
+// named as go/ssa qualifies them ("bytes.growSlice$1",
+// "(*bytes.Buffer).Len$bound") and marked with their package
+// (ir.Function.Pkg): their branches are paths, no objectives.
 //
 // Comparisons of interfaces. x == y on interfaces may panic when both
 // hold one type whose values do not compare: a CmpCheck ("comparing
