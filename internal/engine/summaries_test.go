@@ -36,12 +36,17 @@ func tokens(toks []string, n, maxBytes int) []string {
 // The domains of the arguments: strings made of the interesting bytes
 // and runes of each family (the searched byte, a space, a multi-byte rune,
 // a lone lead byte, a lone continuation byte, an invalid byte, U+FFFD,
-// multi-byte spaces, runes that fold to ASCII letters).
+// multi-byte spaces, runes that fold to ASCII letters, ASCII non-letters
+// one case bit apart; for one-string functions, the edges of UTF-8: the
+// first byte at or above 0x80, the least 2-byte rune, an overlong
+// encoding, a surrogate, a rune beyond MaxRune; for the rune classes, a
+// non-ASCII member of each).
 var (
 	byteToks  = []string{"a", "b", "\xff"}
 	runeToks  = []string{"a", " ", "é", "\xc3", "\xa9", "\xff", "\u00a0", "\u3000", "\ufffd", "\U0001F600"}
+	utfToks   = append(runeToks[:len(runeToks):len(runeToks)], "\x7f", "\x80", "\xc2\x80", "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80")
 	setToks   = []string{"a", " ", "é", "\xff", "\ufffd", "\u3000"}
-	foldToks  = []string{"a", "A", "k", "K", "\u212a", "s", "ſ", "é", "É", "\xff"}
+	foldToks  = []string{"a", "A", "k", "K", "\u212a", "s", "ſ", "é", "É", "\xff", "@", "`"}
 	byteArgs  = []int64{'a', 0xff, 0}
 	runeArgs  = []int64{'a', ' ', 'é', 0xFFFD, -1, 0xD800, 0x110000, 0x212A, 0x10FFFF, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000, 0x3000}
 	classArgs = func() []int64 {
@@ -49,7 +54,7 @@ var (
 		for r := int64(-2); r < 0x180; r++ {
 			out = append(out, r)
 		}
-		return append(out, 0x1680, 0x2000, 0x200A, 0x200B, 0x2028, 0x3000, 0x212A, 0x1F600, 0xE000, 0x10FFFF, 0x110000, -1<<31)
+		return append(out, 0x1C5, 0x300, 0x660, 0x1680, 0x2000, 0x200A, 0x200B, 0x2028, 0x3000, 0x212A, 0x1F600, 0xE000, 0x10FFFF, 0x110000, -1<<31)
 	}()
 )
 
@@ -78,8 +83,8 @@ func domain(k summary.Kind, short bool) [][]summary.Value {
 		if short {
 			texts[1] = append(tokens(setToks, 1, 6), "a ", "\xff\ufffd", "é\u3000")
 		}
-	default:
-		texts[0] = tokens(runeToks, n0, 6)
+	default: // one Text: decodings' edges too
+		texts[0] = tokens(utfToks, n0, 6)
 	}
 	var out [][]summary.Value
 	t := 0
@@ -275,9 +280,9 @@ func symbolicArgs(m *machine, fn *ir.Function, dom [][]summary.Value, args []sum
 // checkSummary checks f's summary on every tuple of the domain against
 // its native, with the arguments in sym symbolic (one term, evaluated
 // under each tuple's model) or all concrete (the closed form on constants,
-// not the native shortcut); the postcondition the run records holds.
-func checkSummary(t *testing.T, f summary.Func, bytes bool, dom [][]summary.Value, sym []bool) {
-	t.Helper()
+// not the native shortcut); the postcondition the run records holds. It
+// returns the first disagreement.
+func checkSummary(f summary.Func, bytes bool, dom [][]summary.Value, sym []bool) error {
 	fn := sumFunc(f, bytes)
 	all := tuples(dom)
 	anySym := false
@@ -331,23 +336,29 @@ func checkSummary(t *testing.T, f summary.Func, bytes bool, dom [][]summary.Valu
 			built = k
 		}
 		want := f.Native(args)
-		if !holdsPost(f.Kind, args, want) {
-			t.Fatalf("%s(%s) = %v: the postcondition %s fails", f.Name, showArgs(args), want, summary.String(summary.Post(f.Kind)))
-		}
 		md := model(f.Kind, args, sym)
 		for _, name := range taints {
 			md[name] = uint64(want[0].Int) // a taint is the native result
 		}
 		for j, r := range res {
 			if got := evalVal(r, md); got != want[j] {
-				t.Fatalf("%s(%s) (symbolic %v): result %d is %q/%d, want %q/%d", f.Name, showArgs(args), sym, j, got.Str, got.Int, want[j].Str, want[j].Int)
+				return &mismatch{fmt.Sprintf("%s(%s) (symbolic %v): result %d is %q/%d, want %q/%d", f.Name, showArgs(args), sym, j, got.Str, got.Int, want[j].Str, want[j].Int)}
 			}
 		}
+		if !holdsPost(f.Kind, args, want) {
+			return fmt.Errorf("%s(%s) = %v: the postcondition %s fails", f.Name, showArgs(args), want, summary.String(summary.Post(f.Kind)))
+		}
 		if post != nil && expr.Eval(post, md) != 1 {
-			t.Fatalf("%s(%s) (symbolic %v): the recorded postcondition is false", f.Name, showArgs(args), sym)
+			return fmt.Errorf("%s(%s) (symbolic %v): the recorded postcondition is false", f.Name, showArgs(args), sym)
 		}
 	}
+	return nil
 }
+
+// mismatch is a result of a summary that differs from its native's.
+type mismatch struct{ msg string }
+
+func (e *mismatch) Error() string { return e.msg }
 
 // termsOf lists the terms of values.
 func termsOf(vs []val) []*expr.Term {
@@ -385,34 +396,54 @@ func TestSummaries(t *testing.T) {
 				}
 			}
 			tested[f.Kind] = true
-			dom := domain(f.Kind, testing.Short())
-			n := len(dom)
-			bytes := strings.HasPrefix(f.Name, "bytes.") || strings.HasPrefix(f.Name, "internal/bytealg.") && !strings.Contains(f.Name, "String") && !strings.Contains(f.Name, "cmpstring") ||
-				f.Name == "unicode/utf8.DecodeRune" || f.Name == "unicode/utf8.DecodeLastRune" || f.Name == "unicode/utf8.RuneCount" || f.Name == "unicode/utf8.Valid"
-			checkSummary(t, f, bytes, dom, make([]bool, n))
-			all := make([]bool, n)
-			for i := range all {
-				all[i] = true
-			}
-			checkSummary(t, f, bytes, dom, all)
-			texts := 0
-			for _, s := range f.Kind.Args() {
-				if s == summary.Text {
-					texts++
-				}
-			}
-			if texts < 2 {
-				return
-			}
-			for i, s := range f.Kind.Args() {
-				if s == summary.Text {
-					one := make([]bool, n)
-					one[i] = true
-					checkSummary(t, f, bytes, dom, one)
-				}
+			if err := checkSummaryModes(f, testing.Short()); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
+}
+
+// bytesForm reports whether the function's Text arguments are []byte.
+func bytesForm(name string) bool {
+	return strings.HasPrefix(name, "bytes.") || strings.HasPrefix(name, "internal/bytealg.") && !strings.Contains(name, "String") && !strings.Contains(name, "cmpstring") ||
+		name == "unicode/utf8.DecodeRune" || name == "unicode/utf8.DecodeLastRune" || name == "unicode/utf8.RuneCount" || name == "unicode/utf8.Valid"
+}
+
+// checkSummaryModes runs checkSummary on f's domain: concrete, every
+// argument symbolic, and (with two Text arguments) each Text argument
+// symbolic alone.
+func checkSummaryModes(f summary.Func, short bool) error {
+	dom := domain(f.Kind, short)
+	for _, sym := range summaryModes(f.Kind) {
+		if err := checkSummary(f, bytesForm(f.Name), dom, sym); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// summaryModes are the argument positions made symbolic in turn: none,
+// all, and (with two Text arguments) each Text alone.
+func summaryModes(k summary.Kind) [][]bool {
+	n := len(k.Args())
+	modes := [][]bool{make([]bool, n), make([]bool, n)}
+	for i := range modes[1] {
+		modes[1][i] = true
+	}
+	texts := 0
+	for _, s := range k.Args() {
+		if s == summary.Text {
+			texts++
+		}
+	}
+	for i, s := range k.Args() {
+		if s == summary.Text && texts > 1 {
+			one := make([]bool, n)
+			one[i] = true
+			modes = append(modes, one)
+		}
+	}
+	return modes
 }
 
 // TestSummaryNatives checks that the natives of the functions of a kind
@@ -434,7 +465,8 @@ func TestSummaryNatives(t *testing.T) {
 }
 
 // TestClassRanges checks the ranges of every rune class against the real
-// function on every rune, and a few out of range.
+// function on every rune, and a few out of range; and the engine's decision
+// tree over them at every range's bounds.
 func TestClassRanges(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: 1.1M runes per class; runs in full without -short")
@@ -468,6 +500,22 @@ func TestClassRanges(t *testing.T) {
 		for _, r := range []rune{-1, -1 << 31, utf8.MaxRune + 1, 1<<31 - 1} {
 			if in(r) || summary.InClass(k, r) {
 				t.Fatalf("%v(%#x) holds", k, r)
+			}
+		}
+		// The decision tree the engine builds, at each range's bounds
+		// and their neighbours, and the runes past the stride.
+		m := sumMachine(8)
+		v := m.variable("r", 32)
+		tree := m.inClass(k, v).s
+		var probes []rune
+		for _, g := range rs {
+			for _, u := range []uint32{g.Lo - 1, g.Lo, g.Lo + 1, g.Lo + g.Stride, g.Hi - 1, g.Hi, g.Hi + 1} {
+				probes = append(probes, rune(u))
+			}
+		}
+		for _, r := range append(probes, -1, -1<<31, utf8.MaxRune+1, 1<<31-1) {
+			if got := expr.Eval(tree, map[string]uint64{"r": uint64(uint32(r))}) == 1; got != summary.InClass(k, r) {
+				t.Fatalf("%v(%#x): the tree says %v", k, r, got)
 			}
 		}
 	}
