@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -516,6 +517,37 @@ func TestClassRanges(t *testing.T) {
 		for _, r := range append(probes, -1, -1<<31, utf8.MaxRune+1, 1<<31-1) {
 			if got := expr.Eval(tree, map[string]uint64{"r": uint64(uint32(r))}) == 1; got != summary.InClass(k, r) {
 				t.Fatalf("%v(%#x): the tree says %v", k, r, got)
+			}
+		}
+	}
+}
+
+// TestSummaryPostLong checks the postconditions, which hold for every
+// length, on inputs far longer than the domains': random concatenations of
+// two of the domain's strings up to 96 bytes, every function, the real
+// results.
+func TestSummaryPostLong(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, f := range summary.Funcs() {
+		dom := domain(f.Kind, true)
+		for i := 0; i < 300; i++ {
+			args := make([]summary.Value, len(dom))
+			for j, vs := range dom {
+				args[j] = vs[rng.Intn(len(vs))]
+				if f.Kind.Args()[j] != summary.Text {
+					continue
+				}
+				// A few of the domain's strings repeated: runs of one
+				// kind of rune reach the bounds (len(s) == 4·runes).
+				alpha := []string{vs[rng.Intn(len(vs))].Str, vs[rng.Intn(len(vs))].Str}
+				var b strings.Builder
+				for n := rng.Intn(40); n > 0 && b.Len() < 96; n-- {
+					b.WriteString(alpha[rng.Intn(len(alpha))])
+				}
+				args[j].Str = b.String()
+			}
+			if res := f.Native(args); !holdsPost(f.Kind, args, res) {
+				t.Fatalf("%s(%s) = %v: the postcondition %s fails", f.Name, showArgs(args), res, summary.String(summary.Post(f.Kind)))
 			}
 		}
 	}
