@@ -294,13 +294,12 @@ func (m *machine) closedForm(f *summary.Func, a sumArgs) []*scalar {
 	case summary.EqualFold:
 		return []*scalar{m.equalFold(f.Name, t0, t1)}
 	case summary.TrimSpace, summary.Trim, summary.TrimLeft, summary.TrimRight:
-		var in func(*scalar) *scalar
-		if k == summary.TrimSpace {
-			in = func(r *scalar) *scalar { return m.inClass(summary.IsSpace, r) }
+		var lo, hi *scalar
+		if set := trimSet(k, t1); set != nil {
+			lo, hi = m.trimByEncodings(t0, set)
 		} else {
-			in = m.inRunes(t1)
+			lo, hi = m.trimBounds(t0, m.inRunes(t1))
 		}
-		lo, hi := m.trimBounds(t0, in)
 		switch k {
 		case summary.TrimLeft:
 			return []*scalar{lo, t0.n}
