@@ -165,7 +165,10 @@
 //     where a match holds, ite over the slots; rune searches decode at every
 //     slot and chain the rune starts (p starts a rune when one of the four
 //     before starts one as wide as the gap); a trim is two bounds and a
-//     substring; the rune classes are a balanced decision tree over their
+//     substring (with a concrete set of runes, TrimSpace's or a cutset's
+//     without RuneError, the bounds are where the chains of the set's
+//     encodings from either end stop: no decoding, terms several times
+//     smaller; summaries_trim.go); the rune classes are a balanced decision tree over their
 //     ranges; EqualFold with one concrete side compares rune ranks with the
 //     SimpleFold orbits of the concrete runes, with both symbolic it is
 //     exact up to the first non-ASCII byte, a taint (externals.go) beyond.
