@@ -27,6 +27,15 @@ func nmStrs(xs ...string) []summary.Value {
 	return out
 }
 
+// textsBool and textsStr are the references of a function of two strings.
+func textsBool(f func(s, t string) bool) func([]summary.Value) []summary.Value {
+	return func(a []summary.Value) []summary.Value { return nmBool(f(nmStr(a, 0), nmStr(a, 1))) }
+}
+
+func textsStr(f func(s, t string) string) func([]summary.Value) []summary.Value {
+	return func(a []summary.Value) []summary.Value { return nmStrs(f(nmStr(a, 0), nmStr(a, 1))) }
+}
+
 // byteIndexAny is IndexAny over bytes, not runes (from the end when last).
 func byteIndexAny(s, chars string, last bool) int {
 	r := -1
@@ -127,41 +136,23 @@ var nearMisses = map[summary.Kind]func([]summary.Value) []summary.Value{
 	summary.ContainsAny: func(a []summary.Value) []summary.Value {
 		return nmBool(byteIndexAny(nmStr(a, 0), nmStr(a, 1), false) >= 0)
 	},
-	summary.HasPrefix: func(a []summary.Value) []summary.Value {
-		return nmBool(strings.HasSuffix(nmStr(a, 0), nmStr(a, 1)))
-	},
-	summary.HasSuffix: func(a []summary.Value) []summary.Value {
-		return nmBool(strings.HasPrefix(nmStr(a, 0), nmStr(a, 1)))
-	},
-	summary.Equal: func(a []summary.Value) []summary.Value {
-		return nmBool(strings.HasPrefix(nmStr(a, 0), nmStr(a, 1)))
-	},
+	summary.HasPrefix: textsBool(strings.HasSuffix),
+	summary.HasSuffix: textsBool(strings.HasPrefix),
+	summary.Equal:     textsBool(strings.HasPrefix),
 	summary.Compare: func(a []summary.Value) []summary.Value { // the common prefix only
 		s, t := nmStr(a, 0), nmStr(a, 1)
 		n := min(len(s), len(t))
 		return nmInt(strings.Compare(s[:n], t[:n]))
 	},
-	summary.EqualFold: func(a []summary.Value) []summary.Value {
-		return nmBool(asciiFold(nmStr(a, 0), nmStr(a, 1)))
-	},
+	summary.EqualFold: textsBool(asciiFold),
 	summary.TrimSpace: func(a []summary.Value) []summary.Value {
 		return nmStrs(strings.Trim(nmStr(a, 0), " \t\n\r\v\f"))
 	},
-	summary.Trim: func(a []summary.Value) []summary.Value { // leading runes only
-		return nmStrs(strings.TrimLeft(nmStr(a, 0), nmStr(a, 1)))
-	},
-	summary.TrimLeft: func(a []summary.Value) []summary.Value {
-		return nmStrs(strings.TrimPrefix(nmStr(a, 0), nmStr(a, 1)))
-	},
-	summary.TrimRight: func(a []summary.Value) []summary.Value {
-		return nmStrs(strings.TrimSuffix(nmStr(a, 0), nmStr(a, 1)))
-	},
-	summary.TrimPrefix: func(a []summary.Value) []summary.Value {
-		return nmStrs(strings.TrimLeft(nmStr(a, 0), nmStr(a, 1)))
-	},
-	summary.TrimSuffix: func(a []summary.Value) []summary.Value {
-		return nmStrs(strings.TrimRight(nmStr(a, 0), nmStr(a, 1)))
-	},
+	summary.Trim:       textsStr(strings.TrimLeft), // leading runes only
+	summary.TrimLeft:   textsStr(strings.TrimPrefix),
+	summary.TrimRight:  textsStr(strings.TrimSuffix),
+	summary.TrimPrefix: textsStr(strings.TrimLeft),
+	summary.TrimSuffix: textsStr(strings.TrimRight),
 	summary.Cut: func(a []summary.Value) []summary.Value { // at the last match
 		s, sep := nmStr(a, 0), nmStr(a, 1)
 		if i := strings.LastIndex(s, sep); i >= 0 {
