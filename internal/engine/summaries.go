@@ -165,6 +165,20 @@ func (m *machine) nativeSummary(f *summary.Func, fn *ir.Function, a sumArgs) []v
 	return res
 }
 
+// concreteBytes returns the bytes of s as the run has them (its concrete
+// length, within its slots).
+func concreteBytes(s *str) []byte {
+	n := s.n.c
+	if n > uint64(len(s.b)) {
+		n = uint64(len(s.b)) // a forced run's meaningless length
+	}
+	out := make([]byte, n)
+	for k := range out {
+		out[k] = byte(s.b[k].c)
+	}
+	return out
+}
+
 // concString is a concrete string value.
 func concString(s string) *str {
 	r := &str{n: i64(uint64(len(s))), b: make([]*scalar, len(s))}

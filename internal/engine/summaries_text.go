@@ -282,7 +282,7 @@ func (m *machine) equalFold(name string, s, t *str) *scalar {
 	if strings.EqualFold(string(s.bytes()), string(t.bytes())) {
 		c = 1
 	}
-	taint := m.taintVar(name, c, 0)
+	taint := m.extVar(name, c, 0)
 	res := m.uop(ir.Eq, s.n, t.n)
 	for p := min(len(s.b), len(t.b)) - 1; p >= 0; p-- {
 		x, y := s.b[p], t.b[p]
