@@ -39,7 +39,7 @@ func purpose(kind ir.PseudoKind) string {
 	switch kind {
 	case ir.DomainFact:
 		return "domain"
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.CallsBound:
 		return "bound"
 	case ir.Precondition:
 		return "precondition"
@@ -72,10 +72,10 @@ const (
 
 // IsBound reports whether a branch is the pseudo branch of a bound of the
 // input domain (a DomainBound step): of sizes, of interface inputs to their
-// candidates, of pointer inputs to fresh objects.
+// candidates, of pointer inputs to fresh objects, of stubs' calls.
 func IsBound(in *ir.If) bool {
 	switch in.Pseudo {
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.CallsBound:
 		return true
 	case ir.NotPseudo, ir.DomainFact, ir.Precondition, ir.SizeFits, ir.ExactSize, ir.AppendFits, ir.Sentinel,
 		ir.RuneWidth, ir.MapEntry, ir.Dispatch, ir.LoopModels:
@@ -109,7 +109,7 @@ func (m *machine) domain(b *ir.Block, pk ir.PseudoKind, name string, t *expr.Ter
 	switch pk {
 	case ir.DomainFact:
 		kind = DomainFact
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.CallsBound:
 		kind = DomainBound
 	case ir.Precondition:
 		kind = Precondition

@@ -57,8 +57,9 @@
 // string, arrays, slices, structs, pointers and maps of supported types,
 // interfaces (their method sets) and function types, nested, named or
 // not, as parameters, receivers, results, locals and package-level
-// variables (but a parameter holding a function, or a result holding one,
-// fails: a test cannot choose a function). A named type keeps its name (ir.Type.Name: the
+// variables (a parameter holding a function is a stub the emitted test
+// writes, rejected when its signature names a type a test cannot; a
+// result holding one is not checked). A named type keeps its name (ir.Type.Name: the
 // Go name, qualified by the package name for another package's, with a
 // "$N" suffix for a second type of the same name, as a type declared in a
 // function); while its underlying type is mapped the named type is a

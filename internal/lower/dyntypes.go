@@ -18,13 +18,15 @@ type dynState struct {
 	dyns     *typeutil.Map // types.Type -> *ir.DynType
 	dynNames map[string]types.Type
 	dynGo    map[*ir.DynType]types.Type
+	// stubs maps the interface types that have a stub to it (stubs.go).
+	stubs *typeutil.Map
 	// optional methods (printing, Unwrap) that could not be lowered: not
 	// tried again.
 	failedOpt map[*ssa.Function]bool
 }
 
 func (l *loader) resetDyn() {
-	l.dynState = dynState{dyns: &typeutil.Map{}, dynNames: map[string]types.Type{}, dynGo: map[*ir.DynType]types.Type{}, failedOpt: map[*ssa.Function]bool{}}
+	l.dynState = dynState{dyns: &typeutil.Map{}, dynNames: map[string]types.Type{}, dynGo: map[*ir.DynType]types.Type{}, stubs: &typeutil.Map{}, failedOpt: map[*ssa.Function]bool{}}
 }
 
 // finishInterfaces completes the program of a target whose functions are
@@ -32,7 +34,8 @@ func (l *loader) resetDyn() {
 // construct that implement them: the package's named types T, or *T when
 // only that implements, for an interface with methods; the types the
 // program converts to interfaces or asserts; int for an empty interface
-// that has no other), and the method tables: every method an invoke or a
+// that has no other; a stub for an interface the package does not
+// implement, stubs.go), and the method tables: every method an invoke or a
 // deferred method call of the program may reach, lowered (their failure
 // is the target's), then, as far as they lower, the methods that print a
 // value (Error, String) and Unwrap. The lowered methods may make more
@@ -51,11 +54,18 @@ func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
 				}
 			}
 		}
+		added := false
+		if stubIfaces {
+			var err error
+			if added, err = l.addStubs(l.inputIfaces(params)); err != nil {
+				return err
+			}
+		}
 		ch, err := l.completeMethods()
 		if err != nil {
 			return err
 		}
-		if !ch && !changed {
+		if !ch && !changed && !added {
 			break
 		}
 	}
@@ -99,6 +109,9 @@ func (l *loader) completeMethods() (bool, error) {
 	}
 	changed := false
 	for _, d := range l.sortedDyns() {
+		if d.Stub {
+			continue // the engine answers its calls
+		}
 		for _, c := range calls {
 			if !d.Implements(c.iface) || d.Method(c.method) != nil {
 				continue
@@ -151,8 +164,10 @@ func (l *loader) lowerMethod(d *ir.DynType, name string) error {
 }
 
 // inputIfaces lists the interface types of the inputs: of the parameters'
-// types and of their parts (fields, elements, pointees), and of the parts
-// of the candidates' types, in a deterministic order.
+// types and of their parts (fields, elements, pointees), of the parts of
+// the candidates' types, and of the results of the calls of stubs (of
+// function inputs, and of the methods of interfaces with a stub), in a
+// deterministic order.
 func (l *loader) inputIfaces(params []*ssa.Parameter) []types.Type {
 	var out []types.Type
 	seen := &typeutil.Map{}
@@ -167,6 +182,15 @@ func (l *loader) inputIfaces(params []*ssa.Parameter) []types.Type {
 			out = append(out, t)
 			for _, c := range l.candidates(t) {
 				walk(c)
+			}
+			if l.stubbed(t) {
+				for i := 0; i < u.NumMethods(); i++ {
+					walk(u.Method(i).Type())
+				}
+			}
+		case *types.Signature:
+			for i := 0; i < u.Results().Len(); i++ {
+				walk(u.Results().At(i).Type())
 			}
 		case *types.Pointer:
 			walk(u.Elem())
@@ -223,7 +247,11 @@ func (l *loader) candidates(it types.Type) []types.Type {
 		}
 	}
 	var progTypes []types.Type
-	l.dyns.Iterate(func(t types.Type, _ any) { progTypes = append(progTypes, t) })
+	l.dyns.Iterate(func(t types.Type, d any) {
+		if !d.(*ir.DynType).Stub {
+			progTypes = append(progTypes, t)
+		}
+	})
 	sort.Slice(progTypes, func(i, j int) bool { return l.dynName(progTypes[i]) < l.dynName(progTypes[j]) })
 	for _, t := range progTypes {
 		add(t)

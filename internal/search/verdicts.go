@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
@@ -360,6 +361,8 @@ func (s *Session) needsBound(p *Proof) string {
 			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
 		case ir.SizeBound:
 			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
+		case ir.CallsBound:
+			return engine.CallsBoundReason(s.Engine.MaxLen)
 		}
 		panic(fmt.Sprintf("search: %s is a bound of no kind", l))
 	}
