@@ -28,7 +28,11 @@ func enumSource(pkg *pkgSource, funcs []*function) ([]byte, error) {
 	for _, f := range funcs {
 		fmt.Fprintf(&b, "\nfunc TestEnum_%s(t *testing.T) {\n\tlfEnumStart(t)\n", f.id())
 		for i, p := range f.params {
-			fmt.Fprintf(&b, "var lfV%d %s\n", i, pkg.typeString(p.value()))
+			if p.factory {
+				fmt.Fprintf(&b, "var lfV%d int\n", i)
+			} else {
+				fmt.Fprintf(&b, "var lfV%d %s\n", i, pkg.typeString(p.value()))
+			}
 			if p.domain != "" { // the number of inputs depends on the domain's size
 				fmt.Fprintf(&b, "fmt.Fprintf(&lfOut, \"domain\\t%%d\\n\", len(%s()))\n", p.domain)
 			}
@@ -66,6 +70,11 @@ func enumLoops(b *bytes.Buffer, pkg *pkgSource, f *function, recvNil bool) {
 			continue
 		case p.ptr:
 			arg = "&lfR" // a copy: the method may change its receiver
+		case p.factory: // v is the index of its factory: the call makes the stub
+			fmts, vals, args = append(fmts, p.name+"="+p.domain+"()[%d]"), append(vals, v), append(args, fmt.Sprintf("%s()[%s]()", p.domain, v))
+			fmt.Fprintf(b, "for %s = range %s() {\n", v, p.domain)
+			loops++
+			continue
 		case p.domain != "":
 			fmts, vals, args = append(fmts, p.name+"=%#v"), append(vals, v), append(args, v)
 			fmt.Fprintf(b, "for _, lfD%d := range %s() {\n%s = lfD%d\n", i, p.domain, v, i)

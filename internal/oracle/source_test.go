@@ -38,6 +38,10 @@ type param struct {
 	// listing its values (lfDomainShape, lfDomainAny, lfDomainError; see
 	// domainFunc); the enumeration ranges over them.
 	domain string
+	// factory: the parameter is of function type, and its domain function
+	// returns factories ([]func() T), called once per call of the function
+	// under test, so that a stub's state (its calls) is its own.
+	factory bool
 }
 
 // value returns the type of the value the leaves make up (the pointee of a
@@ -89,7 +93,9 @@ func isBound(reason string) bool { return reason == boundReason || reason == ali
 // values of an interface type: lfDomain<T>() []T for a type T of the
 // package, lfDomainAny() for any and interface{}, lfDomainError() for
 // error. It must list nil and every value of every type a test can
-// construct that implements T: exactly the engine's candidates.
+// construct that implements T: exactly the engine's candidates. For a
+// function type it lists factories, lfDomain<T>() []func() T, a sample:
+// "func(int8) (int8, bool)" gives lfDomainFuncint8Toint8Andbool.
 func domainFunc(typ string) string {
 	switch typ {
 	case "any", "interface{}":
@@ -97,7 +103,8 @@ func domainFunc(typ string) string {
 	case "error":
 		return "lfDomainError"
 	}
-	return "lfDomain" + strings.NewReplacer("[]", "SliceOf", "map[", "MapOf", "]", "To", "*", "Ptr", ".", "_").Replace(typ)
+	return "lfDomain" + strings.NewReplacer("[]", "SliceOf", "map[", "MapOf", "]", "To", "*", "Ptr", ".", "_",
+		"func(", "Func", ") ", "To", ", ", "And", "(", "", ")", "").Replace(typ)
 }
 
 // sizedType reports whether t is a string, slice or map: an input the
@@ -243,6 +250,17 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 	f.inputs = 1
 	for i := range f.params {
 		p := &f.params[i]
+		if _, ok := p.typ.Underlying().(*types.Signature); ok {
+			// A function input is a stub: the domain lists factories of
+			// functions (a fresh one per call, as each case's stub is its
+			// own), a sample of the functions of the type.
+			p.domain, p.factory = domainFunc(pkg.typeString(p.typ)), true
+			if !pkg.domains[p.domain] {
+				return nil, fmt.Errorf("%s: parameter %s of type %s: no %s() in the package's _test.go files", name, p.name, pkg.typeString(p.typ), p.domain)
+			}
+			f.sampled = true
+			continue
+		}
 		if types.IsInterface(p.typ) || sizedType(p.typ) {
 			p.domain = domainFunc(pkg.typeString(p.typ))
 			if !pkg.domains[p.domain] {
