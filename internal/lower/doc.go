@@ -302,6 +302,15 @@
 // strings (named or not), and arrays, slices, maps, pointers and structs
 // of those (another package's fields exported), and interfaces.
 //
+// Stubs. An interface with methods (not error) that no type of the
+// package implements, and whose methods a test can write (exported or the
+// package's own, every type in their signatures nameable), gets one more
+// candidate (stubs.go): a dynamic type marked Stub, standing for any
+// implementation, whose methods have signatures and no functions (the
+// engine answers their calls with inputs; the emitted test declares it).
+// The interfaces among the results of the methods of stubbed interfaces
+// and of function inputs get candidates too.
+//
 // Assertions and type switches. x.(T) is TypeAssert with comma-ok: its ok
 // guards the value with an AssertCheck ("interface conversion") at the
 // expression's start unless the assertion has comma-ok. go/ssa tests a

@@ -54,12 +54,9 @@ func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
 				}
 			}
 		}
-		added := false
-		if stubIfaces {
-			var err error
-			if added, err = l.addStubs(l.inputIfaces(params)); err != nil {
-				return err
-			}
+		added, err := l.addStubs(l.inputIfaces(params))
+		if err != nil {
+			return err
 		}
 		ch, err := l.completeMethods()
 		if err != nil {

@@ -11,10 +11,6 @@ import (
 	"leapfrog/internal/ir"
 )
 
-// stubIfaces turns on the stubs of interface inputs: off until the emitted
-// tests declare them (testgen), so that no function fails in the writing.
-const stubIfaces = false
-
 // addStubs gives each interface input that calls for one its stub
 // (ir.DynType.Stub): a candidate whose methods' calls the engine answers
 // with inputs, and the emitted test declares. It reports whether it added

@@ -3,8 +3,11 @@
 package testgen
 
 import (
+	"bytes"
 	"fmt"
 	"go/types"
+	"sort"
+	"strconv"
 	"strings"
 
 	"leapfrog/internal/engine"
@@ -35,29 +38,197 @@ func (f *file) stubFunc(v engine.Value, sig *types.Signature) string {
 		}
 		return "nil"
 	}
+	return f.stubCalls(v.Calls, sig)
+}
+
+// stubCalls writes a function literal of the signature sig answering the
+// calls in order (stubFunc); a call of io's Read that returns bytes
+// (StubCall.HasData) copies them into its p first.
+func (f *file) stubCalls(calls []engine.StubCall, sig *types.Signature) string {
 	typ := f.typeName(unnamed(sig))
-	head := typ + " {"
 	zero := f.returnZero(sig.Results())
+	p := ""
+	for _, c := range calls {
+		if c.HasData && c.Method == "Read" && c.Data != "" {
+			p = f.local("p")
+		}
+	}
+	head := typ + " {"
+	if p != "" {
+		head = "func(" + p + " []byte)" + typ[closingParen(typ)+1:] + " {"
+	}
 	if sig.Results().Len() == 0 {
 		return head + " }" // its calls return nothing: no state
 	}
-	var calls []string
-	for i, c := range v.Calls {
-		if f.allZero(c.Results, sig.Results()) {
+	var cases []string
+	for i, c := range calls {
+		data := p != "" && c.HasData && c.Data != ""
+		if !data && f.allZero(c.Results, sig.Results()) {
 			continue
 		}
 		rs := make([]string, len(c.Results))
 		for j, r := range c.Results {
 			rs[j] = f.literal(r, sig.Results().At(j).Type())
 		}
-		calls = append(calls, fmt.Sprintf("case %d: return %s", i+1, strings.Join(rs, ", ")))
+		body := "return " + strings.Join(rs, ", ")
+		if data {
+			body = fmt.Sprintf("copy(%s, %s); %s", p, strconv.Quote(c.Data), body)
+		}
+		cases = append(cases, fmt.Sprintf("case %d: %s", i+1, body))
 	}
-	if len(calls) == 0 {
+	if len(cases) == 0 {
 		return head + " " + zero + " }"
 	}
 	k := f.local("k")
 	return fmt.Sprintf("func() %s { %s := 0; return %s %s++; switch %s { %s }; %s } }()",
-		typ, k, head, k, k, strings.Join(calls, "; "), zero)
+		typ, k, head, k, k, strings.Join(cases, "; "), zero)
+}
+
+// stubIface writes the stub an interface input holds (Value.Stub, Dyn
+// its dynamic type, whose Go type is the interface): a pointer to the
+// file's stub type of the interface (stubDecls), its fields the stubs of
+// its methods, each answering that method's calls in order.
+func (f *file) stubIface(v engine.Value) string {
+	it := f.dyn[v.Dyn]
+	iface, ok := it.(*types.Interface)
+	if n, isNamed := it.(*types.Named); isNamed {
+		iface, ok = n.Underlying().(*types.Interface)
+	}
+	if !ok {
+		if f.err == nil {
+			f.err = fmt.Errorf("testgen: no interface for the stub %q", v.Dyn)
+		}
+		return "nil"
+	}
+	name := f.stubType(it)
+	var fields []string
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		var calls []engine.StubCall
+		for _, c := range v.Calls {
+			if c.Method == m.Name() {
+				calls = append(calls, c)
+			}
+		}
+		if len(calls) == 0 {
+			continue // the declared method answers zero values
+		}
+		fields = append(fields, stubField(m.Name())+": "+f.stubCalls(calls, m.Type().(*types.Signature)))
+	}
+	return "&" + name + "{" + strings.Join(fields, ", ") + "}"
+}
+
+// stubField is the field of a stub type holding method m's answers.
+func stubField(m string) string { return "fn" + m }
+
+// stubType names the file's stub type of the interface it, declaring it
+// (stubDecls): "stub" and the interface's name (Iface when it has none),
+// with the file's suffix.
+func (f *file) stubType(it types.Type) string {
+	base := "Iface"
+	if n, ok := it.(*types.Named); ok {
+		base = n.Obj().Name()
+	}
+	name := "stub" + base + f.suffix
+	for {
+		have, ok := f.stubs[name]
+		if ok && types.Identical(have, it) {
+			return name
+		}
+		if !ok && !f.taken(name) {
+			break
+		}
+		name = "leapfrog_" + name
+	}
+	if f.stubs == nil {
+		f.stubs = map[string]types.Type{}
+	}
+	f.stubs[name] = it
+	return name
+}
+
+// stubDecls writes the declarations of the file's stub types, by name.
+func (f *file) stubDecls(w *bytes.Buffer) {
+	names := make([]string, 0, len(f.stubs))
+	for n := range f.stubs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		w.WriteString(f.stubDecl(n, f.stubs[n]))
+	}
+}
+
+// StubDecl is the declaration, in a test of package pkg, of the stub type
+// name of the interface it, as an emitted file declares it (stubDecl), and
+// the import paths it needs: for a test program (the oracle's replay) that
+// rebuilds the stubs of the report's values, whose suffix is "".
+func StubDecl(pkg *types.Package, name string, it types.Type) (string, []string) {
+	f := newFile(pkg)
+	decl := f.stubDecl(name, it)
+	var paths []string
+	for p := range f.imports {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return decl, paths
+}
+
+// stubDecl is the declaration of the stub type name of the interface it:
+// a struct with a function field per method (fnM), and the methods,
+// which call their field, or return zero values when it is nil.
+func (f *file) stubDecl(name string, it types.Type) string {
+	iface := it.Underlying().(*types.Interface)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n// %s is a %s whose methods answer what its fields return, call by call.\ntype %s struct {\n", name, f.typeName(it), name)
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		fmt.Fprintf(&b, "\t%s %s\n", stubField(m.Name()), f.typeName(unnamed(m.Type().(*types.Signature))))
+	}
+	b.WriteString("}\n")
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		sig := m.Type().(*types.Signature)
+		var params, args []string
+		for j := 0; j < sig.Params().Len(); j++ {
+			t := f.typeName(sig.Params().At(j).Type())
+			a := fmt.Sprintf("a%d", j)
+			if sig.Variadic() && j == sig.Params().Len()-1 {
+				t = "..." + strings.TrimPrefix(t, "[]")
+				a += "..."
+			}
+			params = append(params, fmt.Sprintf("a%d %s", j, t))
+			args = append(args, a)
+		}
+		st := f.typeName(unnamed(sig))
+		res := st[closingParen(st)+1:] // the results, after the parameters
+		call := fmt.Sprintf("s.%s(%s)", stubField(m.Name()), strings.Join(args, ", "))
+		body := "return " + call
+		if sig.Results().Len() == 0 {
+			body = call
+		}
+		fmt.Fprintf(&b, "\nfunc (s *%s) %s(%s)%s {\n\tif s.%s == nil {\n\t\t%s\n\t}\n\t%s\n}\n",
+			name, m.Name(), strings.Join(params, ", "), res, stubField(m.Name()), f.returnZero(sig.Results()), body)
+	}
+	return b.String()
+}
+
+// closingParen is the index of the parenthesis closing a signature's
+// parameters ("func(" at the start).
+func closingParen(s string) int {
+	depth := 0
+	for i, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // allZero reports whether a call's results are all zero values: the stub's

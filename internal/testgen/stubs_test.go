@@ -3,7 +3,9 @@
 package testgen
 
 import (
+	"bytes"
 	"fmt"
+	"go/types"
 	"strings"
 	"testing"
 
@@ -122,4 +124,85 @@ func zeroValue(c stubCase, j int) engine.Value {
 		return strV("")
 	}
 	return intV(0)
+}
+
+// TestStubIfaceCompiles declares the stub types of an interface of the
+// package (with a variadic method and no results) and of io.Reader, and
+// checks that their values answer each method's calls in order, a Read
+// copying its bytes into p, then zero values (and io.Reader's stub
+// without answers returns 0, nil).
+func TestStubIfaceCompiles(t *testing.T) {
+	ck := checkPackages(t, litSources, "go1.26")
+	lt := ck.pkgs["lt"]
+	kv := ck.evalType(t, "lt", "KV")
+	f := newFile(lt)
+	f.suffix = "_T"
+	reader := types.Universe.Lookup("error").Type() // replaced below by io.Reader
+	{
+		io := types.NewPackage("io", "io")
+		sig := types.NewSignatureType(nil, nil, nil,
+			types.NewTuple(types.NewParam(0, io, "p", types.NewSlice(types.Typ[types.Byte]))),
+			types.NewTuple(types.NewParam(0, io, "n", types.Typ[types.Int]), types.NewParam(0, io, "err", reader)), false)
+		iface := types.NewInterfaceType([]*types.Func{types.NewFunc(0, io, "Read", sig)}, nil).Complete()
+		reader = types.NewNamed(types.NewTypeName(0, io, "Reader", nil), iface, nil)
+	}
+	f.dyn = map[string]types.Type{"stub(KV)": kv, "stub(io.Reader)": reader}
+	errBoom := engine.Value{Dyn: "*errors.errorString", Elems: []engine.Value{ptrV(aggV(strV("boom")))}}
+	kvV := engine.Value{Dyn: "stub(KV)", Stub: true, Calls: []engine.StubCall{
+		{Method: "Get", Results: results(intV(4), nilV())},
+		{Method: "Set"},
+		{Method: "Get", Results: results(intV(0), errBoom)},
+	}}
+	rV := engine.Value{Dyn: "stub(io.Reader)", Stub: true, Calls: []engine.StubCall{
+		{Method: "Read", Results: results(intV(2), nilV()), Data: "hi", HasData: true, Len: 4},
+		{Method: "Read", Results: results(intV(0), errBoom), Data: "", HasData: true, Len: 4},
+	}}
+	kvLit, rLit := f.literal(kvV, kv), f.literal(rV, reader)
+	emptyLit := f.literal(engine.Value{Dyn: "stub(io.Reader)", Stub: true}, reader)
+	var body bytes.Buffer
+	f.stubDecls(&body)
+	if f.err != nil {
+		t.Fatal(f.err)
+	}
+	src := "package lt\n\n" + f.importBlock() + body.String() + `
+func TestStubIfaces(t *testing.T) {
+	var s KV = ` + kvLit + `
+	if v, err := s.Get("a"); v != 4 || err != nil {
+		t.Errorf("Get 1 = %v, %v", v, err)
+	}
+	s.Set("a", 1, 2)
+	if v, err := s.Get("b"); v != 0 || err == nil || err.Error() != "boom" {
+		t.Errorf("Get 2 = %v, %v", v, err)
+	}
+	if v, err := s.Get("c"); v != 0 || err != nil {
+		t.Errorf("Get 3 = %v, %v, want zero values", v, err)
+	}
+	var r io.Reader = ` + rLit + `
+	p := make([]byte, 4)
+	if n, err := r.Read(p); n != 2 || err != nil || string(p[:n]) != "hi" {
+		t.Errorf("Read 1 = %d, %v, %q", n, err, p[:n])
+	}
+	if n, err := r.Read(p); n != 0 || err == nil || err.Error() != "boom" {
+		t.Errorf("Read 2 = %d, %v", n, err)
+	}
+	var e io.Reader = ` + emptyLit + `
+	if n, err := e.Read(p); n != 0 || err != nil {
+		t.Errorf("Read of a stub without answers = %d, %v", n, err)
+	}
+}
+`
+	if !strings.Contains(src, "import (") || !strings.Contains(src, "\"io\"") || !strings.Contains(src, "\"errors\"") {
+		t.Fatalf("the stubs import neither io nor errors:\n%s", src)
+	}
+	src = strings.Replace(src, "import (", "import (\n\t\"testing\"", 1)
+	dir := t.TempDir()
+	files := map[string][]byte{"lt/stubs_test.go": []byte(src)}
+	for n, d := range litSources {
+		files[n] = d
+	}
+	writeModule(t, dir, files, "go1.26")
+	events := goTest(t, dir, "-count=1", "./lt")
+	if r := result(events, importPath("lt"), "TestStubIfaces"); r != "pass" {
+		t.Errorf("TestStubIfaces: %q\n%s\nprogram:\n%s", r, testOutput(events, importPath("lt"), "TestStubIfaces"), src)
+	}
 }
