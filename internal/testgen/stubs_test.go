@@ -96,18 +96,7 @@ func TestStubFuncCompiles(t *testing.T) {
 	f.std("reflect")
 	f.std("testing")
 	src := "package lt\n\n" + f.importBlock() + body.String() + checkerSource
-	dir := t.TempDir()
-	files := map[string][]byte{"lt/stubs_test.go": []byte(src)}
-	for n, d := range litSources {
-		files[n] = d
-	}
-	writeModule(t, dir, files, "go1.26")
-	events := goTest(t, dir, "-count=1", "./lt")
-	for _, test := range []string{"TestStubs", "TestStubCheckerCatches"} {
-		if r := result(events, importPath("lt"), test); r != "pass" {
-			t.Errorf("%s: %q\n%s", test, r, testOutput(events, importPath("lt"), test))
-		}
-	}
+	runLt(t, src, "TestStubs", "TestStubCheckerCatches")
 	if t.Failed() {
 		t.Logf("program:\n%s", src)
 	}
@@ -195,6 +184,13 @@ func TestStubIfaces(t *testing.T) {
 		t.Fatalf("the stubs import neither io nor errors:\n%s", src)
 	}
 	src = strings.Replace(src, "import (", "import (\n\t\"testing\"", 1)
+	runLt(t, src, "TestStubIfaces")
+}
+
+// runLt runs the tests of src, a test file of package lt, and expects
+// each of them to pass.
+func runLt(t *testing.T, src string, tests ...string) {
+	t.Helper()
 	dir := t.TempDir()
 	files := map[string][]byte{"lt/stubs_test.go": []byte(src)}
 	for n, d := range litSources {
@@ -202,7 +198,9 @@ func TestStubIfaces(t *testing.T) {
 	}
 	writeModule(t, dir, files, "go1.26")
 	events := goTest(t, dir, "-count=1", "./lt")
-	if r := result(events, importPath("lt"), "TestStubIfaces"); r != "pass" {
-		t.Errorf("TestStubIfaces: %q\n%s\nprogram:\n%s", r, testOutput(events, importPath("lt"), "TestStubIfaces"), src)
+	for _, test := range tests {
+		if r := result(events, importPath("lt"), test); r != "pass" {
+			t.Errorf("%s: %q\n%s", test, r, testOutput(events, importPath("lt"), test))
+		}
 	}
 }
