@@ -131,6 +131,9 @@ func (f *file) printedType(fn Func, dyn string) string {
 	if t == nil {
 		return dyn
 	}
+	if strings.HasPrefix(dyn, "stub(") && types.IsInterface(t) {
+		return "*" + f.pkg.Name() + "." + f.stubType(t) // the file's stub type (stubs.go)
+	}
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
