@@ -114,8 +114,14 @@
 // a test can construct"), so a refutation that needs it is no proof, and
 // an outcome only other types reach is unknown. A pointer an interface
 // input holds is not nil by default; nested interfaces count as a level of
-// depth, like pointers (nil beyond the depth bound). A function input is
-// a stub (not nil by default as a parameter, nil by default inside
+// depth, like pointers (nil beyond the depth bound). An interface the
+// package does not implement has a stub among its candidates
+// (ir.DynType.Stub): a pointer to an object of its own whose methods'
+// calls the engine answers with inputs (x#stub.M#call[k].r0), Read and
+// Write within io's contracts (0 <= n <= len(p), exact; a Write's n is
+// len(p) and a Read's error io.EOF unless the model says otherwise; the
+// bytes a Read returns are inputs x#stub.Read#call[k].p[i]). A function
+// input is a stub (not nil by default as a parameter, nil by default inside
 // another input); the calls of a stub beyond MaxLen return zero values, a
 // bound ("stub calls bounded at N"), and more than 4*MaxLen calls cut the
 // run. A stub stands for every function of its type, so an unreachable
