@@ -61,7 +61,12 @@ type phiFix struct {
 // lowerFunction fills f, the stub of sfn, with sfn's body. get returns the IR
 // function of a callee, scheduling it for lowering.
 func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.Function, callSite) (*ir.Function, error)) error {
-	sfn = l.body(sfn)
+	body := l.body(sfn)
+	params := body.Params
+	if carrierReceiver(sfn, body) { // replace.go: a generic carrier's receiver is no parameter
+		params = params[1:]
+	}
+	sfn = body
 	fl := &fnLowerer{
 		l:      l,
 		sfn:    sfn,
@@ -82,7 +87,7 @@ func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.F
 		}
 		fl.free[fv] = f.Params[i]
 	}
-	for i, p := range sfn.Params {
+	for i, p := range params {
 		fl.params[p] = f.Params[len(sfn.FreeVars)+i]
 	}
 	for _, b := range sfn.Blocks {
@@ -325,6 +330,9 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 
 	// Interfaces, function values, deferred calls (ifaces.go, closures.go).
 	case *ssa.MakeInterface:
+		if fl.fatalValue(v) { // replace.go: no value, no dynamic type
+			return nil
+		}
 		return fl.lowerMakeInterface(v)
 	case *ssa.ChangeInterface:
 		return fl.lowerChangeInterface(v)
@@ -365,6 +373,10 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 
 	case *ssa.Panic:
 		pos := fl.l.callStart(v.Pos())
+		if msg, ok := fl.fatalPanic(v); ok { // replace.go, rangefunc.go
+			fl.emit(&ir.Panic{Kind: ir.FatalPanic, Msg: msg, Pos: fl.l.irPos(pos)}, nil)
+			return nil
+		}
 		x, err := fl.value(v.X, pos) // the value (an interface): what recover returns
 		if err != nil {
 			return err

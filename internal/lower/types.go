@@ -25,6 +25,9 @@ type typeMapper struct {
 	names map[string]*types.Named // IR names given, to keep them unique
 	sizes types.Sizes
 	added []types.Type // cache entries of the mapping in progress (undone on failure)
+	// mirror returns the type whose structure stands for a named type
+	// (replace_types.go), or nil.
+	mirror func(*types.Named) (types.Type, error)
 }
 
 func newTypeMapper(pkg *types.Package, fset *token.FileSet) *typeMapper {
@@ -179,13 +182,23 @@ func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
 	}
 	ph := &ir.Type{Name: m.nameOf(t)}
 	m.remember(t, ph)
-	u, err := m.irType(t.Underlying())
+	under, opaque := t.Underlying(), false
+	if m.mirror != nil {
+		r, err := m.mirror(t)
+		if err != nil {
+			return nil, &unsupportedType{t}
+		}
+		if r != nil {
+			under, opaque = r.Underlying(), true
+		}
+	}
+	u, err := m.irType(under)
 	if err != nil {
 		return nil, err
 	}
 	name := ph.Name
 	*ph = *u
-	ph.Name, ph.Size = name, m.size(t)
+	ph.Name, ph.Size, ph.Opaque = name, m.size(t), opaque
 	return ph, nil
 }
 
