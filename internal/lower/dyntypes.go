@@ -20,6 +20,10 @@ type dynState struct {
 	dynGo    map[*ir.DynType]types.Type
 	// stubs maps the interface types that have a stub to it (stubs.go).
 	stubs *typeutil.Map
+	// stubErrors: an input is a stub (a function, or an interface with a
+	// stub), whose error results get errors.New's errors as candidates even
+	// where the target does not reach the errors package (errorsNew).
+	stubErrors bool
 	// optional methods (printing, Unwrap) that could not be lowered: not
 	// tried again.
 	failedOpt map[*ssa.Function]bool
@@ -41,6 +45,12 @@ func (l *loader) resetDyn() {
 // value (Error, String) and Unwrap. The lowered methods may make more
 // dynamic types: it goes on until nothing changes.
 func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
+	for _, p := range params {
+		l.stubErrors = l.stubErrors || holdsFunc(p.Type(), map[types.Type]bool{})
+	}
+	for _, it := range l.inputIfaces(params) {
+		l.stubErrors = l.stubErrors || l.stubbed(it)
+	}
 	for {
 		changed := false
 		for _, it := range l.inputIfaces(params) {
@@ -266,11 +276,15 @@ func (l *loader) candidates(it types.Type) []types.Type {
 
 // errorsNew returns *errors.errorString, what errors.New makes, when the
 // program can run its Error method (the errors package's code is
-// loaded), else nil. A test constructs it with errors.New.
+// loaded; built here for the error results of stubs), else nil. A test
+// constructs it with errors.New.
 func (l *loader) errorsNew() types.Type {
 	pkg := l.ssa.ImportedPackage("errors")
 	if pkg == nil {
 		return nil
+	}
+	if l.stubErrors {
+		pkg.Build()
 	}
 	tn, ok := pkg.Pkg.Scope().Lookup("errorString").(*types.TypeName)
 	if !ok {
