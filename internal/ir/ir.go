@@ -59,12 +59,20 @@ type Type struct {
 	// form: the parser computes it (SizeOf), as the frontend's go/types
 	// does.
 	Size int64
+	// ReflectName is reflect's Type.String() of the Go type ("main.T",
+	// "[]uint8", "struct { A int }"), which fmt's %T and %#v print: the
+	// front end sets it; it is not written in the text form ("" in
+	// hand-written IR).
+	ReflectName string
 }
 
-// StructField is a struct field.
+// StructField is a struct field. Embedded is not written in the text form
+// (fmt reads it: a value reached through an unexported embedded field
+// keeps its methods).
 type StructField struct {
-	Name string
-	Type *Type
+	Name     string
+	Type     *Type
+	Embedded bool
 }
 
 // Common types.

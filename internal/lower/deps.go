@@ -296,12 +296,8 @@ func (fl *fnLowerer) precheckCall(v *ssa.Call) error {
 		return err
 	}
 	if !fl.l.inTarget(callee) && callee.Parent() == nil && !isGeneric(callee) {
-		kind, err := fl.l.depKindOf(callee, fl.l.callStart(v.Pos()))
-		if err != nil {
+		if _, err := fl.l.depKindOf(callee, fl.l.callStart(v.Pos())); err != nil {
 			return err
-		}
-		if kind == depExternal && isBoxing(callee) {
-			return fl.precheckBoxed(v, callee)
 		}
 	}
 	return nil

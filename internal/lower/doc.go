@@ -43,10 +43,11 @@
 // like the package's own, their function literals and wrappers
 // included), replaced, or external. Their package-level
 // variables come with their initializers, whole or the slice giving the
-// used variables their values. An external's call boxes its arguments
-// (fmt.Sprintf); fmt.Errorf runs the native fmt.Sprintf for the message and
-// the replacement package's Go code for the error. The replacement package
-// holds Go bodies for bytealg's assembly, errors.Is, fmt.Errorf's errors,
+// used variables their values. fmt's printing functions (Errorf
+// included) are replaced by a port of fmt (replacements/fmt, a package
+// of its own that imports fmt's dependencies), whose reflection is
+// answered by externals the engine implements (fmt.go). The replacement
+// package holds Go bodies for bytealg's assembly, errors.Is,
 // sync, sync/atomic, unique and reflectlite's ValueOf, Len and Swapper,
 // the mirror types standing for their types, its intrinsics, and the
 // runtime's variables other packages bind by //go:linkname (see

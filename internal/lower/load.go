@@ -253,6 +253,7 @@ type loader struct {
 
 	bodies       map[*ssa.Function]*ssa.Function // replaced bodies (replace.go)
 	repl         *replSet                        // the replacement package, once built (replace.go)
+	fmtReplaced  map[string]*ssa.Function        // fmt's replacements by name, once built (fmt.go)
 	files        map[string]string               // Go file -> import path of its package (deps.go)
 	replaceFiles map[string]string               // files of the replacement bodies -> their package
 	globalNames  map[string]bool                 // IR names given to other packages' globals

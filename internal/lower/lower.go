@@ -37,9 +37,7 @@ type fnLowerer struct {
 
 	free     map[*ssa.FreeVar]*ir.Param // a function literal's free variables (closures.go)
 	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
-	absorbed map[ssa.Instruction]bool   // instructions a call of an external takes over (externals.go)
-	boxed    map[*ssa.Call]*boxedCall   // the boxed arguments of calls of boxing externals
-	errorfs  map[*ssa.Call]*errorfCall  // the calls of fmt.Errorf (errorf.go)
+	absorbed map[ssa.Instruction]bool   // conversions made only for a no-op's arguments (intrinsics.go)
 
 	noIR     map[ssa.Value]string    // values with no IR value, and why a use fails (unsafe.go)
 	reinterp map[ssa.Value]ssa.Value // pointers reinterpreting another's memory, to it (unsafe.go)
@@ -528,10 +526,6 @@ func (fl *fnLowerer) precheck() error {
 					}
 					switch {
 					case pass == 0 || builtin || fl.l.isImportedInit(v.Common()) || handlesCall(v.Common()) || isBitcast(v.Common()) || isIntrinsic(v.Common()) || isHint(v.Common()):
-					case isErrorf(v.Common()):
-						if err := fl.precheckErrorf(v); err != nil {
-							return err
-						}
 					default:
 						if err := fl.precheckCall(v); err != nil {
 							return err

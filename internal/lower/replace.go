@@ -144,6 +144,8 @@ func (l *loader) replacement(fn *ssa.Function) *ssa.Function {
 	var r *ssa.Function
 	if obj := l.repl.funcs[origin(fn).String()]; obj != nil {
 		r = l.instantiateReplacement(obj, fn)
+	} else if pkgPath(fn) == "fmt" {
+		r = l.fmtReplacement(fn) // fmt.go
 	}
 	l.repl.inst[fn] = r
 	return r
@@ -203,37 +205,7 @@ func carrierReceiver(fn, r *ssa.Function) bool {
 // indexes its functions by the name of the function each replaces, its
 // mirror types by the type each mirrors.
 func (l *loader) buildReplacements() *replSet {
-	entries, err := replacementFS.ReadDir("replacements")
-	if err != nil {
-		panic("lower: the replacement bodies: " + err.Error())
-	}
-	var files []*ast.File
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		src, err := replacementFS.ReadFile("replacements/" + e.Name())
-		if err != nil {
-			panic("lower: the replacement bodies: " + err.Error())
-		}
-		f, err := parser.ParseFile(l.pkg.Fset, replacementPath+"/"+e.Name(), src, parser.ParseComments)
-		if err != nil {
-			panic("lower: the replacement bodies do not parse: " + err.Error())
-		}
-		if forLeapfrog(f) {
-			files = append(files, f)
-		}
-	}
-	info := &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		FileVersions: map[*ast.File]string{},
-	}
+	files, info := l.parseReplacements(replacementFS, "replacements", replacementPath)
 	// The replacement package imports nothing but unsafe: the types it
 	// stands in for are mirrored, not named.
 	conf := &types.Config{Importer: unsafeOnly{}}
@@ -279,6 +251,44 @@ func (l *loader) buildReplacements() *replSet {
 		}
 	}
 	return rs
+}
+
+// parseReplacements parses the Go files of dir in fsys (its tests and
+// the files not for leapfrog left out) as the files of the package path,
+// with a types.Info to check them into.
+func (l *loader) parseReplacements(fsys embed.FS, dir, path string) ([]*ast.File, *types.Info) {
+	entries, err := fsys.ReadDir(dir)
+	if err != nil {
+		panic("lower: the replacement bodies: " + err.Error())
+	}
+	var files []*ast.File
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), "_test.go") || e.IsDir() {
+			continue
+		}
+		src, err := fsys.ReadFile(dir + "/" + e.Name())
+		if err != nil {
+			panic("lower: the replacement bodies: " + err.Error())
+		}
+		f, err := parser.ParseFile(l.pkg.Fset, path+"/"+e.Name(), src, parser.ParseComments)
+		if err != nil {
+			panic("lower: the replacement bodies do not parse: " + err.Error())
+		}
+		if forLeapfrog(f) {
+			files = append(files, f)
+		}
+	}
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	return files, info
 }
 
 // replaces returns what the doc comment of the declaration name says it

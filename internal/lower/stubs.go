@@ -53,7 +53,7 @@ func (l *loader) addStubs(ifaces []types.Type) (bool, error) {
 // its signatures one the IR represents and a test can name.
 func (l *loader) stubbed(it types.Type) bool {
 	iface, ok := it.Underlying().(*types.Interface)
-	if !ok || iface.NumMethods() == 0 || types.Identical(it, errorType) {
+	if !ok || iface.NumMethods() == 0 || types.Identical(it, types.Universe.Lookup("error").Type()) {
 		return false
 	}
 	for _, c := range l.candidates(it) {

@@ -96,6 +96,7 @@ func (m *typeMapper) mapType(t types.Type) (*ir.Type, error) {
 		}
 	default:
 		it.Size = m.size(t)
+		it.ReflectName = reflectName(t)
 	}
 	return it, nil
 }
@@ -144,7 +145,7 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 			if err != nil {
 				return nil, err
 			}
-			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft})
+			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft, Embedded: f.Embedded()})
 		}
 		return st, nil
 	case *types.Pointer:
@@ -198,7 +199,7 @@ func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
 	}
 	name := ph.Name
 	*ph = *u
-	ph.Name, ph.Size, ph.Opaque = name, m.size(t), opaque
+	ph.Name, ph.Size, ph.Opaque, ph.ReflectName = name, m.size(t), opaque, reflectName(t)
 	return ph, nil
 }
 

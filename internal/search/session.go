@@ -347,7 +347,7 @@ func (s *Session) insert(p *engine.Path) []*Node {
 			// Under another order of a range over a map, the condition
 			// may differ: neither constant nor explorable.
 			n.State[other] = Bounded
-			n.Reason[other] = engine.OrderReason
+			n.Reason[other] = st.UnfixedReason()
 		case st.Cond == nil:
 			n.State[other] = Impossible
 		case !st.Flippable:
