@@ -173,6 +173,11 @@ func (f *file) lit(v engine.Value, t types.Type, elide bool) (string, constKind)
 		return "func() " + f.typeName(t) + " { " + v + " := " + arg + "; return &" + v + " }()", typed
 	case *types.Interface:
 		return f.ifaceLit(v) // ifaces.go
+	case *types.Signature:
+		if v.Nil {
+			return "nil", untypedNil
+		}
+		return f.stubFunc(v, u), typed // stubs.go
 	case *types.Struct:
 		var parts []string
 		for i := 0; i < u.NumFields(); i++ {
