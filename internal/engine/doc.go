@@ -166,6 +166,30 @@
 //     its call depth, and it is one source branch whatever the call site.
 //     So are interface method calls, calls through function values and
 //     deferred calls (at depth + 1).
+//   - Except the standard library's string searches, trims, UTF-8 and
+//     rune-class functions that package summary lists (when they are not
+//     the package under test's): a call is one step, its results closed-form
+//     terms over the arguments' lengths and byte slots (summaries*.go), so
+//     a loop over a string does not fork a path per byte. A []byte
+//     argument is read as a string of its window. Every argument concrete:
+//     the real function runs natively. Otherwise the closed form is exact
+//     for strings within their slots: a search is the first (or last) slot
+//     where a match holds, ite over the slots; rune searches decode at every
+//     slot and chain the rune starts (p starts a rune when one of the four
+//     before starts one as wide as the gap); a trim is two bounds and a
+//     substring (with a concrete set of runes, TrimSpace's or a cutset's
+//     without RuneError, the bounds are where the chains of the set's
+//     encodings from either end stop: no decoding, terms several times
+//     smaller; summaries_trim.go); the rune classes are a balanced decision tree over their
+//     ranges; EqualFold with one concrete side compares rune ranks with the
+//     SimpleFold orbits of the concrete runes, with both symbolic it is
+//     exact up to the first non-ASCII byte, a taint (externals.go) beyond.
+//     A string longer than its slots (beyond the size bound) gets fresh
+//     results constrained by the kind's postcondition, as a read beyond
+//     the slots gets a fresh byte, so that no refutation rests on the
+//     slots. Outside a merged region, the postcondition of the results is
+//     recorded as a fact of the run (a DomainFact step: a consequence of
+//     the call, so sound). Engine.NoSummaries interprets them instead.
 //   - Package-level variables start with the values the package's
 //     initializer (Program.Init, run once, concretely) gives them; writes
 //     during a run are seen by the rest of the run.

@@ -88,6 +88,13 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 			fr.call = in
 			return m.results(m.callExternal(in.Callee, in, args), false)
 		}
+		if f := m.summaryOf(in.Callee); f != nil {
+			args := make([]val, len(ci.ops))
+			for i := range ci.ops {
+				args[i] = op(i)
+			}
+			return m.results(m.callSummary(f, in.Callee, args), false)
+		}
 		cf := m.newFrame(in.Callee)
 		for i := range ci.ops {
 			cf.slots[i] = op(i)
