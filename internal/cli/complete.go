@@ -130,3 +130,14 @@ func summarizeCompletion(w io.Writer, oc *ownCoverage, rep *report.Report) {
 		fmt.Fprintf(w, "note: %d of your %d tests fail (what they ran counts as covered): %s\n", len(oc.failed), oc.tests, strings.Join(oc.failed, ", "))
 	}
 }
+
+// theirs counts the objectives of f the package's own tests cover.
+func theirs(f *report.Function) int {
+	n := 0
+	for _, b := range f.Branches {
+		if len(b.Tests) > 0 {
+			n++
+		}
+	}
+	return n
+}

@@ -161,7 +161,11 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 		failed := 0
 		for _, r := range results {
 			if r.rep.Stats.Cases == r.rep.Stats.Discarded {
-				fmt.Fprintf(stdout, "verify %s: no case (no run completed), nothing to verify\n", r.rep.Function)
+				why := "no run completed"
+				if theirs(r.rep) > 0 {
+					why = "the package's own tests cover what a case would"
+				}
+				fmt.Fprintf(stdout, "verify %s: no case (%s), nothing to verify\n", r.rep.Function, why)
 				continue
 			}
 			tf := g.out
