@@ -22,6 +22,9 @@ func summarize(w io.Writer, r *report.Function, name string) {
 	if n := decidedElsewhere(r); n > 0 {
 		takenOver = fmt.Sprintf(" (%d decided by callees)", n)
 	}
+	if n := theirs(r); n > 0 {
+		takenOver += fmt.Sprintf(" (%d covered by your tests)", n)
+	}
 	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown%s; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
 		name, r.Strategy, len(r.Branches), cov, unr, unk, takenOver, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
 		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, time.Duration(r.Stats.TimeMs)*time.Millisecond)
