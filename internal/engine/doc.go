@@ -65,9 +65,12 @@
 //     it stops the run.
 //   - A function value is a function of the program and the
 //     values bound to its free variables (go/ssa's captured variables are
-//     pointers, shared with the function that made the closure), or nil.
-//     Function values are never inputs, so they are always concrete; a
-//     symbolic choice between two of them stops the run.
+//     pointers, shared with the function that made the closure), or nil;
+//     or a function input, a stub (stubs.go): the k-th call of it returns
+//     fresh inputs named after the call (f#call[k].r0, ...), so that a
+//     model chooses each call's answers, as a mock's table does; its
+//     nil-ness is an input too. A symbolic choice between two different
+//     function values stops the run.
 //   - Deferred calls are kept on their frame, function and
 //     arguments evaluated at the defer statement, and run in reverse order
 //     at rundefers or when a panic unwinds the frame. A panic is a state
@@ -111,8 +114,18 @@
 // a test can construct"), so a refutation that needs it is no proof, and
 // an outcome only other types reach is unknown. A pointer an interface
 // input holds is not nil by default; nested interfaces count as a level of
-// depth, like pointers (nil beyond the depth bound). Function values are
-// never inputs: the frontend rejects a parameter holding one.
+// depth, like pointers (nil beyond the depth bound). An interface the
+// package does not implement has a stub among its candidates
+// (ir.DynType.Stub): a pointer to an object of its own whose methods'
+// calls the engine answers with inputs (x#stub.M#call[k].r0), Read and
+// Write within io's contracts (0 <= n <= len(p), exact; a Write's n is
+// len(p) and a Read's error io.EOF unless the model says otherwise; the
+// bytes a Read returns are inputs x#stub.Read#call[k].p[i]). A function
+// input is a stub (not nil by default as a parameter, nil by default inside
+// another input); the calls of a stub beyond MaxLen return zero values, a
+// bound ("stub calls bounded at N"), and more than 4*MaxLen calls cut the
+// run. A stub stands for every function of its type, so an unreachable
+// verdict holds for every real argument.
 //
 // A pointer is transparent in names: the pointee of p is named p (its
 // fields p.f); p#nil says whether p is nil. A parameter's own pointer is

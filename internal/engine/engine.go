@@ -157,8 +157,12 @@ type Path struct {
 	// Instructions is the number of instructions executed.
 	Instructions int
 	// nilDefault holds the nil variables the run made that are true when
-	// the model lacks them (ir.InputPath.NilByDefault).
+	// the model lacks them (ir.InputPath.NilByDefault); defaults the other
+	// variables whose value the model lacks is not 0 (a stub Writer's n).
 	nilDefault map[string]bool
+	defaults   map[string]uint64
+	// stubs are the run's stubs by path (stubs.go): what they were asked.
+	stubs map[string]*stubState
 }
 
 // InputValues returns the report form of the run's inputs, one per
@@ -351,7 +355,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 		m.precondition(pre, args)
 	}
 	m.path.inputs = func() []Value {
-		rm := &machine{Engine: e, model: model, root: fn}
+		rm := &machine{Engine: e, model: model, root: fn, path: m.path}
 		ins := make([]Value, len(fn.Params))
 		for i, p := range fn.Params {
 			ins[i] = rm.reportInput(ir.ParamPath(p.Ident), p.Typ, 0)
