@@ -131,13 +131,31 @@ func (m *machine) inputIface(p ir.InputPath, t *ir.Type, depth int, f *facts) va
 	return &iface{tag: tag, other: true, lazy: &lazyIface{m: m, path: p, cands: cands, sents: sents, n: n, choice: v, depth: depth + 1, made: map[int]val{}}}
 }
 
+// beyondBound says whether x is an interface input nested more than MaxLen
+// deep in other inputs (an error holding a struct holding an error ...):
+// its domain bounds it to nil (inputIface), and what it holds otherwise is
+// not enumerated when two interfaces are compared. The comparison walks
+// the candidates' values, which hold interfaces in turn: without the stop
+// it nested without end (github.com/pkg/errors: withStack embeds an error,
+// so err == target grew the Go heap by gigabytes in seconds, within one
+// step of the run, where no deadline is checked). Its part of a comparison
+// is left free (otherToo), so that a refutation needing it needs the
+// bound, and says unknown.
+func (m *machine) beyondBound(x *iface) bool {
+	return x.lazy != nil && x.lazy.depth > m.MaxLen
+}
+
 // unknown is a fresh bool: what a value of a type the program does not
 // know does (otherTag), left free.
 func (m *machine) unknown() *scalar { return m.anyLike(kc(0, 0)).(*scalar) }
 
 // otherToo is "both a and b hold a type the program does not know, and
-// then anything".
+// then anything"; or, when one of them is an input beyond the bound
+// (beyondBound), "both are not nil, and then anything".
 func (m *machine) otherToo(a, b *iface) *scalar {
+	if m.beyondBound(a) || m.beyondBound(b) {
+		return m.and(m.not(m.isTag(a, 0)), m.not(m.isTag(b, 0)), m.unknown())
+	}
 	if !a.other || !b.other {
 		return kc(0, 0)
 	}
@@ -212,6 +230,7 @@ func (lz *lazyIface) get(id int) val {
 				f.exact = append(f.exact, m.B.Not(p.nilT))
 				f.holds = f.holds && !p.isNil
 			}
+			lz.onlyIfChosen(d, f)
 			m.recordFacts(m.here(), at.String(), f)
 			lz.made[id] = v
 			return v
@@ -219,6 +238,37 @@ func (lz *lazyIface) get(id int) val {
 	}
 	lz.made[id] = nil
 	return nil
+}
+
+// onlyIfChosen makes the facts f of the value of candidate d hold only
+// where the interface holds d, when the model gives it another type and
+// breaks them: a comparison walks every candidate's value, and the
+// defaults of one the interface does not hold (a pointer a test makes
+// non-nil, nested beyond the size bound, which bounds it to nil) excluded
+// every run, the first one included (an error input holding a struct that
+// embeds an error). Facts the model keeps are recorded as they are.
+func (lz *lazyIface) onlyIfChosen(d *ir.DynType, f *facts) {
+	m := lz.m
+	k := uint64(0)
+	for i, c := range lz.cands {
+		if c == d {
+			k = uint64(i + 1)
+			if i >= lz.n {
+				k += uint64(len(lz.sents))
+			}
+		}
+	}
+	holds := func(ts []*expr.Term) bool { return len(ts) == 0 || m.evalBool(m.B.And(ts...)) }
+	if lz.choice.c == k || f.holds && holds(f.bound) && holds(f.typeBound) {
+		return
+	}
+	is := m.B.Eq(lz.choice.s, m.B.BVConst(tagWidth, k))
+	for _, ts := range []*[]*expr.Term{&f.exact, &f.bound, &f.typeBound} {
+		for i, t := range *ts {
+			(*ts)[i] = m.B.Implies(is, t)
+		}
+	}
+	f.holds = true
 }
 
 // ids returns the ids x may hold besides 0, increasing.

@@ -35,6 +35,10 @@ func (m *machine) ifaceEqual(a, b *iface) *scalar {
 // sameTypes calls f for each dynamic type a and b may both hold: its id,
 // the bool "both hold it", and the type.
 func (m *machine) sameTypes(a, b *iface, f func(id int, both *scalar, t *ir.Type)) {
+	if m.beyondBound(a) || m.beyondBound(b) {
+		return // otherToo stands for what they may hold
+	}
+	m.checkDeadline() // comparisons nest through the values of the candidates
 	bids := map[int]bool{}
 	for _, id := range b.ids() {
 		bids[id] = true

@@ -232,12 +232,15 @@ func (m *machine) here() *ir.Block {
 	return m.at
 }
 
-// materialize makes a lazy input pointee, recording its domain facts.
+// materialize makes a lazy input pointee, recording its domain facts. It
+// is all or nothing: when input gives up (a runError: an input of a type
+// it cannot build), the object stays lazy, so that whoever recovers the
+// error (a merge undone, an aside run) finds it as it was, not empty.
 func (m *machine) materialize(obj *object) {
 	lz := obj.lazy
-	obj.lazy = nil
 	f := &facts{holds: true}
-	obj.v = m.input(lz.path, lz.t, lz.depth, f)
+	v := m.input(lz.path, lz.t, lz.depth, f)
+	obj.lazy, obj.v = nil, v
 	m.recordFacts(m.here(), lz.path.String(), f)
 }
 

@@ -188,9 +188,16 @@ func (m *machine) source(v val) ([]val, *scalar) {
 }
 
 // spliced returns dst with positions [at, at+n) replaced by src[0:n] (src's
-// position j going to at+j), for symbolic at and n.
+// position j going to at+j), for symbolic at and n. A source with fewer
+// slots than n has a forced run's meaningless length (a string of concrete
+// length 4 and no slots, copied by strings.Clone: gjson's unescape); with
+// none at all, dst is kept.
 func (m *machine) spliced(dst []val, at, n *scalar, src []val) []val {
 	out := make([]val, len(dst))
+	if len(src) == 0 {
+		copy(out, dst)
+		return out
+	}
 	for p := range dst {
 		if p&63 == 63 {
 			m.checkDeadline() // each element may select among all of src
@@ -282,6 +289,12 @@ func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, size int64, bound in
 		size = 8
 	}
 	if oldCap.s == nil && newLen.s == nil {
+		if newLen.c > maxAlloc || oldCap.c > newLen.c {
+			// measureGrowth would allocate it (or fail): no run the engine
+			// models gets here with such sizes, a forced one's meaningless
+			// values aside.
+			panic(runError(fmt.Sprintf("append growing %d elements to %d: too large to model", oldCap.c, newLen.c)))
+		}
 		c := measureGrowth(int(oldCap.c), int(newLen.c), size)
 		return i64(uint64(c)), c
 	}

@@ -4,6 +4,7 @@ package engine
 
 import (
 	"math/rand"
+	"strconv"
 	"testing"
 	"unicode/utf8"
 
@@ -176,5 +177,54 @@ func TestBytesOfMeaninglessLength(t *testing.T) {
 	s = &str{n: i64(1), b: []*scalar{i64('a'), i64('b')}}
 	if got := string(s.bytes()); got != "a" {
 		t.Fatalf("bytes of a string of length 1 with slots ab: %q", got)
+	}
+}
+
+// TestGrowOfMeaninglessLength: append's growth with concrete sizes no run
+// can have (a forced run's meaningless values) is a run error, not an
+// allocation of that size by measureGrowth (makeslice: cap out of range,
+// or gigabytes).
+func TestGrowOfMeaninglessLength(t *testing.T) {
+	m := testMachine(4, nil)
+	for _, c := range []struct{ oldCap, newLen uint64 }{{0, 1 << 40}, {0, ^uint64(0)}, {5, 3}} {
+		func() {
+			defer func() {
+				if _, ok := recover().(runError); !ok {
+					t.Errorf("grow(%d, %d): no run error", c.oldCap, c.newLen)
+				}
+			}()
+			m.grow(nil, i64(c.oldCap), i64(c.newLen), 8, 8)
+		}()
+	}
+	if r, n := m.grow(nil, i64(2), i64(3), 8, 8); r.c != 4 || n != 4 {
+		t.Errorf("grow(2, 3) of 8-byte elements: capacity %d, %d slots; want 4, 4", r.c, n)
+	}
+}
+
+// TestCopyFromNoSlots: copy from a source with a length but no slots (a
+// forced run's meaningless length: strings.Clone of such a string in
+// gjson's unescape) keeps the destination instead of indexing nothing.
+func TestCopyFromNoSlots(t *testing.T) {
+	m := testMachine(4, map[string]string{"x": "ab"})
+	for _, c := range []struct {
+		src  val
+		want string // the number copied, "" when it depends on x
+	}{
+		{&str{n: i64(4)}, "4"},
+		{&str{n: m.symString("x").n}, ""},
+		{&slice{arr: &object{v: &agg{}}, off: i64(0), n: i64(3), cap: i64(3)}, "3"},
+	} {
+		d := &slice{arr: &object{v: &agg{elems: []val{i64('w'), i64('x'), i64('y'), i64('z')}}}, off: i64(0), n: i64(4), cap: i64(4)}
+		n := m.copyTo(d, c.src).(*scalar)
+		var got []byte
+		for _, v := range m.window(d) {
+			got = append(got, byte(v.(*scalar).c))
+		}
+		if string(got) != "wxyz" {
+			t.Errorf("copy from %T with no slots: destination %q, want wxyz", c.src, got)
+		}
+		if (n.s == nil) != (c.want != "") || (c.want != "" && strconv.FormatUint(n.c, 10) != c.want) {
+			t.Errorf("copy from %T with no slots: %+v copied, want %q", c.src, n, c.want)
+		}
 	}
 }

@@ -216,3 +216,46 @@ func TestBench(t *testing.T) {
 		})
 	}
 }
+
+// TestOrderFallback: when go/ssa cannot build what order.go wrote (a bug
+// of the rewrite: julienschmidt/httprouter lost its whole package to one),
+// the package is loaded again without rewrites, the functions that need
+// one are rejected with the failure, and the others are lowered.
+func TestOrderFallback(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod": "module p\n\ngo 1.22\n",
+		"p.go": `package p
+
+func g(y int8) int8 { return 10 / y }
+
+func Operand(a [2]int8, i uint8, y int8) bool {
+	return y > 0 && a[i] > g(y)
+}
+
+func Plain(y int8) int8 {
+	if y > 0 {
+		return g(y)
+	}
+	return 0
+}
+`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	breakRewrite = true
+	defer func() { breakRewrite = false }()
+	res, err := Load(dir, []string{"Operand", "Plain"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "p.go:6:18: unsupported: evaluation order:") ||
+		!strings.Contains(res.Errors[0].Error(), "the rewrite into gc's order failed in this package (internal error of go/ssa on it: no ssa.Value for var order$broken") {
+		t.Errorf("errors %v, want Operand's evaluation order, with the failure", res.Errors)
+	}
+	if len(res.Targets) != 1 || res.Targets[0].Name != "Plain" {
+		t.Errorf("targets %v, want Plain", res.Targets)
+	}
+}

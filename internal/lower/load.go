@@ -73,27 +73,22 @@ func Load(dir string, names []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Every package of the program is created (their syntax is loaded); a
-	// package's functions are built when one of them is first called
-	// (deps.go). Instances of generic functions are built for their type
-	// arguments.
-	// Statements are rewritten to gc's order of evaluation first (order.go),
-	// in every package whose functions may be interpreted.
-	unmodelled := map[ast.Node]token.Pos{}
-	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
-		if p.TypesInfo != nil && !denied(p.PkgPath) {
-			reorder(p.Syntax, p.TypesInfo, p.Types, unmodelled)
+	b, err := buildPackage(dir, pkg, nil)
+	if ob, ok := err.(orderBroken); ok {
+		// go/ssa could not build what order.go wrote (a bug of the
+		// rewrite): the package once more, the functions that need a
+		// rewrite rejected instead, so that the others are analysed.
+		if pkg, assumes, insts, err = loadPackage(abs, names); err != nil {
+			return nil, err
 		}
-	})
-	prog, pkgs := ssautil.AllPackages([]*packages.Package{pkg}, ssa.GlobalDebug|ssa.InstantiateGenerics)
-	spkg := pkgs[0]
-	if spkg == nil {
-		return nil, fmt.Errorf("%s: package %s has type errors", dir, pkg.PkgPath)
+		b, err = buildPackage(dir, pkg, &ob)
 	}
-	spkg.Build()
+	if err != nil {
+		return nil, err
+	}
 
-	l := newLoader(abs, pkg, prog, spkg)
-	l.assumes, l.instances, l.unmodelled = assumes, insts, unmodelled
+	l := newLoader(abs, pkg, b.prog, b.spkg)
+	l.assumes, l.instances, l.unmodelled, l.orderBroken = assumes, insts, b.unmodelled, b.broken
 	res := &Result{Fset: pkg.Fset, Pkg: pkg}
 	for _, name := range names {
 		t, err := l.target(name)
@@ -110,6 +105,51 @@ func Load(dir string, names []string) (*Result, error) {
 		res.Targets = append(res.Targets, t)
 	}
 	return res, nil
+}
+
+// built is the SSA form of a loaded package.
+type built struct {
+	prog       *ssa.Program
+	spkg       *ssa.Package
+	unmodelled map[ast.Node]token.Pos // the functions order.go could not rewrite
+	broken     *orderBroken           // the failure of an earlier build, when order.go did not rewrite
+}
+
+// orderBroken is a panic of go/ssa building the package once order.go
+// rewrote it.
+type orderBroken struct{ msg string }
+
+func (o orderBroken) Error() string { return o.msg }
+
+// buildPackage rewrites the statements of every package whose functions may
+// be interpreted to gc's order of evaluation (order.go) and builds the
+// package's SSA form. Every package of the program is created (their
+// syntax is loaded); a package's functions are built when one of them is
+// first called (deps.go); instances of generic functions are built for
+// their type arguments. A panic of go/ssa on the rewritten syntax is an
+// orderBroken error; with broken (the error of such a build), the
+// functions are not rewritten: those that need it are unmodelled.
+func buildPackage(dir string, pkg *packages.Package, broken *orderBroken) (b *built, err error) {
+	b = &built{unmodelled: map[ast.Node]token.Pos{}, broken: broken}
+	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
+		if p.TypesInfo != nil && !denied(p.PkgPath) {
+			reorder(p.Syntax, p.TypesInfo, p.Types, b.unmodelled, broken != nil)
+		}
+	})
+	prog, pkgs := ssautil.AllPackages([]*packages.Package{pkg}, ssa.GlobalDebug|ssa.InstantiateGenerics)
+	b.prog, b.spkg = prog, pkgs[0]
+	if b.spkg == nil {
+		return nil, fmt.Errorf("%s: package %s has type errors", dir, pkg.PkgPath)
+	}
+	if broken == nil {
+		defer func() {
+			if r := recover(); r != nil {
+				b, err = nil, orderBroken{fmt.Sprint(r)}
+			}
+		}()
+	}
+	b.spkg.Build()
+	return b, nil
 }
 
 // loadPackage loads the package in dir with types and syntax, its files
@@ -259,6 +299,7 @@ type loader struct {
 	globalNames  map[string]bool                 // IR names given to other packages' globals
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
 	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
+	orderBroken  *orderBroken                    // go/ssa failed on order.go's rewrite: nothing rewritten, unmodelled says what needed it
 
 	// Variables bound elsewhere (linkname.go): the replacement package's
 	// variables by the variable each binds, and per package its variables
@@ -374,6 +415,9 @@ func (l *loader) target(name string) (*Target, error) {
 		return nil, err
 	}
 	if err := l.lowerInit(); err != nil { // the methods lowered may use package-level variables
+		return nil, err
+	}
+	if err := l.checkWritableInputs(fn); err != nil { // writable.go
 		return nil, err
 	}
 	t.DynTypes = map[string]types.Type{}

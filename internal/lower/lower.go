@@ -502,7 +502,9 @@ func describe(instr ssa.Instruction) string {
 // that their message wins over the messages of the values they need (the
 // interface conversions of a fmt.Println call).
 func (fl *fnLowerer) precheck() error {
-	if pos, ok := fl.l.unmodelled[fl.sfn.Syntax()]; ok {
+	if pos, ok := fl.l.unmodelled[fl.sfn.Syntax()]; ok && fl.l.orderBroken != nil {
+		return fl.l.unsupported(pos, "evaluation order: gc runs a call (or && / ||) of this statement before an operand to its left that may panic or reads memory, and the rewrite into gc's order failed in this package (internal error of go/ssa on it: %v)", fl.l.orderBroken)
+	} else if ok {
 		return fl.l.unsupported(pos, "evaluation order: gc runs a call (or && / ||) of this statement before an operand to its left that may panic or reads memory, and no temporary can go here (a for loop's post statement, a statement a goto jumps to, a select case)")
 	}
 	for pass := 0; pass < 2; pass++ {

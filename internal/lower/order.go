@@ -40,7 +40,14 @@ import (
 // condition, a case expression), the expression becomes a call of a
 // function literal holding the temporaries (inPlace). Where neither works
 // (a for loop's post statement, a statement a goto jumps to, a select
-// case), the function is rejected: "evaluation order: ...".
+// case), the function is rejected: "evaluation order: ...". Should go/ssa
+// fail on the rewritten package (a bug here), Load builds it again
+// without rewriting, and rejects the functions that need a rewrite, with
+// go/ssa's message, rather than the whole package (buildPackage).
+
+// breakRewrite makes inPlace write a variable no statement defines, which
+// go/ssa cannot build: tests of Load's fallback set it.
+var breakRewrite = false
 
 // orderer rewrites the functions of one package.
 type orderer struct {
@@ -53,13 +60,17 @@ type orderer struct {
 	// unmodelled maps a function (its *ast.FuncDecl or *ast.FuncLit) to the
 	// first statement whose order could not be rewritten.
 	unmodelled map[ast.Node]token.Pos
+	// reject: rewrite nothing, every statement that needs a rewrite is
+	// unmodelled (go/ssa failed on an earlier rewrite of the package).
+	reject bool
 }
 
 // reorder rewrites the files of a type-checked package in place (see
 // above), adding to unmodelled the functions whose order it could not
-// rewrite.
-func reorder(files []*ast.File, info *types.Info, pkg *types.Package, unmodelled map[ast.Node]token.Pos) {
-	o := &orderer{info: info, pkg: pkg, unmodelled: unmodelled}
+// rewrite. With reject, it rewrites nothing: every function that needs a
+// rewrite is unmodelled.
+func reorder(files []*ast.File, info *types.Info, pkg *types.Package, unmodelled map[ast.Node]token.Pos, reject bool) {
+	o := &orderer{info: info, pkg: pkg, unmodelled: unmodelled, reject: reject}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -304,7 +315,7 @@ func (o *orderer) unitList(s ast.Stmt, canInsert bool, slots []*ast.Expr, list *
 	if !st.need {
 		return []ast.Stmt{s}
 	}
-	if !canInsert {
+	if !canInsert || o.reject {
 		o.unsupported(s.Pos())
 		return []ast.Stmt{s}
 	}
@@ -345,6 +356,16 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 	if !st.need {
 		return
 	}
+	if o.reject {
+		o.unsupported((*slot).Pos())
+		return
+	}
+	if breakRewrite { // the test of the fallback (TestOrderFallback): a rewrite go/ssa cannot build
+		id := &ast.Ident{NamePos: (*slot).Pos(), Name: "order$broken"}
+		o.info.Uses[id] = types.NewVar(id.NamePos, o.pkg, id.Name, o.info.TypeOf(*slot))
+		*slot = id
+		return
+	}
 	for {
 		// The position of a parenthesised operand is that of its content.
 		p, ok := (*slot).(*ast.ParenExpr)
@@ -354,10 +375,16 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 		slot = &p.X
 	}
 	e := *slot
-	pos := e.Pos()
+	pos, end := e.Pos(), e.End() // before lift shortens e
 	var pre []ast.Stmt
 	o.lift(slot, &pre, false)
 	body := *slot
+	temps := map[types.Object]bool{}
+	for _, st := range pre {
+		for _, l := range st.(*ast.AssignStmt).Lhs {
+			temps[o.info.Defs[l.(*ast.Ident)]] = true
+		}
+	}
 
 	var fields []*ast.Field
 	var args []ast.Expr
@@ -369,8 +396,8 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 			return true
 		}
 		v, ok := o.info.Uses[id].(*types.Var)
-		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || o.shared[v] ||
-			(v.Pos() >= e.Pos() && v.Pos() < e.End()) { // declared inside e: its literals' locals, the temporaries
+		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || o.shared[v] || temps[v] ||
+			(v.Pos() >= pos && v.Pos() < end) { // declared inside e: its literals' locals
 			return true
 		}
 		p := params[v]

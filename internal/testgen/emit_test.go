@@ -257,7 +257,8 @@ func G(t o.T) o.T { return t }
 		{"panics need no outputs", "F", &search.Result{Tests: []search.Test{{Name: "c", In: ok.In, Panicked: true, Panic: "boom"}}}, ""},
 		{"a panic whose text is empty is a panic", "F", &search.Result{Tests: []search.Test{{Name: "c", In: ok.In, Panicked: true}}}, ""},
 		{"not a variable", "F", &search.Result{Globals: []string{"C"}, Tests: []search.Test{ok}}, "C, which is not a package-level variable"},
-		{"unexported field", "G", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{aggV(intV(0))}, Out: []engine.Value{aggV(intV(3))}}}}, "field hidden of example.com/m/o.T is not exported"},
+		{"unexported field", "G", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{aggV(intV(3))}, Out: []engine.Value{aggV(intV(0))}}}}, "field hidden of example.com/m/o.T is not exported"},
+		{"unexported field of a result: not checked", "G", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{aggV(intV(0))}, Out: []engine.Value{aggV(intV(3))}}}}, ""},
 		{"unexported field zero", "G", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{aggV(intV(0))}, Out: []engine.Value{aggV(intV(0))}}}}, ""},
 	} {
 		err := emit(tc.fn, tc.r)

@@ -148,16 +148,15 @@ func (f *file) errFields(w *bytes.Buffer, o *output) {
 	}
 }
 
-// writable says whether a literal can write v, of type t, in the package,
-// as far as interfaces are concerned: an interface's dynamic value must be
-// of a type the test can name and whose fields it can set (errors.New
-// writes the errors package's errors). Other values the test cannot write
-// are an error of the emitter, as before interfaces.
-func (f *file) writable(v engine.Value, t types.Type) bool { return f.writableIn(v, t, false) }
-
-// writableIn is writable; inIface says that v is inside an interface's
-// dynamic value.
-func (f *file) writableIn(v engine.Value, t types.Type, inIface bool) bool {
+// writable says whether a literal can write v, of type t, in the package:
+// an interface's dynamic value must be of a type the test can name
+// (errors.New writes the errors package's errors), and a non-zero field of
+// another package's struct must be exported (a result holding a
+// bufio.Reader its function built cannot be written), and a function or a
+// channel must be nil. Inputs are always
+// writable: the front end rejects the others (lower's writable.go); an
+// output that is not is not checked.
+func (f *file) writable(v engine.Value, t types.Type) bool {
 	if v.Nil || v.Cycle {
 		return true
 	}
@@ -170,22 +169,24 @@ func (f *file) writableIn(v engine.Value, t types.Type, inIface bool) bool {
 			return true
 		}
 		dt := f.dyn[v.Dyn]
-		return dt != nil && len(v.Elems) == 1 && f.writableIn(v.Elems[0], dt, true)
+		return dt != nil && len(v.Elems) == 1 && f.writable(v.Elems[0], dt)
+	case *types.Signature, *types.Chan:
+		return false // not nil: no literal writes a function or a channel
 	case *types.Pointer:
-		return len(v.Elems) == 0 || f.writableIn(v.Elems[0], u.Elem(), inIface)
+		return len(v.Elems) == 0 || f.writable(v.Elems[0], u.Elem())
 	case *types.Slice:
-		return f.writableElems(v.Elems, u.Elem(), inIface)
+		return f.writableElems(v.Elems, u.Elem())
 	case *types.Array:
-		return f.writableElems(v.Elems, u.Elem(), inIface)
+		return f.writableElems(v.Elems, u.Elem())
 	case *types.Map:
-		return f.writableElems(v.Keys, u.Key(), inIface) && f.writableElems(v.Elems, u.Elem(), inIface)
+		return f.writableElems(v.Keys, u.Key()) && f.writableElems(v.Elems, u.Elem())
 	case *types.Struct:
 		for i := 0; i < u.NumFields() && i < len(v.Elems); i++ {
 			fld := u.Field(i)
 			if isZero(v.Elems[i], fld.Type()) {
 				continue
 			}
-			if inIface && !fld.Exported() && fld.Pkg() != f.pkg || !f.writableIn(v.Elems[i], fld.Type(), inIface) {
+			if !fld.Exported() && fld.Pkg() != f.pkg || !f.writable(v.Elems[i], fld.Type()) {
 				return false
 			}
 		}
@@ -193,9 +194,9 @@ func (f *file) writableIn(v engine.Value, t types.Type, inIface bool) bool {
 	return true
 }
 
-func (f *file) writableElems(vs []engine.Value, t types.Type, inIface bool) bool {
+func (f *file) writableElems(vs []engine.Value, t types.Type) bool {
 	for _, v := range vs {
-		if !f.writableIn(v, t, inIface) {
+		if !f.writable(v, t) {
 			return false
 		}
 	}

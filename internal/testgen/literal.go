@@ -297,7 +297,7 @@ func isZero(v engine.Value, t types.Type) bool {
 			return v.Str == ""
 		}
 		return v.Bits&expr.Mask(int(sizes.Sizeof(u)*8)) == 0
-	case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Signature:
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Signature, *types.Chan:
 		return v.Nil
 	case *types.Array:
 		for _, e := range v.Elems {

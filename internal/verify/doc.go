@@ -31,7 +31,10 @@
 //     must have been seen, and a panic seen is a FALSE UNREACHABLE only when
 //     every claim of that kind on that line is unreachable. The claims of a
 //     declaration the instrumenter skipped are notes ("not checked"). Only
-//     claimed objectives are compared.
+//     claimed objectives are compared. The claims of one position and
+//     outcome (the instances of a generic function share their source)
+//     are checked as one, the strongest: covered if one is, unknown if
+//     one is, unreachable if all are.
 //
 // # Counting sites
 //
@@ -66,12 +69,10 @@
 // instrumenter cannot rewrite (two sites at one position, a condition whose
 // type cannot be named in the file) is skipped and named: its claims are
 // not checked.
-// The operand X of a type switch becomes __leapfrogTypeSwitch(X, func(__lfV
-// any) { _ = rec(id1, test1) || rec(id2, test2) || ... }), a generic helper
-// (zz_leapfrog_typeswitch.go, written when a type switch is instrumented;
-// go1.18 or later) that evaluates X once, records the case tests the
-// switch is about to make on its value, in order up to the first that
-// holds, and returns it unchanged, with its type.
+// The operand X of a type switch is evaluated once into a temporary, handed
+// to a function literal that records the case tests the switch is about to
+// make on its value, in order up to the first that holds, and the switch is
+// made on the temporary (typeswitch.go).
 //
 // # Rewriting
 //
@@ -120,6 +121,14 @@
 // first time each (id, outcome) is seen, and __leapfrogPanicRec, which
 // appends "panic<TAB>kind<TAB>file.go:line" once per kind and line. Its
 // imports are renamed so that they cannot clash with the package's own
-// identifiers, and it compiles at any language version a go.mod may set
-// (interface{}, not any: leapfrog cover runs modules at go 1.13).
+// identifiers.
+//
+// # Old go lines
+//
+// The instrumented copy is compiled under the go line of the module's
+// go.mod, which may be as old as go 1.12 (-lang=go1.12): everything the
+// instrumenter writes, the recorder file and the rewrites, uses no any, no
+// generics and no 0o literals, so that it compiles wherever the package
+// does (leapfrog cover runs modules at go 1.13 too). The scenario old.txtar
+// checks it with a go 1.12 module.
 package verify

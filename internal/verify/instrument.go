@@ -104,7 +104,6 @@ func InstrumentWith(srcDir, dstDir string, opts InstrumentOptions) (*Instrumente
 	out := map[string][]byte{}
 	res := &Instrumented{Sites: map[string]Site{}, Entries: map[string]bool{}}
 	nextID := 0
-	typeSwitches := false
 	for _, f := range pkg.files {
 		src := pkg.src[f]
 		ins := &instrumenter{
@@ -113,7 +112,6 @@ func InstrumentWith(srcDir, dstDir string, opts InstrumentOptions) (*Instrumente
 			nextID: &nextID, recovered: opts.Recovered,
 		}
 		res.Skipped = append(res.Skipped, ins.walkFile()...)
-		typeSwitches = typeSwitches || ins.typeSwitches
 		for _, s := range ins.sites {
 			res.Sites[s.Key] = s
 		}
@@ -136,23 +134,21 @@ func InstrumentWith(srcDir, dstDir string, opts InstrumentOptions) (*Instrumente
 		if err := os.WriteFile(filepath.Join(dstDir, RecFile), []byte(rec), 0o644); err != nil {
 			return nil, err
 		}
-		if typeSwitches {
-			if err := writeTypeSwitchFile(dstDir, pkg); err != nil {
-				return nil, err
-			}
-		}
 	}
 	return res, nil
 }
 
 // ---- rewriting ----
 
-// edit surrounds the source range [start, end) with open and close text.
-// Edits nest; seq orders edits with equal ranges (lower seq is outer).
+// edit surrounds the source range [start, end) with open and close text,
+// or, if drop, replaces it with open (keeping its line breaks, so that line
+// numbers stay). Edits nest; seq orders edits with equal ranges (lower seq
+// is outer). No edit starts or ends strictly inside a dropped range.
 type edit struct {
 	start, end  int
 	open, close string
 	seq         int
+	drop        bool
 }
 
 type instrumenter struct {
@@ -164,15 +160,14 @@ type instrumenter struct {
 	base   int // token.Pos of offset 0 of the file
 	name   string
 	nextID *int
-	tagN   int
+	tagN   int // temporaries of switches: __lfTagN, __lfTSN
 
 	edits   []edit
 	sites   []Site
 	entries []string // keys of the functions' entries
 	err     error
 
-	typeSwitches bool // a type switch was instrumented (typeswitch.go)
-	recovered    bool // InstrumentOptions.Recovered
+	recovered bool // InstrumentOptions.Recovered
 }
 
 func (in *instrumenter) off(p token.Pos) int { return int(p) - in.base }
@@ -182,7 +177,13 @@ func (in *instrumenter) text(e ast.Node) string {
 }
 
 func (in *instrumenter) addEdit(start, end token.Pos, open, close string) {
-	in.edits = append(in.edits, edit{in.off(start), in.off(end), open, close, len(in.edits)})
+	in.edits = append(in.edits, edit{in.off(start), in.off(end), open, close, len(in.edits), false})
+}
+
+// replace replaces the source range [start, end), which holds no site, with
+// text.
+func (in *instrumenter) replace(start, end token.Pos, text string) {
+	in.edits = append(in.edits, edit{in.off(start), in.off(end), text, "", len(in.edits), true})
 }
 
 func (in *instrumenter) fail(n ast.Node, format string, args ...any) {
@@ -319,11 +320,19 @@ func (in *instrumenter) apply() []byte {
 	var buf bytes.Buffer
 	last := 0
 	for _, ev := range evs {
+		if ev.off < last {
+			panic(fmt.Sprintf("verify: an edit at offset %d inside a dropped range", ev.off))
+		}
 		buf.Write(in.src[last:ev.off])
 		last = ev.off
-		if ev.close {
+		switch {
+		case ev.close:
 			buf.WriteString(ev.e.close)
-		} else {
+		case ev.e.drop:
+			buf.WriteString(ev.e.open)
+			buf.Write(bytes.Repeat([]byte("\n"), bytes.Count(in.src[ev.e.start:ev.e.end], []byte("\n"))))
+			last = ev.e.end
+		default:
 			buf.WriteString(ev.e.open)
 		}
 	}

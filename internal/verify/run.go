@@ -225,7 +225,7 @@ type observed struct {
 // covered panic must have been seen, and a panic seen must not have only
 // unreachable claims.
 func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed) {
-	seen := map[string]report.Verdict{}
+	claims = mergeClaims(res, claims)
 	type group struct {
 		claims      []Claim
 		unreachable bool // every claim of the group is unreachable
@@ -236,12 +236,6 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 		res.Claims++
 		key := siteKey(c.Pos)
 		what := key + " " + c.Outcome
-		if prev, dup := seen[what]; dup && prev != c.Verdict && (c.Outcome == "true" || c.Outcome == "false") {
-			res.BadClaims++
-			res.errorf("%s claimed both %s and %s", what, prev, c.Verdict)
-			continue
-		}
-		seen[what] = c.Verdict
 		if c.Verdict != report.Covered && c.Verdict != report.Unreachable && c.Verdict != report.Unknown {
 			res.BadClaims++
 			res.errorf("%s: bad verdict %q", what, c.Verdict)
@@ -302,6 +296,49 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 			}
 		}
 	}
+}
+
+// mergeClaims makes one claim of the branch and entry claims at one
+// position and outcome. The instances of a generic function
+// (levenshtein's distance[uint16] and distance[int]) are objectives of
+// their own at the same source positions, with verdicts of their own,
+// while the instrumented package records each site once for all of them:
+// the claim checked is the strongest the record can check, covered if one
+// instance is covered, unknown if one is, unreachable only if all are. A
+// note names the positions whose verdicts differ. Panic claims are
+// grouped by line later.
+func mergeClaims(res *Result, claims []Claim) []Claim {
+	rank := map[report.Verdict]int{report.Unreachable: 0, report.Unknown: 1, report.Covered: 2}
+	var out []Claim
+	at := map[string]int{} // position and outcome -> index in out
+	differ := map[string]bool{}
+	var order []string
+	for _, c := range claims {
+		if c.Outcome != "true" && c.Outcome != "false" && c.Outcome != "entry" {
+			out = append(out, c)
+			continue
+		}
+		what := siteKey(c.Pos) + " " + c.Outcome
+		i, dup := at[what]
+		if !dup {
+			at[what] = len(out)
+			out = append(out, c)
+			continue
+		}
+		if prev := out[i].Verdict; prev != c.Verdict {
+			if !differ[what] {
+				order = append(order, what)
+			}
+			differ[what] = true
+			if r, ok := rank[c.Verdict]; ok && r > rank[prev] {
+				out[i].Verdict = c.Verdict
+			}
+		}
+	}
+	for _, what := range order {
+		res.notef("%s has objectives of different verdicts (instances of a generic function): checked as %s", what, out[at[what]].Verdict)
+	}
+	return out
 }
 
 // tally counts one claim against whether its outcome was observed.

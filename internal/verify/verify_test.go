@@ -179,9 +179,9 @@ func TestRun(t *testing.T) {
 	}{
 		{"correct", with(
 			Claim{notObserved, "true", report.Unreachable},      // not observed: fine here (no proof is checked)
-			Claim{at("dir/a.go:11:5"), "false", report.Covered}, // a directory part is ignored
+			Claim{at("dir/a.go:11:5"), "false", report.Covered}, // a directory part is ignored: one with a.go:11:5's claim
 		), "", func(t *testing.T, r *Result) {
-			if r.CoveredOK != len(observed)+1 || r.UnreachableOK != 1 || r.Claims != len(observed)+2 {
+			if r.CoveredOK != len(observed) || r.UnreachableOK != 1 || r.Claims != len(observed)+1 {
 				t.Errorf("counts: %+v", r)
 			}
 		}},
@@ -501,5 +501,44 @@ func TestRunSkipped(t *testing.T) {
 	notes := strings.Join(res.Notes, "\n")
 	if !strings.Contains(notes, "Generic not instrumented") || !strings.Contains(notes, "a.go:6:5 true claimed covered: not checked") {
 		t.Errorf("notes %q", notes)
+	}
+}
+
+// TestMergedClaims: the instances of a generic function claim the same
+// positions with verdicts of their own (levenshtein's distance[uint16]
+// covered a branch distance[int] left unknown: "claimed both unknown and
+// covered" failed the function). One record checks them together, as the
+// strongest claim it can check.
+func TestMergedClaims(t *testing.T) {
+	inst := &Instrumented{
+		Sites:   map[string]Site{"d.go:5:5": {Key: "d.go:5:5"}, "d.go:9:5": {Key: "d.go:9:5"}},
+		Entries: map[string]bool{"d.go:3:6": true},
+	}
+	obs := observed{
+		branches: map[string]map[bool]bool{"d.go:5:5": {true: true}, "d.go:9:5": {true: true}},
+		entries:  map[string]bool{"d.go:3:6": true},
+	}
+	claims := []Claim{
+		{Pos: at("d.go:3:6"), Outcome: "entry", Verdict: report.Covered},
+		{Pos: at("d.go:3:6"), Outcome: "entry", Verdict: report.Unreachable},
+		{Pos: at("d.go:5:5"), Outcome: "true", Verdict: report.Unknown},
+		{Pos: at("d.go:5:5"), Outcome: "true", Verdict: report.Covered},
+		{Pos: at("d.go:5:5"), Outcome: "false", Verdict: report.Unreachable},
+		{Pos: at("d.go:5:5"), Outcome: "false", Verdict: report.Unreachable},
+		// Unreachable in every instance, and observed: still the worst bug.
+		{Pos: at("d.go:9:5"), Outcome: "true", Verdict: report.Unreachable},
+		{Pos: at("d.go:9:5"), Outcome: "true", Verdict: report.Unreachable},
+	}
+	res := &Result{}
+	compareClaims(res, claims, inst, obs)
+	if res.Claims != 4 || res.CoveredOK != 2 || res.UnreachableOK != 1 || res.FalseUnreachable != 1 || res.BadClaims != 0 {
+		t.Errorf("claims %d, covered %d, unreachable %d, false unreachable %d, bad %d; want 4, 2, 1, 1, 0\nerrors: %q",
+			res.Claims, res.CoveredOK, res.UnreachableOK, res.FalseUnreachable, res.BadClaims, res.Errors)
+	}
+	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0], "FALSE UNREACHABLE: d.go:9:5 true") {
+		t.Errorf("errors %q, want the false unreachable only", res.Errors)
+	}
+	if len(res.Notes) != 2 || !strings.Contains(res.Notes[0], "d.go:3:6 entry has objectives of different verdicts") || !strings.Contains(res.Notes[1], "d.go:5:5 true") {
+		t.Errorf("notes %q, want the two positions whose verdicts differ", res.Notes)
 	}
 }
