@@ -3,6 +3,7 @@
 package invariant
 
 import (
+	"fmt"
 	"math/big"
 	"strconv"
 
@@ -24,6 +25,8 @@ const (
 type atom struct {
 	role atomRole
 	typ  *ir.Type // roleInt: the integer type
+	max  *big.Int // roleLen, roleCap: the largest length
+	elem int      // the element of a tuple it belongs to (-1: not a tuple)
 }
 
 func (a atom) sort() string {
@@ -35,13 +38,17 @@ func (a atom) sort() string {
 
 // suffix names the atom within its value ("" for a scalar).
 func (a atom) suffix() string {
+	s := ""
+	if a.elem >= 0 {
+		s = fmt.Sprintf("#%d", a.elem)
+	}
 	switch a.role {
 	case roleLen:
-		return ".len"
+		return s + ".len"
 	case roleCap:
-		return ".cap"
+		return s + ".cap"
 	}
-	return ""
+	return s
 }
 
 // atomsOf returns the atoms of a value of type t: a bool or an integer is
@@ -53,21 +60,28 @@ func (a atom) suffix() string {
 func atomsOf(t *ir.Type) []atom {
 	switch t.Kind {
 	case ir.KBool:
-		return []atom{{role: roleBool}}
+		return []atom{{role: roleBool, elem: -1}}
 	case ir.KInt:
-		return []atom{{role: roleInt, typ: t}}
+		return []atom{{role: roleInt, typ: t, elem: -1}}
 	case ir.KString:
-		return []atom{{role: roleLen}}
+		return []atom{{role: roleLen, max: bigMaxAlloc, elem: -1}}
 	case ir.KSlice:
-		return []atom{{role: roleLen}, {role: roleCap}}
+		max := bigMaxInt
+		if t.Elem.Size > 0 {
+			max = new(big.Int).Div(bigMaxAlloc, big.NewInt(t.Elem.Size))
+		}
+		return []atom{{role: roleLen, max: max, elem: -1}, {role: roleCap, max: max, elem: -1}}
 	case ir.KIter:
 		if t.Elem != nil && t.Elem.Kind == ir.KString {
-			return []atom{{role: roleLen}}
+			return []atom{{role: roleLen, max: bigMaxAlloc, elem: -1}}
 		}
 	case ir.KTuple:
 		var as []atom
-		for _, e := range t.Elems {
-			as = append(as, atomsOf(e)...)
+		for i, e := range t.Elems {
+			for _, a := range atomsOf(e) {
+				a.elem = i
+				as = append(as, a)
+			}
 		}
 		return as
 	}
@@ -85,6 +99,11 @@ func tupleOffset(t *ir.Type, i int) int {
 
 var (
 	bigMaxInt = new(big.Int).SetUint64(1<<63 - 1)
+	// bigMaxAlloc bounds the bytes of a string or a slice's array: Go's
+	// largest allocation on 64-bit platforms (runtime.maxAlloc, 2^48).
+	// Only unsafe.String or unsafe.Slice over memory Go did not allocate
+	// could make a longer one.
+	bigMaxAlloc = new(big.Int).Lsh(big.NewInt(1), 48)
 )
 
 // intRange returns the range of an integer type and its modulus 2^width.
@@ -98,13 +117,13 @@ func intRange(t *ir.Type) (lo, hi, mod *big.Int) {
 }
 
 // atomRange returns the bounds of an integer atom: its type's range, or
-// 0 .. MaxInt64 for a length or a capacity.
+// 0 .. its largest length for a length or a capacity.
 func atomRange(a atom) (lo, hi *big.Int) {
 	if a.role == roleInt {
 		lo, hi, _ = intRange(a.typ)
 		return lo, hi
 	}
-	return big.NewInt(0), bigMaxInt
+	return big.NewInt(0), a.max
 }
 
 // num renders an integer as an SMT-LIB term.
