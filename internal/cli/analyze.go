@@ -13,6 +13,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
+	"leapfrog/internal/invariant"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
@@ -161,11 +162,31 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 			w = os.Stderr
 		}
 		r = recheck(s, eng, r, opts, w)
+		settleLoops(s, r, opts, deadline)
 	}
 	if validationErr != nil {
 		return r, fmt.Errorf("solver validation failed: %v", validationErr)
 	}
 	return r, nil
+}
+
+// settleLoops proves unreachable, with an inductive invariant that cvc5
+// checks, the outcomes left unknown for a loop or length bound or the
+// search's timeout (package invariant). With -timeout, the proofs get
+// what is left of the function's budget.
+func settleLoops(s *search.Session, r *report.Function, opts options, deadline time.Time) {
+	objs := make([]*invariant.Objective, len(r.Branches))
+	for i, o := range s.Objectives {
+		if !o.Entry {
+			objs[i] = &invariant.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic}
+		}
+	}
+	io := invariant.DefaultOptions
+	io.Check = opts.solverTimeout
+	if !deadline.IsZero() {
+		io.Deadline = deadline.Add(opts.timeout / 12)
+	}
+	invariant.Settle(s.Fn, r, objs, io)
 }
 
 // globalsUsed lists the package-level variables of fn's package that fn
