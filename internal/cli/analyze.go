@@ -78,8 +78,9 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 	// otherwise take the whole -solver-timeout past the budget). Z3 notices
 	// its timeout some tens of milliseconds late (hundreds on a loaded
 	// machine), and the report takes a moment: the search and the solvers
-	// stop a twelfth of the budget early.
-	budget := opts.timeout - opts.timeout/12
+	// stop a twelfth of the budget early. A tenth more is kept for the
+	// invariant proofs of what the search leaves open (settleLoops).
+	budget := opts.timeout - opts.timeout/12 - opts.timeout/10
 	var deadline time.Time
 	if budget > 0 {
 		deadline = time.Now().Add(budget)
@@ -162,8 +163,8 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 			w = os.Stderr
 		}
 		r = recheck(s, eng, r, opts, w)
-		settleLoops(s, r, opts, deadline)
 	}
+	settleLoops(s, r, opts, deadline)
 	if validationErr != nil {
 		return r, fmt.Errorf("solver validation failed: %v", validationErr)
 	}
@@ -172,8 +173,8 @@ func analyze(fn *ir.Function, name, pkg string, opts options) (*report.Function,
 
 // settleLoops proves unreachable, with an inductive invariant that cvc5
 // checks, the outcomes left unknown for a loop or length bound or the
-// search's timeout (package invariant). With -timeout, the proofs get
-// what is left of the function's budget.
+// search's timeout (package invariant). With -timeout, the proofs get the
+// tenth of the budget kept for them, and what the search left.
 func settleLoops(s *search.Session, r *report.Function, opts options, deadline time.Time) {
 	objs := make([]*invariant.Objective, len(r.Branches))
 	for i, o := range s.Objectives {
@@ -184,7 +185,7 @@ func settleLoops(s *search.Session, r *report.Function, opts options, deadline t
 	io := invariant.DefaultOptions
 	io.Check = opts.solverTimeout
 	if !deadline.IsZero() {
-		io.Deadline = deadline.Add(opts.timeout / 12)
+		io.Deadline = deadline.Add(opts.timeout / 10)
 	}
 	invariant.Settle(s.Fn, r, objs, io)
 }

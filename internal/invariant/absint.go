@@ -577,11 +577,12 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 			}
 		}
 	case ir.And:
-		if yConst {
-			if b := lowMask(cy, in.Typ); b >= 0 && b < 63 {
-				z = z.constrain(i, 0, int64(1)<<b-1)
+		// Between 0 and each operand that is not negative.
+		for _, o := range []operand{x, y} {
+			if lo, _, okLo, _ := intBounds(z, o); o.ok && okLo && lo >= 0 && z != nil {
+				z = z.constrain(0, i, 0)
 				if z != nil {
-					z = z.constrain(0, i, 0)
+					z = z.constrain(i, o.idx, o.off)
 				}
 			}
 		}

@@ -3,27 +3,42 @@
 package invariant
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"os/exec"
 	"strings"
 	"time"
 
-	"leapfrog/internal/indep"
 	"leapfrog/internal/ir"
 )
 
-// problem is what a proof of one objective is about: the cut points from
-// which the objective can be reached, and the regions starting at the
-// entry and at each of them.
+// problem is what a proof of one objective is about: the cut points that
+// get an invariant (closed: a cut point reaching one of them, or the
+// objective, is one of them), the regions from the entry and from each of
+// them towards them (initiation, consecution), and those towards the
+// objective (safety).
 type problem struct {
-	m       *model
-	obj     Objective
-	cuts    []*node
+	m     *model
+	obj   Objective
+	cuts  []*node
+	steps *steps
+	safe  []*region // from the entry, then from each cut point
+}
+
+// steps are the regions between cut points, for a set of them: they do
+// not depend on the objective, and several problems share them.
+type steps struct {
 	entry   *region
 	regions map[*node]*region
 }
 
-// newProblem encodes the regions of an objective.
-func newProblem(m *model, obj Objective) (*problem, error) {
+// newProblem encodes the regions of an objective. With all, every
+// reachable cut point gets an invariant (the abstract interpretation has
+// one for each, and the steps are shared); otherwise those from which the
+// objective can be reached (Spacer's unknowns).
+func (p *Prover) newProblem(obj Objective, all bool) (*problem, error) {
+	m := p.m
 	if m.reject != "" {
 		return nil, fmt.Errorf("%s", m.reject)
 	}
@@ -45,24 +60,49 @@ func newProblem(m *model, obj Objective) (*problem, error) {
 	if !relevant[m.entry.id] {
 		return nil, fmt.Errorf("no control-flow path from the entry")
 	}
-	p := &problem{m: m, obj: obj, regions: map[*node]*region{}}
+	pr := &problem{m: m, obj: obj}
+	set := map[*node]bool{}
+	var key strings.Builder
 	for _, c := range m.cuts {
-		if relevant[c.id] && c.rpo >= 0 {
-			p.cuts = append(p.cuts, c)
+		if c.rpo >= 0 && (all || relevant[c.id]) {
+			pr.cuts = append(pr.cuts, c)
+			set[c] = true
+			fmt.Fprintf(&key, "%d,", c.id)
 		}
 	}
-	var err error
-	if p.entry, err = encodeRegion(m, m.entry, relevant, obj, "entry:"); err != nil {
+	if st, ok := p.steps[key.String()]; ok {
+		pr.steps = st
+	} else {
+		st := &steps{regions: map[*node]*region{}}
+		toCuts := m.reaching(pr.cuts)
+		var err error
+		if st.entry, err = encodeRegion(m, m.entry, toCuts, set, nil, "entry:"); err != nil {
+			return nil, err
+		}
+		for i, c := range pr.cuts {
+			if st.regions[c], err = encodeRegion(m, c, toCuts, set, nil, fmt.Sprintf("L%d:", i+1)); err != nil {
+				return nil, err
+			}
+		}
+		p.steps[key.String()] = st
+		pr.steps = st
+	}
+	r, err := encodeRegion(m, m.entry, relevant, nil, &obj, "entry:")
+	if err != nil {
 		return nil, err
 	}
-	for i, c := range p.cuts {
-		r, err := encodeRegion(m, c, relevant, obj, fmt.Sprintf("L%d:", i+1))
+	pr.safe = append(pr.safe, r)
+	for i, c := range pr.cuts {
+		if !relevant[c.id] {
+			continue
+		}
+		r, err := encodeRegion(m, c, relevant, nil, &obj, fmt.Sprintf("L%d:", i+1))
 		if err != nil {
 			return nil, err
 		}
-		p.regions[c] = r
+		pr.safe = append(pr.safe, r)
 	}
-	return p, nil
+	return pr, nil
 }
 
 // params returns the names of a cut point's atoms, the arguments of its
@@ -153,19 +193,19 @@ func (p *problem) certify(inv map[*node]string, header string) *certificate {
 	// Initiation: the paths from the entry establish each invariant.
 	var dis []string
 	var goals []string
-	for _, t := range p.entry.targets {
+	for _, t := range p.steps.entry.targets {
 		goals = append(goals, fmt.Sprintf("(and %s (not %s))", t.reach, apply(t.to, t.state)))
 	}
 	if len(goals) > 0 {
-		dis = append(dis, conj(append(pre(p.entry), orList(goals))))
+		dis = append(dis, conj(append(pre(p.steps.entry), orList(goals))))
 	}
-	script("initiation", "a path from the entry reaches a loop header, its invariant false", []*region{p.entry}, dis)
+	script("initiation", "a path from the entry reaches a loop header, its invariant false", []*region{p.steps.entry}, dis)
 	// Consecution: the paths from a header satisfying its invariant
 	// establish the invariant of the header they reach.
 	dis = nil
 	var rs []*region
 	for _, cut := range p.cuts {
-		r := p.regions[cut]
+		r := p.steps.regions[cut]
 		goals = nil
 		for _, t := range r.targets {
 			goals = append(goals, fmt.Sprintf("(and %s (not %s))", t.reach, apply(t.to, t.state)))
@@ -179,7 +219,7 @@ func (p *problem) certify(inv map[*node]string, header string) *certificate {
 	// Safety: no path from the entry or from a header satisfying its
 	// invariant reaches the objective.
 	dis, rs = nil, nil
-	for _, r := range append([]*region{p.entry}, p.regionList()...) {
+	for _, r := range p.safe {
 		if r.obj != "" {
 			dis = append(dis, conj(append(pre(r), r.obj)))
 			rs = append(rs, r)
@@ -192,27 +232,91 @@ func (p *problem) certify(inv map[*node]string, header string) *certificate {
 	return c
 }
 
-func (p *problem) regionList() []*region {
-	var rs []*region
-	for _, c := range p.cuts {
-		rs = append(rs, p.regions[c])
+// checkCertificates runs every query of the certificates through one cvc5
+// process (queries separated by (reset)), each limited to opts.Check and
+// all of them to the deadline; it returns per certificate "" when each of
+// its queries is unsat, else what failed.
+func checkCertificates(certs []*certificate, opts Options) []string {
+	whys := make([]string, len(certs))
+	limit := opts.within(opts.Check)
+	if limit < 0 {
+		for i := range whys {
+			whys[i] = "no time left to check it"
+		}
+		return whys
 	}
-	return rs
+	// A query shared by several certificates (initiation and consecution
+	// of the same invariants) is checked once.
+	var script strings.Builder
+	var owners [][]int
+	var names []string
+	index := map[string]int{}
+	for i, c := range certs {
+		for _, q := range c.queries {
+			k, ok := index[q.script]
+			if !ok {
+				k = len(owners)
+				index[q.script] = k
+				owners = append(owners, nil)
+				names = append(names, q.name)
+				script.WriteString(q.script)
+				script.WriteString("(reset)\n")
+			}
+			owners[k] = append(owners[k], i)
+		}
+	}
+	ctx := context.Background()
+	if !opts.Deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, opts.Deadline)
+		defer cancel()
+	}
+	answers, err := runCVC5(ctx, script.String(), limit)
+	if err == nil && len(answers) != len(owners) {
+		err = fmt.Errorf("cvc5 gave %d answers to %d queries", len(answers), len(owners))
+	}
+	for k, os := range owners {
+		for _, i := range os {
+			switch {
+			case whys[i] != "":
+			case err != nil:
+				whys[i] = err.Error()
+			case answers[k] != "unsat":
+				whys[i] = fmt.Sprintf("%s: cvc5 says %s", names[k], answers[k])
+			}
+		}
+	}
+	return whys
 }
 
-// check runs each query through cvc5; it returns "" when all are unsat,
-// else what failed.
-func (c *certificate) check(timeout time.Duration) string {
-	for _, q := range c.queries {
-		got, err := indep.CVC5(q.script, timeout)
-		if err != nil {
-			return fmt.Sprintf("%s: %v", q.name, err)
-		}
-		if got != "unsat" {
-			return fmt.Sprintf("%s: cvc5 says %s", q.name, got)
-		}
+// runCVC5 runs a script through cvc5's command line (each check-sat
+// limited to perQuery; the process to ctx) and returns its answers. Like
+// indep.CVC5, with a deadline for the whole run.
+func runCVC5(ctx context.Context, script string, perQuery time.Duration) ([]string, error) {
+	path := "/usr/bin/cvc5"
+	if p, err := exec.LookPath("cvc5"); err == nil {
+		path = p
 	}
-	return ""
+	args := []string{"--lang=smt2"}
+	if perQuery > 0 {
+		args = append(args, fmt.Sprintf("--tlimit-per=%d", (perQuery+time.Millisecond-1)/time.Millisecond))
+	}
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Stdin = strings.NewReader(script)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	answer := out.String()
+	if i := strings.Index(answer, "(error"); i >= 0 {
+		return nil, fmt.Errorf("cvc5: %s", strings.SplitN(answer[i:], "\n", 2)[0])
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("cvc5: out of time")
+		}
+		return nil, fmt.Errorf("cvc5: %v: %s", err, strings.SplitN(strings.TrimSpace(errb.String()), "\n", 2)[0])
+	}
+	return strings.Fields(answer), nil
 }
 
 // smt2 renders the certificate as one text: the queries, separated by

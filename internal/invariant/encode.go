@@ -54,10 +54,11 @@ type enc struct {
 }
 
 // encodeRegion encodes the paths from `from` (the entry or a cut point)
-// through the nodes marked relevant, up to the next cut points and the
-// objective. It fails on a cycle without a cut point (irreducible control
+// through the nodes marked relevant, up to the next cut points: the
+// targets are those of the set cuts (nil: none), and the objective (nil:
+// none). It fails on a cycle without a cut point (irreducible control
 // flow).
-func encodeRegion(m *model, from *node, relevant []bool, obj Objective, pre string) (*region, error) {
+func encodeRegion(m *model, from *node, relevant []bool, cuts map[*node]bool, obj *Objective, pre string) (*region, error) {
 	order, err := regionOrder(from, relevant)
 	if err != nil {
 		return nil, err
@@ -90,7 +91,7 @@ func encodeRegion(m *model, from *node, relevant []bool, obj Objective, pre stri
 	// The cut points reached, in node order.
 	var tos []*node
 	for _, n := range m.nodes {
-		if n.cut && relevant[n.id] && len(e.in[n]) > 0 && (n == from || !e.inRegion(n)) {
+		if cuts[n] && len(e.in[n]) > 0 && (n == from || !e.inRegion(n)) {
 			tos = append(tos, n)
 		}
 	}
@@ -109,6 +110,7 @@ func encodeRegion(m *model, from *node, relevant []bool, obj Objective, pre stri
 	var objLits []string
 	for _, n := range order {
 		switch {
+		case obj == nil:
 		case obj.If != nil && n.last() == ir.Instr(obj.If):
 			c := e.term(n.fr, obj.If.Cond)[0]
 			if !obj.Dir {
@@ -606,15 +608,38 @@ func (e *enc) binop(fr *frame, in *ir.BinOp, r string) []string {
 			}
 		}
 	case ir.Shl, ir.Shr:
-		if yConst {
+		if yConst && cy.Sign() >= 0 {
 			return []string{shiftConst(t, in.Op, x[0], cy)}
 		}
+	}
+	switch in.Op {
+	case ir.And, ir.Or:
+		// Any value, but for what the bits imply.
+		v := e.fresh(valueName(vkey{fr, in}), "Int")
+		e.r.facts = append(e.r.facts, wellFormed(atomsOf(t), []string{v})...)
+		e.assume(r, bitFacts(in.Op, t.Signed, v, x[0], y[0]))
+		return []string{v}
 	case ir.Min:
 		return []string{"(ite (<= " + x[0] + " " + y[0] + ") " + x[0] + " " + y[0] + ")"}
 	case ir.Max:
 		return []string{"(ite (>= " + x[0] + " " + y[0] + ") " + x[0] + " " + y[0] + ")"}
 	}
 	return nil
+}
+
+// bitFacts returns what x&y or x|y (v) satisfies whatever the bits: an or
+// is 0 only of two zeros, and not below a non-negative operand (nor, for
+// unsigned operands, above their sum); an and lies between 0 and each
+// non-negative operand.
+func bitFacts(op ir.BinOpKind, signed bool, v, x, y string) string {
+	if op == ir.Or {
+		f := fmt.Sprintf("(= (= %s 0) (and (= %s 0) (= %s 0)))", v, x, y)
+		if !signed {
+			return fmt.Sprintf("(and %s (<= %s %s) (<= %s %s) (<= %s (+ %s %s)))", f, x, v, y, v, v, x, y)
+		}
+		return fmt.Sprintf("(and %s (=> (and (>= %s 0) (>= %s 0)) (and (<= %s %s) (<= %s %s))) (=> (or (< %s 0) (< %s 0)) (< %s 0)))", f, x, y, x, v, y, v, x, y, v)
+	}
+	return fmt.Sprintf("(and (=> (>= %s 0) (<= 0 %s %s)) (=> (>= %s 0) (<= 0 %s %s)))", x, v, x, y, v, y)
 }
 
 // lowMask returns k when c is 2^k-1 with k below t's width (x & c is then

@@ -23,6 +23,9 @@ type opCase struct {
 	ir, goExpr string
 	xt, yt, rt string // IR types of x, y and the result
 	bool       bool   // the result is a bool
+	// over: the encoding over-approximates (any value satisfying some
+	// facts): Go's value must be one of those allowed.
+	over bool
 }
 
 var intTypes = []struct{ ir, goT string }{
@@ -90,6 +93,9 @@ func opCases() []opCase {
 		w := typeWidth(t.ir)
 		for _, op := range []struct{ ir, g string }{{"add", "x + y"}, {"sub", "x - y"}, {"min", "min(x, y)"}, {"max", "max(x, y)"}} {
 			cs = append(cs, opCase{ir: op.ir + " x, y", goExpr: op.g, xt: t.ir, yt: t.ir, rt: t.ir})
+		}
+		for _, op := range []struct{ ir, g string }{{"and", "x & y"}, {"or", "x | y"}, {"xor", "x ^ y"}, {"andnot", "x &^ y"}, {"mul", "x * y"}} {
+			cs = append(cs, opCase{ir: op.ir + " x, y", goExpr: op.g, xt: t.ir, yt: t.ir, rt: t.ir, over: true})
 		}
 		for _, op := range []struct{ ir, g string }{{"eq", "=="}, {"ne", "!="}, {"lt", "<"}, {"le", "<="}, {"gt", ">"}, {"ge", ">="}} {
 			cs = append(cs, opCase{ir: op.ir + " x, y", goExpr: "b2i(x " + op.g + " y)", xt: t.ir, yt: t.ir, rt: "bool", bool: true})
@@ -182,7 +188,7 @@ func TestEncodeOperators(t *testing.T) {
 	}
 	// disagree returns the query that some case of ids disagrees with Go.
 	disagree := func(ids []int) string {
-		var dis []string
+		var dis, conj []string
 		var vars []smtVar
 		for _, i := range ids {
 			c := cs[i]
@@ -211,20 +217,32 @@ func TestEncodeOperators(t *testing.T) {
 					} else if strings.HasPrefix(w, "-") {
 						w = "(- " + w[1:] + ")"
 					}
-					dis = append(dis, fmt.Sprintf("(and %s (not (= %s %s)))", strings.Join(append([]string{"true"}, e.r.facts...), " "), got[0], w))
+					if c.over {
+						// Go's value must be allowed.
+						conj = append(conj, fmt.Sprintf("(and %s (= %s %s))", strings.Join(append([]string{"true"}, e.r.facts...), " "), got[0], w))
+					} else {
+						dis = append(dis, fmt.Sprintf("(and %s (not (= %s %s)))", strings.Join(append([]string{"true"}, e.r.facts...), " "), got[0], w))
+					}
 					vars = append(vars, e.r.vars...)
 					k++
 				}
 			}
 		}
-		var script strings.Builder
+		var decls strings.Builder
 		for _, v := range vars {
-			fmt.Fprintf(&script, "(declare-const %s %s)\n", v.name, v.sort)
+			fmt.Fprintf(&decls, "(declare-const %s %s)\n", v.name, v.sort)
 		}
-		fmt.Fprintf(&script, "(assert (or %s))\n(check-sat)\n", strings.Join(dis, "\n"))
-		got, err := z3.EvalSMT2(script.String(), 0)
-		if err != nil || got != "unsat" {
-			return fmt.Sprintf("%s (%v)", got, err)
+		if len(dis) > 0 {
+			got, err := z3.EvalSMT2(decls.String()+"(assert (or "+strings.Join(dis, "\n")+"))\n(check-sat)\n", 0)
+			if err != nil || got != "unsat" {
+				return fmt.Sprintf("the formula's value differs from Go's: %s (%v)", got, err)
+			}
+		}
+		if len(conj) > 0 {
+			got, err := z3.EvalSMT2(decls.String()+"(assert (and true "+strings.Join(conj, "\n")+"))\n(check-sat)\n", 0)
+			if err != nil || got != "sat" {
+				return fmt.Sprintf("the formula excludes Go's value: %s (%v)", got, err)
+			}
 		}
 		return ""
 	}

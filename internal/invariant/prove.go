@@ -83,65 +83,134 @@ type Prover struct {
 	ai    *absint
 	aiErr error
 	done  bool
+	steps map[string]*steps // the regions between cut points, per set of them
 }
 
 // NewProver inlines fn's callees.
-func NewProver(fn *ir.Function) *Prover { return &Prover{m: newModel(fn)} }
+func NewProver(fn *ir.Function) *Prover { return &Prover{m: newModel(fn), steps: map[string]*steps{}} }
+
+// attempt is one objective's proof in progress.
+type attempt struct {
+	obj    Objective
+	prob   *problem // the problem tried last
+	whys   []string
+	cert   *certificate // to check
+	method Method
+	texts  map[*node]string
+	result *Result // proved
+}
 
 // Prove tries to prove obj unreachable for inputs of every length and any
 // number of iterations. A proof is claimed only when cvc5 finds each of
 // the certificate's queries unsat.
 func (p *Prover) Prove(obj Objective, opts Options) Result {
-	prob, err := newProblem(p.m, obj)
-	if err != nil {
-		return Result{Why: err.Error()}
+	return p.ProveAll([]Objective{obj}, opts)[0]
+}
+
+// ProveAll proves objectives together: the abstract interpretation's
+// certificates first, all checked by one cvc5 run, then Spacer's for the
+// others, checked by another.
+func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
+	atts := make([]*attempt, len(objs))
+	for i, o := range objs {
+		atts[i] = &attempt{obj: o}
 	}
-	var whys []string
-	try := func(method Method, inv map[*node]string, texts map[*node]string) *Result {
-		cert := prob.certify(inv, obj.String())
-		limit := opts.within(opts.Check)
-		if limit < 0 {
-			whys = append(whys, "no time left to check the certificate")
-			return nil
+	// open returns the attempts not proved yet, each with its problem
+	// (every reachable loop header, or those reaching the objective).
+	open := func(all bool) []*attempt {
+		var out []*attempt
+		for _, a := range atts {
+			if a.result != nil || a.prob == nil && len(a.whys) > 0 {
+				continue
+			}
+			var err error
+			if a.prob, err = p.newProblem(a.obj, all); err != nil {
+				a.whys = append(a.whys, err.Error())
+				a.prob = nil
+				continue
+			}
+			out = append(out, a)
 		}
-		if why := cert.check(limit); why != "" {
-			whys = append(whys, fmt.Sprintf("%s: the certificate does not check (%s)", method, why))
-			return nil
-		}
-		return &Result{Proved: true, Method: method, Loops: len(prob.cuts), SMT2: cert.smt2(intro(obj, prob, method, texts))}
+		return out
 	}
 	if opts.AbsInt {
 		if !p.done {
 			p.ai, p.aiErr = analyse(p.m)
 			p.done = true
 		}
+		var tried []*attempt
+		for _, a := range open(true) {
+			tried = append(tried, a)
+			switch {
+			case p.aiErr != nil:
+				a.whys = append(a.whys, string(AbsInt)+": "+p.aiErr.Error())
+			case !p.ai.excludes(a.obj):
+				a.whys = append(a.whys, string(AbsInt)+": the invariants found do not exclude it")
+			default:
+				inv, texts := map[*node]string{}, map[*node]string{}
+				for _, c := range a.prob.cuts {
+					inv[c], texts[c] = p.ai.invariant(c)
+				}
+				a.cert, a.method, a.texts = a.prob.certify(inv, a.obj.String()), AbsInt, texts
+			}
+		}
+		checkAll(tried, opts)
+	}
+	if opts.Spacer > 0 {
+		var tried []*attempt
+		for _, a := range open(false) {
+			tried = append(tried, a)
+			limit := opts.within(opts.Spacer)
+			if limit <= 0 {
+				a.whys = append(a.whys, "spacer: no time left")
+				continue
+			}
+			inv, why := a.prob.spacer(limit)
+			if why != "" {
+				a.whys = append(a.whys, why)
+				continue
+			}
+			a.cert, a.method, a.texts = a.prob.certify(inv, a.obj.String()), Spacer, nil
+		}
+		checkAll(tried, opts)
+	}
+	res := make([]Result, len(atts))
+	for i, a := range atts {
 		switch {
-		case p.aiErr != nil:
-			whys = append(whys, string(AbsInt)+": "+p.aiErr.Error())
-		case !p.ai.excludes(obj):
-			whys = append(whys, string(AbsInt)+": the invariants found do not exclude it")
+		case a.result != nil:
+			res[i] = *a.result
+		case len(a.whys) == 0:
+			res[i] = Result{Why: "no method tried"}
 		default:
-			inv, texts := map[*node]string{}, map[*node]string{}
-			for _, c := range prob.cuts {
-				inv[c], texts[c] = p.ai.invariant(c)
-			}
-			if r := try(AbsInt, inv, texts); r != nil {
-				return *r
-			}
+			res[i] = Result{Why: strings.Join(a.whys, "; ")}
 		}
 	}
-	if limit := opts.within(opts.Spacer); opts.Spacer > 0 && limit > 0 {
-		inv, why := prob.spacer(limit)
-		if why != "" {
-			whys = append(whys, why)
-		} else if r := try(Spacer, inv, nil); r != nil {
-			return *r
+	return res
+}
+
+// checkAll checks the certificates of the attempts that have one, in one
+// cvc5 run; a proved attempt gets its result.
+func checkAll(atts []*attempt, opts Options) {
+	var certs []*certificate
+	var with []*attempt
+	for _, a := range atts {
+		if a.cert != nil {
+			certs = append(certs, a.cert)
+			with = append(with, a)
 		}
 	}
-	if len(whys) == 0 {
-		whys = []string{"no method tried"}
+	if len(certs) == 0 {
+		return
 	}
-	return Result{Why: strings.Join(whys, "; ")}
+	whys := checkCertificates(certs, opts)
+	for i, a := range with {
+		if whys[i] != "" {
+			a.whys = append(a.whys, fmt.Sprintf("%s: the certificate does not check (%s)", a.method, whys[i]))
+		} else {
+			a.result = &Result{Proved: true, Method: a.method, Loops: len(a.prob.cuts), SMT2: a.cert.smt2(intro(a.obj, a.prob, a.method, a.texts))}
+		}
+		a.cert = nil
+	}
 }
 
 // intro is the comment opening a certificate.
@@ -167,10 +236,10 @@ func intro(obj Objective, p *problem, method Method, texts map[*node]string) str
 }
 
 // Eligible says whether an unknown verdict's reason is one an invariant may
-// settle: a loop bound, the input length bound, a timeout of the search, a
-// loop concretized to models.
+// settle: a loop bound, the input length bound, a timeout of the search or
+// of a solver query, a loop or an allocation's size concretized.
 func Eligible(reason string) bool {
-	return strings.HasPrefix(reason, "timeout") || strings.Contains(reason, "bounded at") || strings.Contains(reason, "concretized")
+	return strings.Contains(reason, "timeout") || strings.Contains(reason, "bounded at") || strings.Contains(reason, "concretized")
 }
 
 // Settle tries to prove unreachable every unknown outcome of r whose reason
@@ -178,23 +247,24 @@ func Eligible(reason string) bool {
 // becomes unreachable, checked independently (by cvc5), with the
 // certificate as its formula. It returns the number settled.
 func Settle(fn *ir.Function, r *report.Function, objs []*Objective, opts Options) int {
-	var p *Prover
-	settled := 0
+	var at []int
+	var todo []Objective
 	for i := range r.Branches {
 		b := &r.Branches[i]
-		if b.Verdict != report.Unknown || objs[i] == nil || !Eligible(b.Reason) {
-			continue
+		if b.Verdict == report.Unknown && objs[i] != nil && Eligible(b.Reason) {
+			at = append(at, i)
+			todo = append(todo, *objs[i])
 		}
-		if opts.within(time.Hour) < 0 {
-			break
-		}
-		if p == nil {
-			p = NewProver(fn)
-		}
-		res := p.Prove(*objs[i], opts)
+	}
+	if len(todo) == 0 || opts.within(time.Hour) < 0 {
+		return 0
+	}
+	settled := 0
+	for k, res := range NewProver(fn).ProveAll(todo, opts) {
 		if !res.Proved {
 			continue
 		}
+		b := &r.Branches[at[k]]
 		how := "the paths from the entry cannot reach it"
 		switch {
 		case res.Loops == 1:

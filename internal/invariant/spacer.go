@@ -41,11 +41,19 @@ func (p *problem) hornRules() ([]z3.Relation, string) {
 		}
 		fmt.Fprintf(&b, "(assert (forall (%s)\n  %s))\n", strings.Join(vs, " "), impl)
 	}
-	for _, r := range append([]*region{p.entry}, p.regionList()...) {
-		body := append([]string(nil), r.facts...)
+	body := func(r *region) []string {
+		b := append([]string(nil), r.facts...)
 		if r.from != p.m.entry {
-			body = append(body, apply(r.from, r.state))
+			b = append(b, apply(r.from, r.state))
 		}
+		return b
+	}
+	steps := []*region{p.steps.entry}
+	for _, c := range p.cuts {
+		steps = append(steps, p.steps.regions[c])
+	}
+	for _, r := range steps {
+		body := body(r)
 		for i, t := range r.targets {
 			vars := append([]smtVar(nil), r.vars...)
 			var heads []string
@@ -59,8 +67,10 @@ func (p *problem) hornRules() ([]z3.Relation, string) {
 			}
 			rule(vars, append(append([]string(nil), body...), extra...), apply(t.to, heads))
 		}
+	}
+	for _, r := range p.safe {
 		if r.obj != "" {
-			rule(r.vars, append(append([]string(nil), body...), r.obj), "|"+goalName+"|")
+			rule(r.vars, append(body(r), r.obj), "|"+goalName+"|")
 		}
 	}
 	return rels, b.String()
@@ -77,6 +87,9 @@ func (p *problem) spacer(timeout time.Duration) (map[*node]string, string) {
 	case z3.HornReachable:
 		return nil, "spacer: the encoding reaches it"
 	case z3.HornUnknown:
+		if res.Reason == "" || res.Reason == "ok" {
+			return nil, "spacer: no answer within its budget"
+		}
 		return nil, "spacer: " + res.Reason
 	}
 	inv := map[*node]string{}

@@ -41,6 +41,7 @@ const (
 	FeatEarlyReturn    Feature = "early-return"     // returns under conditions
 	FeatEmptyCase      Feature = "empty-case"       // a tagged switch without default whose last case is empty
 	FeatEvalOrder      Feature = "eval-order"       // a call or a value-context && / || after an operand that may panic, in one expression
+	FeatSeqLoop        Feature = "seq-loop"         // loops over strings and slices of input-dependent lengths (up to 63): sums, reversal, trimming, searching a byte then slicing
 )
 
 // Features lists every feature, in a fixed order.
@@ -48,7 +49,7 @@ var Features = []Feature{
 	FeatLogicValue, FeatLogicLocalLast, FeatSwitch, FeatConstLoop, FeatInputLoop, FeatLongLoop,
 	FeatBreak, FeatHelper, FeatDivConst, FeatDivInput, FeatDivZeroLocal, FeatShift, FeatIndex,
 	FeatSymStore, FeatPtrLocal, FeatPtrElem, FeatNilRecv, FeatMethodTarget, FeatPanic,
-	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatEvalOrder,
+	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatEvalOrder, FeatSeqLoop,
 }
 
 // LoopsDirective marks, in a function's doc comment, a function with
