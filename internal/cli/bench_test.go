@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/analysis"
+	"leapfrog/internal/bench"
 )
 
 func TestBenchAgreement(t *testing.T) {
@@ -47,14 +48,14 @@ func TestBenchAgreement(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var rep benchReport
+			var rep bench.Report
 			if err := json.Unmarshal(data, &rep); err != nil {
 				t.Fatal(err)
 			}
 			if len(rep.Functions) != len(c.funcs) {
 				t.Fatalf("%d functions in the JSON, want %d", len(rep.Functions), len(c.funcs))
 			}
-			want := len(strategies) - 1 // all but pe
+			want := len(analysis.StrategyNames()) - 1 // all but pe
 			if c.strategies != "" {
 				want = len(strings.Split(c.strategies, ","))
 			}
@@ -102,23 +103,6 @@ func TestBenchRunsAndErrors(t *testing.T) {
 	}
 }
 
-func TestBenchDifferences(t *testing.T) {
-	mk := func(name string, verdicts ...string) *benchOutcome {
-		r := &report.Function{Strategy: name}
-		for i, v := range verdicts {
-			r.Branches = append(r.Branches, report.Branch{ID: string(rune('a' + i)), Verdict: v})
-		}
-		return &benchOutcome{Strategy: name, runs: []*report.Function{r}}
-	}
-	d := differences([]*benchOutcome{mk("x", "covered", "unreachable"), mk("y", "covered", "unknown")})
-	if len(d) != 1 || !strings.Contains(d[0], "x=unreachable y=unknown") {
-		t.Fatalf("differences: %q", d)
-	}
-	if d := differences([]*benchOutcome{mk("x", "covered"), mk("y", "covered")}); len(d) != 0 {
-		t.Fatalf("differences: %q", d)
-	}
-}
-
 // TestBenchScale: bench -scale generates the synthetic series from the bench
 // module (left untouched), prints a row per size and strategy with the
 // ratio to the previous size, and the strategies agree.
@@ -149,7 +133,7 @@ func TestBenchScale(t *testing.T) {
 	if rows != 6 || !strings.Contains(out, "treefrog: time(40)/time(20) = ") {
 		t.Errorf("want 6 rows (2 sizes, 3 strategies) and the overall ratio:\n%s", out)
 	}
-	var rep benchReport
+	var rep bench.Report
 	data, err := os.ReadFile(js)
 	if err != nil {
 		t.Fatal(err)

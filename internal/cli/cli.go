@@ -30,7 +30,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case "gen":
 		return gen(args[1:], stdout, stderr)
 	case "bench":
-		return bench(args[1:], stdout, stderr)
+		return benchCmd(args[1:], stdout, stderr)
 	case "merge":
 		return merge(args[1:], stdout, stderr)
 	case "version", "-version", "--version":

@@ -1,8 +1,10 @@
 // Package cli implements the leapfrog command line: gen (analyse functions,
 // emit tests and reports, optionally verify them), bench (compare
-// strategies; with -scale, on the synthetic series of growing functions,
-// bench_scale.go), merge (join the JSON reports of shards) and version.
-// cmd/leapfrog/main.go only calls Main.
+// strategies, internal/bench; with -scale, on the synthetic series of
+// growing functions), merge (join the JSON reports of shards) and version.
+// cmd/leapfrog/main.go only calls Main. The command line parses flags,
+// selects the functions, shows progress and writes the output; what a
+// function's analysis is belongs to internal/analysis, which it calls.
 //
 // Design:
 //
@@ -25,20 +27,20 @@
 //     "leapfrog CMD: <place>: <what>", places relative to the working
 //     directory. Exit status: 0 success, 1 failure, 2 bad command line, 3
 //     rejections only (a named function, or any with -strict).
-//   - Analysis (run.go, analyze.go): -p goroutines, each function with its
-//     own expression builder, engine and Z3 solvers (Z3 contexts are not
-//     thread-safe); the IR is only read. Results are kept in selection order
-//     and reports are sorted canonically, and no timing goes into a file, so
-//     the output is byte-identical whatever -p. The per-function budget
-//     (-timeout) bounds the search and, through a deadline, every solver
-//     query.
+//   - Analysis (run.go): -p goroutines, each calling analysis.Analyze on a
+//     function with a context bounded by -timeout (everything else of the
+//     analysis, the clock's policy included, is that package's). Results are
+//     kept in selection order and reports are sorted canonically, and no
+//     timing goes into a file, so the output is byte-identical whatever -p.
+//     The flags' defaults are analysis.Defaults.
 //   - Progress (progress.go): a status line redrawn in place when stderr is
 //     a terminal (everything else printed during the run goes around it),
 //     plain lines otherwise, nothing with -q.
 //   - Output (output.go): one test file per source file, written atomically;
 //     whole-package runs remove the generated test files they replace; the
 //     JSON report (internal/report) and the HTML report (internal/htmlreport).
-//   - Re-proof (recheck.go): gen re-proves every unreachable verdict with
-//     package indep before writing anything: an independent encoding of the
-//     whole function decided by cvc5, whose witnesses the engine replays.
+//   - Re-proof: gen asks the analysis (-recheck, on by default) to re-prove
+//     every unreachable verdict with package indep before writing anything,
+//     and prints loudly, around the progress line, any verdict the re-proof
+//     found wrong.
 package cli

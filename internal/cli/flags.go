@@ -6,12 +6,22 @@ import (
 	"flag"
 	"regexp"
 	"runtime"
+	"strings"
 	"time"
 
-	"leapfrog/internal/engine"
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 )
+
+// options are the analysis settings of gen and bench: the configuration of
+// every analysis and the flags that make it.
+type options struct {
+	analysis.Config
+	strategy   string        // -strategy (check sets Config.Strategy)
+	timeout    time.Duration // -timeout: the budget of each function (0: none)
+	loopModels string        // -loop-models: off or auto (check sets Config.LoopModels)
+}
 
 // commonFlags are the flags gen and bench share, as given.
 type commonFlags struct {
@@ -27,15 +37,18 @@ type commonFlags struct {
 func newFlagSet(name string, c *commonFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	opts := &c.opts
-	fs.StringVar(&opts.strategy, "strategy", "treefrog", "search `strategy`: "+strategyNames())
-	fs.IntVar(&opts.kbound, "kbound", 10, "iterations of an input-dependent loop a path may take before its branches stop being flipped")
+	d := analysis.Defaults()
+	opts.Config = d
+	fs.StringVar(&opts.strategy, "strategy", d.Strategy.Name(), "search `strategy`: "+strings.Join(analysis.StrategyNames(), ", "))
+	fs.IntVar(&opts.KBound, "kbound", d.KBound, "iterations of an input-dependent loop a path may take before its branches stop being flipped")
 	fs.DurationVar(&opts.timeout, "timeout", 0, "time `budget` per function (0: none); open branches then get unknown")
-	fs.DurationVar(&opts.solverTimeout, "solver-timeout", 10*time.Second, "time `budget` per solver query (0: none)")
-	fs.Int64Var(&opts.seed, "seed", 0, "seed of the first input (0: all zeros) and of randomised strategies")
-	addLoopFlags(fs, opts)
-	fs.IntVar(&opts.maxLen, "maxlen", engine.DefaultMaxLen, "elements of an input string, slice or map, and levels of a recursive input (lists, trees): a branch left open by the bound is unknown, never unreachable")
-	fs.BoolVar(&opts.validate, "validate-solver", false, "re-check every model and unsat core of the solver (slow; for tests)")
-	fs.IntVar(&opts.workers, "workers", 1, "mtelse: parallel workers, each with its own solver (verdicts stay the same; cases, costs and the emitted file may vary run to run)")
+	fs.DurationVar(&opts.SolverTimeout, "solver-timeout", d.SolverTimeout, "time `budget` per solver query (0: none)")
+	fs.Int64Var(&opts.Seed, "seed", d.Seed, "seed of the first input (0: all zeros) and of randomised strategies")
+	fs.StringVar(&opts.loopModels, "loop-models", "off", "auto: concretize the variables of each loop of the function at loop entry to models inferred from its body executed out of context (refined by the entry context); off: only //leapfrog:models directives")
+	fs.IntVar(&opts.LoopRaise, "loop-raise", d.LoopRaise, "double the bound of a loop whose bounded paths may reach uncovered branches, up to this many iterations (0: never; //leapfrog:kbound bounds are never raised)")
+	fs.IntVar(&opts.MaxLen, "maxlen", d.MaxLen, "elements of an input string, slice or map, and levels of a recursive input (lists, trees): a branch left open by the bound is unknown, never unreachable")
+	fs.BoolVar(&opts.ValidateSolver, "validate-solver", d.ValidateSolver, "re-check every model and unsat core of the solver (slow; for tests)")
+	fs.IntVar(&opts.Workers, "workers", d.Workers, "mtelse: parallel workers, each with its own solver (verdicts stay the same; cases, costs and the emitted file may vary run to run)")
 	fs.StringVar(&c.important, "important", "", "restrict the targets of rg and rgcb to the branches on these `FILE:LINE,...` lines (the others end unknown unless covered)")
 	fs.StringVar(&c.run, "run", "", "analyse only the functions whose name matches the regular `expression` (\"F\", \"T.M\" or \"(*T).M\"; a method matches as T.M too)")
 	fs.IntVar(&c.par, "p", runtime.GOMAXPROCS(0), "analyse up to `N` functions in parallel; the output is the same whatever N")
@@ -46,36 +59,42 @@ func newFlagSet(name string, c *commonFlags) *flag.FlagSet {
 // check validates the shared flags; every error names its flag.
 func (c *commonFlags) check() error {
 	o := &c.opts
-	if _, ok := strategies[o.strategy]; !ok {
-		return usagef("-strategy: unknown strategy %q (have %s)", o.strategy, strategyNames())
+	st, err := analysis.Strategy(o.strategy)
+	if err != nil {
+		return usagef("-strategy: %v", err)
 	}
-	if o.kbound < 1 {
-		return usagef("-kbound: must be at least 1, got %d", o.kbound)
+	o.Strategy = st
+	if o.KBound < 1 {
+		return usagef("-kbound: must be at least 1, got %d", o.KBound)
 	}
-	if o.maxLen < 1 || o.maxLen > 1024 {
-		return usagef("-maxlen: must be between 1 and 1024, got %d", o.maxLen)
+	if o.MaxLen < 1 || o.MaxLen > 1024 {
+		return usagef("-maxlen: must be between 1 and 1024, got %d", o.MaxLen)
 	}
 	if o.timeout < 0 {
 		return usagef("-timeout: must not be negative, got %v", o.timeout)
 	}
-	if o.solverTimeout < 0 {
-		return usagef("-solver-timeout: must not be negative, got %v", o.solverTimeout)
+	if o.SolverTimeout < 0 {
+		return usagef("-solver-timeout: must not be negative, got %v", o.SolverTimeout)
 	}
-	if o.workers < 1 {
-		return usagef("-workers: must be at least 1, got %d", o.workers)
+	if o.Workers < 1 {
+		return usagef("-workers: must be at least 1, got %d", o.Workers)
 	}
 	if c.par < 1 {
 		return usagef("-p: must be at least 1, got %d", c.par)
 	}
-	if err := checkLoopFlags(*o); err != nil {
-		return err
+	if o.loopModels != "off" && o.loopModels != "auto" {
+		return usagef("-loop-models: must be off or auto, got %q", o.loopModels)
+	}
+	o.LoopModels = o.loopModels == "auto"
+	if o.LoopRaise < 0 {
+		return usagef("-loop-raise: must be at least 0, got %d", o.LoopRaise)
 	}
 	if c.important != "" {
 		lines, err := search.ParseLines(c.important)
 		if err != nil {
 			return usagef("-important: %v", err)
 		}
-		o.important = lines
+		o.Important = lines
 	}
 	if c.run != "" {
 		re, err := regexp.Compile(c.run)
@@ -91,9 +110,9 @@ func (c *commonFlags) check() error {
 func (c *commonFlags) reportFlags() report.Flags {
 	o := c.opts
 	return report.Flags{
-		Strategy: o.strategy, KBound: o.kbound, LoopRaise: o.loops.raise, LoopModels: o.loops.models,
-		Timeout: o.timeout.String(), SolverTimeout: o.solverTimeout.String(), Seed: o.seed,
-		Run: c.run, Important: c.important, Workers: o.workers, ValidateSolver: o.validate, MaxLen: o.maxLen,
+		Strategy: o.strategy, KBound: o.KBound, LoopRaise: o.LoopRaise, LoopModels: o.loopModels,
+		Timeout: o.timeout.String(), SolverTimeout: o.SolverTimeout.String(), Seed: o.Seed,
+		Run: c.run, Important: c.important, Workers: o.Workers, ValidateSolver: o.ValidateSolver, MaxLen: o.MaxLen,
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
 )
 
@@ -44,7 +45,7 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.jsonOut, "json", "", "write the JSON report to this `file`")
 	fs.StringVar(&g.htmlOut, "html", "", "write the HTML report (sources with every branch outcome marked) to this `file`")
 	fs.BoolVar(&g.verify, "verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim (implies -recheck)")
-	fs.BoolVar(&g.opts.recheck, "recheck", true, "re-prove every unreachable verdict with an independent encoding of the whole function, decided by cvc5")
+	fs.BoolVar(&g.opts.Recheck, "recheck", true, "re-prove every unreachable verdict with an independent encoding of the whole function, decided by cvc5")
 	fs.BoolVar(&g.strict, "strict", false, "exit 3 when a selected function is rejected (unsupported), after writing everything")
 	fs.Var(shardFlag{&g.shard}, "shard", "analyse only share `K/N` of the functions (stable: by a hash of package and name); leapfrog merge joins the shards' JSON reports")
 	rest, err := parseArgs(fs, args, stdout, usageOf(fs, genLine, genDesc))
@@ -60,9 +61,8 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if g.verify {
-		g.opts.recheck = true
+		g.opts.Recheck = true
 	}
-	g.opts.stderr = stderr
 	if err := checkOutputs(map[string]string{"-o": g.out, "-json": g.jsonOut, "-html": g.htmlOut}); err != nil {
 		return err
 	}
@@ -78,12 +78,40 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 
 	// Everything is checked: analyse.
 	qualify := len(sel.pkgs) > 1
-	results, err := analyzeAll(sel, g.opts, g.par, g.quiet, qualify, "gen", stdout, stderr)
-	if err != nil {
-		return err
+	// A function that fails (at analysis or when its test is rendered)
+	// is reported as failed; the others are written, and the run exits 1.
+	// A bad directive or -important line is bad input: nothing is written.
+	var failed []*report.Failed
+	var results []*result
+	var bad []string
+	for _, r := range analyzeAll(sel, g.opts, g.par, g.quiet, qualify, "gen", stdout, stderr) {
+		var ie *analysis.InputError
+		switch {
+		case errors.As(r.err, &ie):
+			bad = append(bad, fmt.Sprintf("%s: %v", label(r.t, qualify), r.err))
+		case r.err != nil:
+			failed = append(failed, failure(r.t, "analysis", r.err))
+		default:
+			results = append(results, r)
+		}
 	}
-	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected}
-	rep.Flags.Verify, rep.Flags.Strict, rep.Flags.Recheck = g.verify, g.strict, g.opts.recheck
+	if len(bad) > 0 {
+		return fmt.Errorf("%s", strings.Join(bad, "\n"))
+	}
+	// Render everything, then write.
+	var files []outFile
+	if !model {
+		var bad []*report.Failed
+		files, results, bad = g.testFiles(results)
+		failed = append(failed, bad...)
+		for _, f := range bad {
+			if !g.quiet {
+				fmt.Fprintf(stdout, "%s: test generation failed: %s\n", f.Function, f.Reason)
+			}
+		}
+	}
+	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected, Failed: failed}
+	rep.Flags.Verify, rep.Flags.Strict, rep.Flags.Recheck = g.verify, g.strict, g.opts.Recheck
 	for _, p := range sel.pkgs {
 		rep.Packages = append(rep.Packages, &report.Package{Path: p.path, Dir: relPath(p.dir)})
 	}
@@ -93,13 +121,6 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	}
 	rep.Finish()
 
-	// Render everything, then write.
-	var files []outFile
-	if !model {
-		if files, err = g.testFiles(sel, results); err != nil {
-			return err
-		}
-	}
 	if g.jsonOut != "" {
 		js, err := rep.Marshal()
 		if err != nil {
@@ -136,7 +157,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 			if tf == "" {
 				tf = testPath(r.t.decl.file, g.shard)
 			}
-			if !verifyFunction(r.t.pkg.dir, tf, r.rep, stdout, stderr) {
+			if !verifyFunction(r.t.pkg.dir, tf, r.res.Result, stdout, stderr) {
 				failed++
 			}
 		}
@@ -144,10 +165,22 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 			return &quietError{1, fmt.Sprintf("-verify: %d of %d functions failed verification", failed, len(results))}
 		}
 	}
+	if len(rep.Failed) > 0 {
+		return &quietError{1, fmt.Sprintf("%d functions failed (an internal error of leapfrog): %s", len(rep.Failed), failedNames(rep.Failed))}
+	}
 	if g.strict && len(sel.rejected) > 0 {
 		return &quietError{3, fmt.Sprintf("-strict: %d functions rejected", len(sel.rejected))}
 	}
 	return nil
+}
+
+// failedNames lists the failed functions, qualified.
+func failedNames(fs []*report.Failed) string {
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.Package+"."+f.Function)
+	}
+	return strings.Join(names, ", ")
 }
 
 // checkPackages checks what depends on the packages: -o holds one package's

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
 )
 
@@ -242,7 +243,7 @@ func M(n int32) int32 {
 // in F and left two outcomes of M unknown with no solver call).
 func TestModelStepNotAPath(t *testing.T) {
 	dir := writePkg(t, modelStopSrc)
-	for _, st := range strings.Split(strategyNames(), ", ") {
+	for _, st := range analysis.StrategyNames() {
 		for _, fn := range []string{"F", "M"} {
 			t.Run(st+"."+fn, func(t *testing.T) {
 				f, errs := genJSON(t, "-strategy", st, dir, fn)

@@ -13,10 +13,12 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 )
 
 // modelExt marks a CFG model: a file in the IR's text form (grammar in
@@ -133,7 +135,7 @@ func declPos(src []byte, file, name string) ir.Pos {
 
 // modelArgs renders a case's values in the IR's notation: parameters by name,
 // results r0, r1, ...
-func modelArgs(fn *ir.Function, c *report.Case) (in, out []report.Arg) {
+func modelArgs(fn *ir.Function, c *search.Test) (in, out []report.Arg) {
 	for i, v := range c.In {
 		name := fmt.Sprintf("arg%d", i)
 		if i < len(fn.Params) {
@@ -147,7 +149,7 @@ func modelArgs(fn *ir.Function, c *report.Case) (in, out []report.Arg) {
 	return in, out
 }
 
-func modelValue(v report.Value) string {
+func modelValue(v engine.Value) string {
 	if v.Type == nil {
 		return "?"
 	}

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"leapfrog/internal/bench"
 	"leapfrog/internal/report"
 )
 
@@ -170,11 +171,11 @@ func TestBenchRG(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var rep benchReport
+			var rep bench.Report
 			if err := json.Unmarshal(data, &rep); err != nil {
 				t.Fatal(err)
 			}
-			by := map[string]*benchOutcome{}
+			by := map[string]*bench.Outcome{}
 			for _, o := range rep.Functions[0].Strategies {
 				by[o.Strategy] = o
 			}

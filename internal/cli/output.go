@@ -5,12 +5,14 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"leapfrog/internal/report"
 	"leapfrog/internal/testgen"
 )
 
@@ -109,12 +111,14 @@ func (g *genFlags) checkDestinations(sel *selection) error {
 
 // testFiles renders the test files: the analysed functions grouped by source
 // file (or all in -o), in selection order. A function without a kept case
-// (no run completed) gets no test.
-func (g *genFlags) testFiles(sel *selection, results []*result) ([]outFile, error) {
+// (no run completed) gets no test. It returns the files, the functions kept
+// in the report, and those whose test could not be rendered.
+func (g *genFlags) testFiles(results []*result) (files []outFile, kept []*result, failed []*report.Failed) {
 	byPath := map[string][]*result{}
 	var order []string
 	for _, r := range results {
 		if r.rep.Stats.Cases == r.rep.Stats.Discarded {
+			kept = append(kept, r)
 			continue
 		}
 		p := g.out
@@ -127,20 +131,53 @@ func (g *genFlags) testFiles(sel *selection, results []*result) ([]outFile, erro
 		byPath[p] = append(byPath[p], r)
 	}
 	sort.Strings(order)
-	var files []outFile
 	for _, p := range order {
-		rs := byPath[p]
-		funcs := make([]testgen.Func, len(rs))
-		for i, r := range rs {
-			funcs[i] = r.f
+		// A function whose test cannot be rendered fails alone: it is
+		// left out of its file, which is rendered again without it.
+		var ok []*result
+		for _, r := range byPath[p] {
+			if err := emit(r.t.res.Pkg.Types, []*result{r}, nil); err != nil {
+				failed = append(failed, failure(r.t, "testgen", err))
+				continue
+			}
+			ok = append(ok, r)
 		}
-		src, err := testgen.Emit(rs[0].t.res.Pkg.Types, funcs)
-		if err != nil {
-			return nil, err
+		if len(ok) == 0 {
+			continue
 		}
+		var src []byte
+		if err := emit(ok[0].t.res.Pkg.Types, ok, &src); err != nil {
+			// Each renders alone but not together: a conflict between
+			// functions of one file; fail them all.
+			for _, r := range ok {
+				failed = append(failed, failure(r.t, "testgen", err))
+			}
+			continue
+		}
+		kept = append(kept, ok...)
 		files = append(files, outFile{path: p, data: src})
 	}
-	return files, nil
+	return files, kept, failed
+}
+
+// emit renders the tests of rs (into *src when not nil); a panic of the
+// emitter is an internal error.
+func emit(pkg *types.Package, rs []*result, src *[]byte) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = internalError(p)
+		}
+	}()
+	funcs := make([]testgen.Func, len(rs))
+	for i, r := range rs {
+		injectFault("testgen", r.t)
+		funcs[i] = r.f
+	}
+	out, err := testgen.Emit(pkg, funcs)
+	if src != nil {
+		*src = out
+	}
+	return err
 }
 
 // staleTests lists the generated test files in the packages' directories

@@ -1,8 +1,10 @@
-// Analysing the selected functions in parallel: one engine, builder and set of solvers each, results in selection order.
+// Analysing the selected functions in parallel (internal/analysis), results in selection order.
 
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,25 +12,31 @@ import (
 	"strings"
 	"sync"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 	"leapfrog/internal/testgen"
 )
 
 // result is one analysed function.
 type result struct {
 	t   *target
-	rep *report.Function
-	f   testgen.Func // for the emitter (Go packages only)
-	err error
+	res *analysis.Result // verdicts, cases with their values (the emitter, -verify)
+	rep *report.Function // their JSON form, the cases' values rendered
+	f   testgen.Func     // for the emitter (Go packages only)
+	// wrong are the re-proof's lines about verdicts it found wrong.
+	wrong []string
+	err   error
 }
 
 // analyzeAll analyses the targets on up to par goroutines. Each analysis has
-// its own expression builder, engine and solvers (analyze), so nothing is
-// shared but the read-only IR. The per-function summaries and warnings are
-// printed in selection order as the functions finish, whatever par; an
-// analysis that fails (or panics: an internal error) fails the run, after the
-// others finished, with one line per failure.
-func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd string, stdout, stderr io.Writer) ([]*result, error) {
+// its own expression builder, engine and solvers (analysis.Analyze), so
+// nothing is shared but the read-only IR. The per-function summaries and warnings are
+// printed in selection order as the functions finish, whatever par. An
+// analysis that fails (an error, or a panic: an internal error) is that
+// function's failure, printed in its place ("F: internal error: ..."); the
+// others go on (failures lists them).
+func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd string, stdout, stderr io.Writer) []*result {
 	pr := newProgress(cmd, len(sel.targets), quiet, stdout, stderr)
 	results := make([]*result, len(sel.targets))
 	var mu sync.Mutex
@@ -37,6 +45,9 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 		t := sel.targets[i]
 		fp := pr.begin(label(t, qualify))
 		r := analyzeTarget(t, opts, fp.onRun)
+		for _, w := range r.wrong {
+			pr.print(stderr, "leapfrog: "+w+"\n")
+		}
 		decided, objectives, cases := 0, 0, 0
 		note := ""
 		if r.err == nil {
@@ -53,6 +64,10 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 			r := results[next]
 			next++
 			if r.err != nil {
+				var ie *analysis.InputError
+				if !quiet && !errors.As(r.err, &ie) {
+					pr.print(stdout, fmt.Sprintf("%s: %v\n", label(r.t, qualify), r.err))
+				}
 				continue
 			}
 			var warn strings.Builder
@@ -70,16 +85,30 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 		}
 	})
 	pr.finish()
-	var errs []string
-	for _, r := range results {
-		if r.err != nil {
-			errs = append(errs, fmt.Sprintf("%s: %v", label(r.t, qualify), r.err))
-		}
+	return results
+}
+
+// failure is the report of a function that failed at a stage.
+func failure(t *target, stage string, err error) *report.Failed {
+	return &report.Failed{Function: t.decl.name, Package: t.pkg.path, File: relPath(t.decl.file), Line: t.decl.line, Stage: stage, Reason: err.Error()}
+}
+
+// injectFault panics at a stage for the function named by
+// LEAPFROG_INJECT_FAULT=stage:F (tests of failure isolation: no input is
+// known to crash leapfrog once its bug is fixed).
+func injectFault(stage string, t *target) {
+	if v := os.Getenv("LEAPFROG_INJECT_FAULT"); v != "" && v == stage+":"+t.decl.name {
+		panic("fault injected by LEAPFROG_INJECT_FAULT=" + v)
 	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+}
+
+// internalError turns a panic recovered at a stage into an error (the
+// stack on stderr with LEAPFROG_DEBUG set).
+func internalError(p any) error {
+	if os.Getenv("LEAPFROG_DEBUG") != "" {
+		os.Stderr.Write(debug.Stack())
 	}
-	return results, nil
+	return fmt.Errorf("internal error: %v (LEAPFROG_DEBUG=1 prints the stack)", p)
 }
 
 // label names a target in messages: "F", or "pkg.F" when several packages run.
@@ -95,31 +124,26 @@ func analyzeTarget(t *target, opts options, onRun func(int, int, int)) (r *resul
 	r = &result{t: t}
 	defer func() {
 		if p := recover(); p != nil {
-			r.err = fmt.Errorf("internal error: %v (LEAPFROG_DEBUG=1 prints the stack)", p)
-			if os.Getenv("LEAPFROG_DEBUG") != "" {
-				os.Stderr.Write(debug.Stack())
-			}
+			r.err = internalError(p)
 		}
 	}()
-	opts.loops.target = t.t
-	opts.onRun = onRun
-	rep, err := analyze(t.t.Func, t.decl.name, t.pkg.path, opts)
+	injectFault("analysis", t)
+	cfg := opts.Config
+	cfg.OnRun = onRun
+	ctx, cancel := analysis.WithBudget(context.Background(), opts.timeout)
+	defer cancel()
+	res, err := analysis.Analyze(ctx, analysis.Target{Target: t.t, Package: t.pkg.path}, cfg)
 	if err != nil {
 		r.err = err
 		return r
 	}
-	rep.File, rep.Line = relPath(t.decl.file), t.decl.line
+	r.res, r.wrong = res, res.EngineWrong
+	file, line := relPath(t.decl.file), t.decl.line
 	if t.res.Pkg.Types == nil { // a CFG model
-		for i := range rep.Cases {
-			rep.Cases[i].Inputs, rep.Cases[i].Outputs = modelArgs(t.t.Func, &rep.Cases[i])
-		}
-		r.rep = rep
+		r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return modelArgs(t.t.Func, c) })
 		return r
 	}
-	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Report: rep, DynTypes: t.t.DynTypes, Sig: t.t.Sig, TypeArgs: t.t.TypeArgs}
-	for i := range rep.Cases {
-		rep.Cases[i].Inputs, rep.Cases[i].Outputs = testgen.Args(t.res.Pkg.Types, r.f, &rep.Cases[i])
-	}
-	r.rep = rep
+	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Result: res.Result, DynTypes: t.t.DynTypes, Sig: t.t.Sig, TypeArgs: t.t.TypeArgs}
+	r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return testgen.Args(t.res.Pkg.Types, r.f, c) })
 	return r
 }

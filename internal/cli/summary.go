@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 	"leapfrog/internal/testgen"
 	"leapfrog/internal/verify"
 )
@@ -41,6 +42,8 @@ func summarize(w io.Writer, r *report.Function, name string) {
 			}
 		case report.Unknown:
 			fmt.Fprintf(w, "  unknown     %s %s: %s\n", b.Pos, outcomeText(b.Outcome), b.Reason)
+		default:
+			panic(fmt.Sprintf("summary: verdict %q", b.Verdict))
 		}
 	}
 	if more > 0 {
@@ -67,6 +70,9 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 	for _, x := range rep.Rejected {
 		fmt.Fprintf(w, "rejected %s.%s: %s: %s\n", x.Package, x.Function, x.Pos, x.Reason)
 	}
+	for _, x := range rep.Failed {
+		fmt.Fprintf(w, "FAILED %s.%s (%s): %s\n", x.Package, x.Function, x.Stage, x.Reason)
+	}
 	if table && !quiet {
 		width := len("package")
 		for _, p := range rep.Packages {
@@ -84,15 +90,25 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 	if rep.Shard != "" {
 		shard = " (shard " + rep.Shard + ")"
 	}
-	fmt.Fprintf(w, "total%s: %d functions in %d packages: %d analysed, %d rejected; %d objectives: %d covered, %d unreachable, %d unknown; %d cases\n",
-		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.Cases)
+	failed := ""
+	if s.Failed > 0 {
+		failed = fmt.Sprintf(", %d FAILED", s.Failed)
+	}
+	fmt.Fprintf(w, "total%s: %d functions in %d packages: %d analysed, %d rejected%s; %d objectives: %d covered, %d unreachable, %d unknown; %d cases\n",
+		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, failed, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.Cases)
 }
 
 // verifyFunction checks one function's claims (branch outcomes, panics, the
 // entry) from outside the engine, running its emitted test from testFile.
 // One run per function: functions sharing a callee may give one source
 // branch different verdicts (wbs Step and Launch do).
-func verifyFunction(dir, testFile string, r *report.Function, stdout, stderr io.Writer) bool {
+func verifyFunction(dir, testFile string, r *search.Result, stdout, stderr io.Writer) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %v\n", r.Function, internalError(p))
+			ok = false
+		}
+	}()
 	var claims []verify.Claim
 	for _, b := range r.Branches {
 		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
@@ -165,4 +181,15 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// notTargeted counts the objectives left unknown because -important did not target them.
+func notTargeted(r *report.Function) int {
+	n := 0
+	for _, b := range r.Branches {
+		if b.Verdict == report.Unknown && b.Reason == search.NotTargeted {
+			n++
+		}
+	}
+	return n
 }

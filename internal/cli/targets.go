@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"leapfrog/internal/ir"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 )
@@ -219,28 +220,26 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-var posRE = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
-
 // splitPos splits a front-end message "file:line:col: what" (file relative
 // to the package directory) into the position relative to the working
 // directory and the rest.
 func splitPos(dir, msg string) (pos, what string) {
-	m := posRE.FindStringSubmatch(msg)
-	if m == nil {
+	p, what, ok := ir.CutPos(msg)
+	if !ok {
 		return relPath(dir), msg
 	}
-	file := m[1]
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(dir, file)
+	if !filepath.IsAbs(p.File) {
+		p.File = filepath.Join(dir, p.File)
 	}
-	return relPath(file) + ":" + m[2] + ":" + m[3], m[4]
+	p.File = relPath(p.File)
+	return p.String(), what
 }
 
 // relMessage rewrites the place at the start of a front-end message relative
 // to the working directory.
 func relMessage(dir, msg string) string {
 	msg = firstLine(msg)
-	if posRE.MatchString(msg) {
+	if _, _, ok := ir.CutPos(msg); ok {
 		pos, what := splitPos(dir, msg)
 		return pos + ": " + what
 	}

@@ -90,19 +90,9 @@
 // # Inputs
 //
 // The parameters are inputs; their leaves are solver variables named after
-// their access path, so a model (name → bits) is an input:
-//
-//	x          a bool or integer parameter
-//	x.f  x[2]  a field, an element (nested: x.f[1].g)
-//	x#nil      a pointer, slice or map: nil when true
-//	x#len      a string, slice or map: its length (i64)
-//	x#spare    a slice: its capacity beyond its length (i64)
-//	x#aliasK   pointer input x points to object K of the package state (bool; a bound holds it false)
-//	x[k]       byte or element k of a string or slice (k below the bound)
-//	x#k[k] x#v[k]  key and value of entry k of a map
-//	x#type     an interface: 0 nil, k its k-th candidate (u32)
-//	x#as(T)    the value of dynamic type T an interface holds (T the Go
-//	           type as the package writes it: x#as(Sq).S, x#as(*Box)#nil)
+// their input path (ir.InputPath lists the names: x, x.f, x[2], x#nil,
+// x#len, x#spare, x#aliasK, x#k[k], x#v[k], x#type, x#as(T)), so a model
+// (name → bits) is an input.
 //
 // The candidates of an interface input are the dynamic types a test can
 // construct that implement it (ir.Program.Candidates, sorted by name: the
@@ -145,7 +135,7 @@
 // acyclic; verdicts are relative to that, and the report says so for the
 // functions where it matters (two inputs that could alias).
 //
-// The report form of an input or output (report.Value) is its concrete
+// The report form of an input or output (Value) is its concrete
 // tree; an interface's names its dynamic type (Dyn) and holds its value,
 // and an error's (a dynamic type that prints with Error) has its message
 // and the package-level variable it equals or wraps (errors.Is: Unwrap
@@ -172,8 +162,10 @@
 //     left for the other side.
 //   - Internal decisions (a loop's models, an append that may reallocate, a
 //     size that must be concrete) are steps on pseudo branches: internal Ifs
-//     outside the blocks, one per site and purpose, so that the tree and the
-//     search treat them as any branch without objectives.
+//     outside the blocks, one per site and decision, so that the tree and the
+//     search treat them as any branch without objectives. Each carries what
+//     it decides (If.Pseudo, an ir.PseudoKind); its block's comment names it
+//     for the reports ("bound s", "map entry 2").
 //   - Loops (loops.go, models.go): the natural loops of each function come from
 //     cfg.Loops, numbered by their headers in source order (the SPF loops
 //     paper's numbering); each active loop header counts its iterations since

@@ -12,7 +12,6 @@ import (
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
 // Engine runs IR functions concolically. It is not safe for concurrent use; the
@@ -106,12 +105,12 @@ const (
 // Path is the record of one run.
 type Path struct {
 	Steps   []Step
-	inputs  func() []report.Value // made on first use (InputValues)
+	inputs  func() []Value // made on first use (InputValues)
 	once    sync.Once
-	ins     []report.Value
-	Outputs []report.Value // the results, then the final value behind each pointer, slice or map parameter
-	Panic   string         // the panic message, if the run panicked
-	PanicAt *ir.Panic      // the Panic terminator reached
+	ins     []Value
+	Outputs []Value   // the results, then the final value behind each pointer, slice or map parameter
+	Panic   string    // the panic message, if the run panicked
+	PanicAt *ir.Panic // the Panic terminator reached
 	// PanicType, when the run panicked with a value whose message the
 	// engine cannot render (Panic is then "panic"), is the value's dynamic
 	// type (defer.go).
@@ -133,12 +132,15 @@ type Path struct {
 	Merged []MergedRegion
 	// Instructions is the number of instructions executed.
 	Instructions int
+	// nilDefault holds the nil variables the run made that are true when
+	// the model lacks them (ir.InputPath.NilByDefault).
+	nilDefault map[string]bool
 }
 
 // InputValues returns the report form of the run's inputs, one per
 // parameter: what the emitted test constructs. It is computed on first use
 // (most runs never become a test); it is safe for concurrent use.
-func (p *Path) InputValues() []report.Value {
+func (p *Path) InputValues() []Value {
 	p.once.Do(func() {
 		if p.inputs != nil {
 			p.ins = p.inputs()
@@ -146,6 +148,9 @@ func (p *Path) InputValues() []report.Value {
 	})
 	return p.ins
 }
+
+// Panicked reports whether the run ended in a panic (Panic, PanicType).
+func (p *Path) Panicked() bool { return p.PanicAt != nil }
 
 // Bounded reports the first loop-bound reason in the path, or "".
 func (p *Path) Bounded() string {
@@ -314,11 +319,11 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 	if pre := e.Assume[fn]; pre != nil {
 		m.precondition(pre, args)
 	}
-	m.path.inputs = func() []report.Value {
+	m.path.inputs = func() []Value {
 		rm := &machine{Engine: e, model: model, root: fn}
-		ins := make([]report.Value, len(fn.Params))
+		ins := make([]Value, len(fn.Params))
 		for i, p := range fn.Params {
-			ins[i] = rm.reportInput(p.Ident, p.Typ, 0)
+			ins[i] = rm.reportInput(ir.ParamPath(p.Ident), p.Typ, 0)
 		}
 		return ins
 	}

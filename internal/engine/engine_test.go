@@ -3,7 +3,6 @@
 package engine
 
 import (
-	"fmt"
 	"leapfrog/internal/testutil"
 	"math/rand"
 	"path/filepath"
@@ -67,27 +66,20 @@ func TestConcolicConsistency(t *testing.T) {
 }
 
 func randomize(rng *rand.Rand, name string, typ *ir.Type, m map[string]uint64) {
-	switch typ.Kind {
-	case ir.KBool:
-		m[name] = uint64(rng.Intn(2))
-	case ir.KInt:
-		// Mix small values (near the programs' constants) with arbitrary ones.
-		if rng.Intn(2) == 0 {
-			m[name] = uint64(rng.Intn(1400)-200) & expr.Mask(typ.Width)
-		} else {
-			m[name] = rng.Uint64() & expr.Mask(typ.Width)
+	ir.ParamPath(name).Walk(typ, func(p ir.InputPath, t *ir.Type) bool {
+		switch t.Kind {
+		case ir.KBool:
+			m[p.String()] = uint64(rng.Intn(2))
+		case ir.KInt:
+			// Mix small values (near the programs' constants) with arbitrary ones.
+			if rng.Intn(2) == 0 {
+				m[p.String()] = uint64(rng.Intn(1400)-200) & expr.Mask(t.Width)
+			} else {
+				m[p.String()] = rng.Uint64() & expr.Mask(t.Width)
+			}
 		}
-	case ir.KPointer:
-		randomize(rng, name, typ.Elem, m)
-	case ir.KStruct:
-		for _, f := range typ.Fields {
-			randomize(rng, name+"."+f.Name, f.Type, m)
-		}
-	case ir.KArray:
-		for i := 0; i < typ.Len; i++ {
-			randomize(rng, fmt.Sprintf("%s[%d]", name, i), typ.Elem, m)
-		}
-	}
+		return true
+	})
 }
 
 // TestSymbolicIndex runs a hand-written IR function that stores and loads through

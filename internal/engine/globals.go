@@ -168,5 +168,5 @@ func (m *machine) precondition(pre *ir.Function, args []val) {
 	} else {
 		t = m.B.BoolConst(c.c == 1)
 	}
-	m.domain(m.root.Blocks[0], Precondition, "assume", t, c.c == 1)
+	m.domain(m.root.Blocks[0], ir.Precondition, "assume", t, c.c == 1)
 }

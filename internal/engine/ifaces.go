@@ -4,11 +4,9 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
 // tagWidth is the width of a dynamic type id (and of an input's choice
@@ -47,7 +45,7 @@ type ifaceAlt struct {
 // made it builds them (the model, the facts).
 type lazyIface struct {
 	m      *machine
-	name   string
+	path   ir.InputPath
 	cands  []*ir.DynType
 	sents  []sentinelCand // sentinel candidates: choices n+1..n+len(sents)
 	n      int            // the candidates a test can construct: choices 1..n
@@ -62,22 +60,6 @@ const (
 	rtTag    = 1<<tagWidth - 1
 	otherTag = 1<<tagWidth - 2
 )
-
-// TypeVar is the name of the choice variable of the interface input p: 0
-// for nil, k for its k-th candidate (ir.Program.Candidates).
-func TypeVar(p string) string { return p + "#type" }
-
-// AsName names the value the interface input p holds when its dynamic
-// type is d: p#as(T).f is field f of it (T the Go type as the package
-// writes it).
-func AsName(p string, d *ir.DynType) string { return p + "#as(" + d.Name + ")" }
-
-// isCandidateName reports whether name is the value of an interface input
-// itself (p#as(T), not a part of it).
-func isCandidateName(name string) bool {
-	i := strings.LastIndex(name, "#as(")
-	return i >= 0 && strings.HasSuffix(name, ")") && !strings.ContainsAny(name[i+4:len(name)-1], "#")
-}
 
 func (*iface) isVal()   {}
 func (*closure) isVal() {}
@@ -109,19 +91,19 @@ func (m *machine) candidates(t *ir.Type) (all []*ir.DynType, n int) {
 	return c, n
 }
 
-// inputIface builds the interface input named name: its choice variable
+// inputIface builds the interface input at p: its choice variable
 // x#type gives the tag, an ite over the candidates' ids (1..n: the types
 // a test can construct; n+1..n+s: the values of the package-level
 // variables it may be passed, sentinelCands; then the program's other
 // types implementing the interface, then otherTag, a type the program
 // does not know; 0 and anything beyond: nil). That it is at most n+s is a
-// bound (TypesBound): refutations that need it prove nothing. Beyond the
+// bound (ir.TypesBound): refutations that need it prove nothing. Beyond the
 // depth bound it is 0.
-func (m *machine) inputIface(name string, t *ir.Type, depth int, f *facts) val {
+func (m *machine) inputIface(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
 	cands, n := m.candidates(t)
 	sents := m.sentinelCands(t)
 	s := len(sents)
-	v := m.variable(TypeVar(name), tagWidth)
+	v := m.variable(p.TypeVar(), tagWidth)
 	f.typeBound = append(f.typeBound, m.B.Ule(v.s, m.B.BVConst(tagWidth, uint64(n+s))))
 	f.holds = f.holds && v.c <= uint64(n+s)
 	if depth >= m.MaxLen {
@@ -146,7 +128,7 @@ func (m *machine) inputIface(name string, t *ir.Type, depth int, f *facts) val {
 		is := m.uop(ir.Eq, v, kc(uint64(i+1), tagWidth))
 		tag = m.sel(is, kc(uint64(ids[i]), tagWidth), tag)
 	}
-	return &iface{tag: tag, other: true, lazy: &lazyIface{m: m, name: name, cands: cands, sents: sents, n: n, choice: v, depth: depth + 1, made: map[int]val{}}}
+	return &iface{tag: tag, other: true, lazy: &lazyIface{m: m, path: p, cands: cands, sents: sents, n: n, choice: v, depth: depth + 1, made: map[int]val{}}}
 }
 
 // unknown is a fresh bool: what a value of a type the program does not
@@ -162,21 +144,21 @@ func (m *machine) otherToo(a, b *iface) *scalar {
 	return m.and(m.isTag(a, otherTag), m.isTag(b, otherTag), m.unknown())
 }
 
-// reportIface is the report form of the interface input name as the model
+// reportIface is the report form of the interface input at p as the model
 // gives it.
-func (m *machine) reportIface(name string, t *ir.Type, depth int) report.Value {
+func (m *machine) reportIface(p ir.InputPath, t *ir.Type, depth int) Value {
 	cands, n := m.candidates(t)
 	sents := m.sentinelCands(t)
-	k := m.value(TypeVar(name), tagWidth, 0)
+	k := m.value(p.TypeVar(), tagWidth, 0)
 	if k == 0 || k > uint64(n+len(sents)) || depth >= m.MaxLen {
-		return report.Value{Type: t, Nil: true}
+		return Value{Type: t, Nil: true}
 	}
 	if k > uint64(n) {
 		sc := sents[k-uint64(n)-1]
-		return report.Value{Type: t, Dyn: dyn(m.root.Prog, sc.id).Name, Sentinel: sc.name, SentinelPkg: sc.path}
+		return Value{Type: t, Dyn: dyn(m.root.Prog, sc.id).Name, Sentinel: sc.name, SentinelPkg: sc.path}
 	}
 	d := cands[k-1]
-	return report.Value{Type: t, Dyn: d.Name, Elems: []report.Value{m.reportInput(AsName(name, d), d.Type, depth+1)}}
+	return Value{Type: t, Dyn: d.Name, Elems: []Value{m.reportInput(p.As(d), d.Type, depth+1)}}
 }
 
 // noRT stops the run when x is a recovered run-time error, whose dynamic
@@ -215,14 +197,14 @@ func (lz *lazyIface) get(id int) val {
 		if d.ID() == id {
 			m := lz.m
 			f := &facts{holds: true}
-			name := AsName(lz.name, d)
-			v := m.input(name, d.Type, lz.depth, f)
+			at := lz.path.As(d)
+			v := m.input(at, d.Type, lz.depth, f)
 			if p, ok := v.(*ptr); ok && d.Name == "*errors.errorString" && p.nilT != nil {
 				// A test writes it errors.New("..."), never nil.
 				f.exact = append(f.exact, m.B.Not(p.nilT))
 				f.holds = f.holds && !p.isNil
 			}
-			m.recordFacts(m.here(), name, f)
+			m.recordFacts(m.here(), at.String(), f)
 			lz.made[id] = v
 			return v
 		}
@@ -455,7 +437,7 @@ func (m *machine) decideTag(b *ir.Block, site string, x *iface, ids []int, open 
 		if id != 0 {
 			name = dyn(m.root.Prog, id).Name
 		}
-		if m.decide(b, "dispatch", fmt.Sprintf("%s %s", site, name), m.isTag(x, id)) {
+		if m.decide(b, ir.Dispatch, fmt.Sprintf("%s %s", site, name), m.isTag(x, id)) {
 			return id
 		}
 	}
@@ -546,17 +528,17 @@ func sortAlts(alts []ifaceAlt) {
 // reportIfaceVal is the report form of an interface value (an output): its
 // dynamic type and value; for a value with an Error method, its message
 // and the package-level variable it equals (a sentinel).
-func (m *machine) reportIfaceVal(x *iface, t *ir.Type, onPath map[*object]bool) report.Value {
+func (m *machine) reportIfaceVal(x *iface, t *ir.Type, onPath map[*object]bool) Value {
 	if x.rt != "" {
-		return report.Value{Type: t, Dyn: "runtime.Error", ErrMsg: "runtime error: " + x.rt}
+		return Value{Type: t, Dyn: "runtime.Error", ErrMsg: "runtime error: " + x.rt}
 	}
 	id := int(x.tag.c)
 	if id == 0 {
-		return report.Value{Type: t, Nil: true}
+		return Value{Type: t, Nil: true}
 	}
 	d := dyn(m.root.Prog, id)
 	v := m.alt(x, id)
-	r := report.Value{Type: t, Dyn: d.Name, Elems: []report.Value{m.reportVal(v, d.Type, onPath)}}
+	r := Value{Type: t, Dyn: d.Name, Elems: []Value{m.reportVal(v, d.Type, onPath)}}
 	if msg, ok := m.methodText(d, v, "Error"); ok {
 		r.ErrMsg, r.HasErrMsg = msg, true
 		r.Sentinel, r.SentinelPkg = m.sentinel(x)

@@ -133,7 +133,7 @@ func TestIfaceConcolicConsistency(t *testing.T) {
 				if st.Cond == nil {
 					continue
 				}
-				if expr.Eval(st.Cond, completed(model, st.Cond)) != 1 {
+				if expr.Eval(st.Cond, completed(p, model, st.Cond)) != 1 {
 					t.Fatalf("%s: step %d (%s taken=%v): constraint %v is false under %v", tg.Name, j, st.If.Pos, st.Taken, st.Cond, model)
 				}
 				vars = append(vars, st.Cond)
@@ -174,15 +174,16 @@ func TestIfaceConcolicConsistency(t *testing.T) {
 }
 
 // completed is the model with a 0 for every variable of t it lacks but
-// the engine's defaults (fresh any# variables are free: their concrete
-// value is the value they stand for, so any model of them is fine here).
-func completed(model map[string]uint64, t *expr.Term) map[string]uint64 {
+// the references the run p made nil by default (fresh any# variables are
+// free: their concrete value is the value they stand for, so any model of
+// them is fine here).
+func completed(p *Path, model map[string]uint64, t *expr.Term) map[string]uint64 {
 	out := map[string]uint64{}
 	for _, v := range expr.Vars(t) {
 		if x, ok := model[v.Name]; ok {
 			out[v.Name] = x & expr.Mask(v.Width)
 		} else {
-			out[v.Name] = defaultOf(v.Name)
+			out[v.Name] = b2u(p.nilDefault[v.Name])
 		}
 	}
 	return out
@@ -192,21 +193,29 @@ func completed(model map[string]uint64, t *expr.Term) map[string]uint64 {
 // defaults: the choice variable x#type, the values x#as(T)..., a pointer
 // held by an interface not nil by default, a pointer inside it nil.
 func TestInterfaceInputNames(t *testing.T) {
-	if TypeVar("x") != "x#type" || AsName("x", &ir.DynType{Name: "*Box"}) != "x#as(*Box)" {
-		t.Errorf("names: %s %s", TypeVar("x"), AsName("x", &ir.DynType{Name: "*Box"}))
+	x, box := ir.ParamPath("x"), &ir.DynType{Name: "*Box"}
+	if x.TypeVar() != "x#type" || x.As(box).String() != "x#as(*Box)" {
+		t.Errorf("names: %s %s", x.TypeVar(), x.As(box))
 	}
-	for name, want := range map[string]uint64{
-		"x#as(*Box)#nil":          0,
-		"x#as(*Box).Next#nil":     1,
-		"h.S#as([]int8)#nil":      0,
-		"h.S#as(*Box).P#nil":      1,
-		"p#nil":                   0,
-		"p.Next#nil":              1,
-		"ss[2]#as(*pkg.T)#nil":    0,
-		"ss[2]#as(*pkg.T)[1]#nil": 1,
+	h, ss := ir.ParamPath("h"), ir.ParamPath("ss")
+	for _, c := range []struct {
+		p       ir.InputPath
+		name    string
+		nilByDf bool
+	}{
+		{x.As(box), "x#as(*Box)#nil", false},
+		{x.As(box).Field("Next"), "x#as(*Box).Next#nil", true},
+		{h.Field("S").As(&ir.DynType{Name: "[]int8"}), "h.S#as([]int8)#nil", false},
+		{h.Field("S").As(box).Field("P"), "h.S#as(*Box).P#nil", true},
+		{ir.ParamPath("p"), "p#nil", false},
+		{ir.ParamPath("p").Field("Next"), "p.Next#nil", true},
+		{ss.Elem(2).As(&ir.DynType{Name: "*pkg.T"}), "ss[2]#as(*pkg.T)#nil", false},
+		{ss.Elem(2).As(&ir.DynType{Name: "*pkg.T"}).Elem(1), "ss[2]#as(*pkg.T)[1]#nil", true},
+		{ir.ParamPath("m").MapValue(1).MapKey(0), "m#v[1]#k[0]#nil", true},
+		{ir.LoopValuePath("ooc1.x"), "ooc1.x#nil", true},
 	} {
-		if got := defaultOf(name); got != want {
-			t.Errorf("defaultOf(%q) = %d, want %d", name, got, want)
+		if c.p.NilVar() != c.name || c.p.NilByDefault() != c.nilByDf {
+			t.Errorf("%s: nil by default %v, want %s %v", c.p.NilVar(), c.p.NilByDefault(), c.name, c.nilByDf)
 		}
 	}
 }

@@ -7,35 +7,13 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
-// NilVar is the name of the input variable that is true when the pointer,
-// slice or map named p is nil.
-func NilVar(p string) string { return p + "#nil" }
-
-// LenVar is the name of the length of the string, slice or map named p.
-func LenVar(p string) string { return p + "#len" }
-
-// SpareVar is the name of the capacity of the slice named p beyond its
-// length.
-func SpareVar(p string) string { return p + "#spare" }
-
-// AliasVar names the bool "pointer input p points to object k of the
-// package state" (aliasBound).
-func AliasVar(p string, k int) string { return fmt.Sprintf("%s#alias%d", p, k) }
-
-// ElemName names element k of the string or slice p.
-func ElemName(p string, k int) string { return fmt.Sprintf("%s[%d]", p, k) }
-
-// KeyName and ValueName name entry k of the map p.
-func KeyName(p string, k int) string   { return fmt.Sprintf("%s#k[%d]", p, k) }
-func ValueName(p string, k int) string { return fmt.Sprintf("%s#v[%d]", p, k) }
-
-// lazyInput is an input pointee not made yet: the name of the pointer, the
-// pointee's type and its depth (pointers followed from a parameter).
+// lazyInput is an input pointee not made yet: the path of the pointer (its
+// pointee's too), the pointee's type and its depth (pointers followed from
+// a parameter).
 type lazyInput struct {
-	name  string
+	path  ir.InputPath
 	t     *ir.Type
 	depth int
 }
@@ -54,7 +32,7 @@ func (m *machine) inputs(fn *ir.Function) []val {
 	args := make([]val, len(fn.Params))
 	f := &facts{holds: true}
 	for i, p := range fn.Params {
-		args[i] = m.input(p.Ident, p.Typ, 0, f)
+		args[i] = m.input(ir.ParamPath(p.Ident), p.Typ, 0, f)
 	}
 	m.recordFacts(fn.Blocks[0], "inputs", f)
 	return args
@@ -65,15 +43,15 @@ func (m *machine) recordFacts(b *ir.Block, name string, f *facts) {
 	holds := f.holds
 	if len(f.exact) > 0 {
 		t := m.B.And(f.exact...)
-		m.domain(b, DomainFact, name, t, holds || m.evalBool(t))
+		m.domain(b, ir.DomainFact, name, t, holds || m.evalBool(t))
 	}
 	if len(f.bound) > 0 {
 		t := m.B.And(f.bound...)
-		m.domain(b, DomainBound, name, t, m.evalBool(t))
+		m.domain(b, ir.SizeBound, name, t, m.evalBool(t))
 	}
 	if len(f.typeBound) > 0 {
 		t := m.B.And(f.typeBound...)
-		m.domain(b, DomainBound, name+TypesBound, t, m.evalBool(t))
+		m.domain(b, ir.TypesBound, name+typesBoundName, t, m.evalBool(t))
 	}
 }
 
@@ -83,33 +61,14 @@ func (m *machine) evalBool(t *expr.Term) bool {
 }
 
 // withDefaults returns the model completed with the default of every
-// variable of t that it lacks.
+// variable of t that it lacks: 0, or 1 for the nil variables nilVariable
+// recorded as nil by default.
 func (m *machine) withDefaults(ts ...*expr.Term) map[string]uint64 {
 	out := map[string]uint64{}
 	for _, v := range expr.Vars(ts...) {
-		out[v.Name] = m.value(v.Name, v.Width, defaultOf(v.Name))
+		out[v.Name] = m.value(v.Name, v.Width, b2u(m.path.nilDefault[v.Name]))
 	}
 	return out
-}
-
-// defaultOf is the value of a variable the model lacks: 0, except that a
-// pointer inside an input (a name with a '.', '[' or '#' before "#nil") is
-// nil by default, so that first runs do not build long structures; the
-// value an interface input holds (p#as(*T)#nil) is not.
-func defaultOf(name string) uint64 {
-	const suffix = "#nil"
-	if len(name) > len(suffix) && name[len(name)-len(suffix):] == suffix {
-		base := name[:len(name)-len(suffix)]
-		if isCandidateName(base) {
-			return 0
-		}
-		for _, r := range base {
-			if r == '.' || r == '[' || r == '#' {
-				return 1
-			}
-		}
-	}
-	return 0
 }
 
 // value returns the model's bits for a variable of width w, or def.
@@ -120,62 +79,77 @@ func (m *machine) value(name string, w int, def uint64) uint64 {
 	return def & expr.Mask(w)
 }
 
-// variable returns the scalar input variable name of width w.
+// variable returns the scalar input variable name of width w, 0 when the
+// model lacks it.
 func (m *machine) variable(name string, w int) *scalar {
-	return &scalar{c: m.value(name, w, defaultOf(name)), s: m.B.Var(name, w), width: w}
+	return &scalar{c: m.value(name, w, 0), s: m.B.Var(name, w), width: w}
 }
 
-// input builds the input value of type t named name, depth pointers deep.
-func (m *machine) input(name string, t *ir.Type, depth int, f *facts) val {
+// nilVariable returns the variable saying the reference at p is nil, its
+// default p's (recorded for withDefaults).
+func (m *machine) nilVariable(p ir.InputPath) *scalar {
+	name := p.NilVar()
+	if !p.NilByDefault() {
+		return m.variable(name, 0)
+	}
+	if m.path.nilDefault == nil {
+		m.path.nilDefault = map[string]bool{}
+	}
+	m.path.nilDefault[name] = true
+	return &scalar{c: m.value(name, 0, 1), s: m.B.Var(name, 0), width: 0}
+}
+
+// input builds the input value of type t at path p, depth pointers deep.
+func (m *machine) input(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
 	switch t.Kind {
 	case ir.KBool, ir.KInt, ir.KFloat:
-		return m.variable(name, widthOf(t))
+		return m.variable(p.String(), widthOf(t))
 	case ir.KArray:
 		a := &agg{elems: make([]val, t.Len)}
 		for i := range a.elems {
-			a.elems[i] = m.input(ElemName(name, i), t.Elem, depth, f)
+			a.elems[i] = m.input(p.Elem(i), t.Elem, depth, f)
 		}
 		return a
 	case ir.KStruct:
 		a := &agg{elems: make([]val, len(t.Fields))}
 		for i, fl := range t.Fields {
-			a.elems[i] = m.input(name+"."+fl.Name, fl.Type, depth, f)
+			a.elems[i] = m.input(p.Field(fl.Name), fl.Type, depth, f)
 		}
 		return a
 	case ir.KPointer:
-		nv := m.variable(NilVar(name), 0)
+		nv := m.nilVariable(p)
 		if depth >= m.MaxLen {
 			f.bound = append(f.bound, nv.s)
 			f.holds = f.holds && nv.c == 1
 		}
-		return &ptr{obj: &object{lazy: &lazyInput{name: name, t: t.Elem, depth: depth + 1}, input: name}, nilT: nv.s, isNil: nv.c == 1}
+		return &ptr{obj: &object{lazy: &lazyInput{path: p, t: t.Elem, depth: depth + 1}, input: p}, nilT: nv.s, isNil: nv.c == 1}
 	case ir.KString:
-		n := m.length0(name, f)
+		n := m.length0(p, f)
 		s := &str{n: n, b: make([]*scalar, m.MaxLen)}
 		for k := range s.b {
-			s.b[k] = m.variable(ElemName(name, k), 8)
+			s.b[k] = m.variable(p.Elem(k).String(), 8)
 		}
 		return s
 	case ir.KSlice:
-		nv := m.variable(NilVar(name), 0)
-		n := m.length0(name, f)
+		nv := m.nilVariable(p)
+		n := m.length0(p, f)
 		m.emptyIfNil(nv, n, f)
-		c := m.capacity(name, nv, n, f)
+		c := m.capacity(p, nv, n, f)
 		elems := make([]val, m.MaxLen)
 		for k := range elems {
-			elems[k] = m.input(ElemName(name, k), t.Elem, depth, f)
+			elems[k] = m.input(p.Elem(k), t.Elem, depth, f)
 		}
 		return &slice{arr: &object{v: &agg{elems: elems}}, off: i64(0), n: n, cap: c, nilT: nv.s, isNil: nv.c == 1}
 	case ir.KMap:
-		nv := m.variable(NilVar(name), 0)
-		n := m.length0(name, f)
+		nv := m.nilVariable(p)
+		n := m.length0(p, f)
 		m.emptyIfNil(nv, n, f)
 		tb := &table{entries: make([]entry, m.MaxLen)}
 		for k := range tb.entries {
 			tb.entries[k] = entry{
 				present: m.uop(ir.Lt, i64(uint64(k)), n),
-				key:     m.input(KeyName(name, k), t.Key, depth, f),
-				v:       m.input(ValueName(name, k), t.Elem, depth, f),
+				key:     m.input(p.MapKey(k), t.Key, depth, f),
+				v:       m.input(p.MapValue(k), t.Elem, depth, f),
 			}
 		}
 		// Keys of present entries are distinct.
@@ -192,15 +166,15 @@ func (m *machine) input(name string, t *ir.Type, depth int, f *facts) val {
 		}
 		return &mapv{obj: &object{v: tb}, nilT: nv.s, isNil: nv.c == 1}
 	case ir.KInterface:
-		return m.inputIface(name, t, depth, f)
+		return m.inputIface(p, t, depth, f)
 	}
 	panic(runError(fmt.Sprintf("input of type %s", t)))
 }
 
-// length0 is the length variable of the string, slice or map name, bounded
+// length0 is the length variable of the string, slice or map at p, bounded
 // by MaxLen.
-func (m *machine) length0(name string, f *facts) *scalar {
-	n := m.variable(LenVar(name), 64)
+func (m *machine) length0(p ir.InputPath, f *facts) *scalar {
+	n := m.variable(p.LenVar(), 64)
 	f.bound = append(f.bound, m.B.Ule(n.s, m.B.BVConst(64, uint64(m.MaxLen))))
 	// A length is an int, and never negative (a fact, not a bound).
 	f.exact = append(f.exact, m.B.Sle(m.B.BVConst(64, 0), n.s))
@@ -208,13 +182,13 @@ func (m *machine) length0(name string, f *facts) *scalar {
 	return n
 }
 
-// capacity is the capacity of the input slice name of length n: n plus
-// its spare capacity (SpareVar, 0 unless the model says otherwise: never
+// capacity is the capacity of the input slice at p of length n: n plus
+// its spare capacity (p.SpareVar(), 0 unless the model says otherwise: never
 // negative, 0 for nil, the whole capacity within the size bound). The
 // elements between length and capacity are inputs too (x[k], k >= len):
 // the test writes them ([]T{..., spare...}[:len]).
-func (m *machine) capacity(name string, nv, n *scalar, f *facts) *scalar {
-	x := m.variable(SpareVar(name), 64)
+func (m *machine) capacity(p ir.InputPath, nv, n *scalar, f *facts) *scalar {
+	x := m.variable(p.SpareVar(), 64)
 	c := m.uop(ir.Add, n, x)
 	f.exact = append(f.exact, m.B.Sle(m.B.BVConst(64, 0), x.s), m.B.Sle(n.s, c.s),
 		m.B.Implies(nv.s, m.B.Eq(x.s, m.B.BVConst(64, 0))))
@@ -243,78 +217,84 @@ func (m *machine) materialize(obj *object) {
 	lz := obj.lazy
 	obj.lazy = nil
 	f := &facts{holds: true}
-	obj.v = m.input(lz.name, lz.t, lz.depth, f)
-	m.recordFacts(m.here(), lz.name, f)
+	obj.v = m.input(lz.path, lz.t, lz.depth, f)
+	m.recordFacts(m.here(), lz.path.String(), f)
 }
 
-// reportInput is the report form of the input named name as the model
-// gives it (defaults included): what the emitted test constructs. It
-// follows the same names and defaults as input, but only as far as the
-// lengths and nil-ness say.
-func (m *machine) reportInput(name string, t *ir.Type, depth int) report.Value {
+// reportInput is the report form of the input at p as the model gives it
+// (defaults included): what the emitted test constructs. It follows the
+// same paths and defaults as input, but only as far as the lengths and
+// nil-ness say.
+func (m *machine) reportInput(p ir.InputPath, t *ir.Type, depth int) Value {
 	switch t.Kind {
 	case ir.KBool, ir.KInt, ir.KFloat:
 		w := widthOf(t)
-		return report.Value{Type: t, Bits: m.value(name, w, 0)}
+		return Value{Type: t, Bits: m.value(p.String(), w, 0)}
 	case ir.KArray:
-		r := report.Value{Type: t, Elems: make([]report.Value, t.Len)}
+		r := Value{Type: t, Elems: make([]Value, t.Len)}
 		for i := range r.Elems {
-			r.Elems[i] = m.reportInput(ElemName(name, i), t.Elem, depth)
+			r.Elems[i] = m.reportInput(p.Elem(i), t.Elem, depth)
 		}
 		return r
 	case ir.KStruct:
-		r := report.Value{Type: t, Elems: make([]report.Value, len(t.Fields))}
+		r := Value{Type: t, Elems: make([]Value, len(t.Fields))}
 		for i, fl := range t.Fields {
-			r.Elems[i] = m.reportInput(name+"."+fl.Name, fl.Type, depth)
+			r.Elems[i] = m.reportInput(p.Field(fl.Name), fl.Type, depth)
 		}
 		return r
 	case ir.KPointer:
-		if m.value(NilVar(name), 0, defaultOf(NilVar(name))) == 1 || depth >= m.MaxLen {
-			return report.Value{Type: t, Nil: true}
+		if m.isNil(p) || depth >= m.MaxLen {
+			return Value{Type: t, Nil: true}
 		}
-		return report.Value{Type: t, Elems: []report.Value{m.reportInput(name, t.Elem, depth+1)}}
+		return Value{Type: t, Elems: []Value{m.reportInput(p, t.Elem, depth+1)}}
 	case ir.KString:
-		n := m.reportLen(name)
+		n := m.reportLen(p)
 		b := make([]byte, n)
 		for k := range b {
-			b[k] = byte(m.value(ElemName(name, k), 8, 0))
+			b[k] = byte(m.value(p.Elem(k).String(), 8, 0))
 		}
-		return report.Value{Type: t, Str: string(b)}
+		return Value{Type: t, Str: string(b)}
 	case ir.KSlice:
-		if m.value(NilVar(name), 0, defaultOf(NilVar(name))) == 1 {
-			return report.Value{Type: t, Nil: true}
+		if m.isNil(p) {
+			return Value{Type: t, Nil: true}
 		}
-		n := m.reportLen(name)
-		spare := int(min(m.value(SpareVar(name), 64, 0), uint64(m.MaxLen-n)))
-		r := report.Value{Type: t, Elems: make([]report.Value, n), Cap: int64(n + spare)}
+		n := m.reportLen(p)
+		spare := int(min(m.value(p.SpareVar(), 64, 0), uint64(m.MaxLen-n)))
+		r := Value{Type: t, Elems: make([]Value, n), Cap: int64(n + spare)}
 		for k := range r.Elems {
-			r.Elems[k] = m.reportInput(ElemName(name, k), t.Elem, depth)
+			r.Elems[k] = m.reportInput(p.Elem(k), t.Elem, depth)
 		}
 		for k := n; k < n+spare; k++ {
-			r.Spare = append(r.Spare, m.reportInput(ElemName(name, k), t.Elem, depth))
+			r.Spare = append(r.Spare, m.reportInput(p.Elem(k), t.Elem, depth))
 		}
 		return r
 	case ir.KMap:
-		if m.value(NilVar(name), 0, defaultOf(NilVar(name))) == 1 {
-			return report.Value{Type: t, Nil: true}
+		if m.isNil(p) {
+			return Value{Type: t, Nil: true}
 		}
-		n := m.reportLen(name)
-		r := report.Value{Type: t}
+		n := m.reportLen(p)
+		r := Value{Type: t}
 		for k := 0; k < n; k++ {
-			r.Keys = append(r.Keys, m.reportInput(KeyName(name, k), t.Key, depth))
-			r.Elems = append(r.Elems, m.reportInput(ValueName(name, k), t.Elem, depth))
+			r.Keys = append(r.Keys, m.reportInput(p.MapKey(k), t.Key, depth))
+			r.Elems = append(r.Elems, m.reportInput(p.MapValue(k), t.Elem, depth))
 		}
 		sortEntries(&r)
 		return r
 	case ir.KInterface:
-		return m.reportIface(name, t, depth)
+		return m.reportIface(p, t, depth)
 	}
-	return report.Value{Type: t}
+	return Value{Type: t}
+}
+
+// isNil reports whether the model (with the default) makes the reference
+// at p nil.
+func (m *machine) isNil(p ir.InputPath) bool {
+	return m.value(p.NilVar(), 0, b2u(p.NilByDefault())) == 1
 }
 
 // reportLen is the length of an input as the model gives it, within the bound.
-func (m *machine) reportLen(name string) int {
-	n := m.value(LenVar(name), 64, 0)
+func (m *machine) reportLen(p ir.InputPath) int {
+	n := m.value(p.LenVar(), 64, 0)
 	if n > uint64(m.MaxLen) {
 		n = uint64(m.MaxLen)
 	}

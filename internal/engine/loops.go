@@ -255,17 +255,15 @@ func (li *loopInfo) pseudoIf(l *cfg.Loop) *ir.If {
 	if p := li.pseudo[l.Header]; p != nil {
 		return p
 	}
-	b := &ir.Block{Index: -1, Func: l.Header.Func, Succs: []*ir.Block{l.Header, l.Header}, Comment: fmt.Sprintf("models of loop %d", l.Number)}
-	p := &ir.If{Cond: &ir.Const{Typ: &ir.Type{Kind: ir.KBool}, Val: 1}, Kind: ir.InternalBranch, Pos: LoopPos(l), ID: -1}
+	b := &ir.Block{Index: -1, Func: l.Header.Func, Succs: []*ir.Block{l.Header, l.Header}, Comment: fmt.Sprintf("%s %d", purpose(ir.LoopModels), l.Number)}
+	p := &ir.If{Cond: &ir.Const{Typ: &ir.Type{Kind: ir.KBool}, Val: 1}, Kind: ir.InternalBranch, Pos: LoopPos(l), ID: -1, Pseudo: ir.LoopModels}
 	b.Append(p)
 	li.pseudo[l.Header] = p
 	return p
 }
 
 // IsModelStep reports whether a branch is the model constraint of a loop.
-func IsModelStep(in *ir.If) bool {
-	return in != nil && in.ID == -1 && in.Block() != nil && in.Block().Index == -1
-}
+func IsModelStep(in *ir.If) bool { return in != nil && in.Pseudo == ir.LoopModels }
 
 func modelVars(ms *ModelSet) []ir.Value {
 	var vs []ir.Value

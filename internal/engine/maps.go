@@ -195,7 +195,7 @@ func (m *machine) next(in *ir.Next, it *iter) val {
 			// symbolic position (queries on those took seconds).
 			k := uint64(1)
 			for ; k < 4; k++ {
-				if m.decide(in.Block(), "rune width", strconv.FormatUint(k, 10), m.uop(ir.Eq, w, i64(k))) {
+				if m.decide(in.Block(), ir.RuneWidth, strconv.FormatUint(k, 10), m.uop(ir.Eq, w, i64(k))) {
 					break
 				}
 			}
@@ -215,7 +215,7 @@ func (m *machine) next(in *ir.Next, it *iter) val {
 	for it.next < len(tb.entries) {
 		e := tb.entries[it.next]
 		it.next++
-		if m.decide(in.Block(), "map entry", fmt.Sprint(it.next-1), e.present) {
+		if m.decide(in.Block(), ir.MapEntry, fmt.Sprint(it.next-1), e.present) {
 			if present > 1 {
 				// Go visits the entries in a random order: from here on the
 				// run depends on the order chosen.

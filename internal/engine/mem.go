@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
 )
 
 // contents returns the value held by obj, making a lazy input pointee first.
@@ -152,15 +153,15 @@ func (m *machine) ptrEq(a, b *ptr) (bool, *expr.Term) {
 // io.EOF): an outcome only that reaches is unknown ("pointer inputs do not
 // alias the package's variables"), never unreachable. Otherwise nil.
 func (m *machine) aliasBound(x, y *object) *expr.Term {
-	if x.input == "" {
+	if x.input == (ir.InputPath{}) {
 		x, y = y, x
 	}
-	if x.input == "" || y.shared == 0 {
+	if x.input == (ir.InputPath{}) || y.shared == 0 {
 		return nil
 	}
-	name := AliasVar(x.input, y.shared)
+	name := x.input.AliasVar(y.shared)
 	v := m.variable(name, 0)
-	m.domain(m.here(), DomainBound, name+AliasBound, m.B.Not(v.s), v.c == 0)
+	m.domain(m.here(), ir.AliasBound, name+aliasBoundName, m.B.Not(v.s), v.c == 0)
 	return v.s
 }
 

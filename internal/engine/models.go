@@ -83,9 +83,9 @@ func (m *machine) fresh(v ir.Value, goName string) val {
 	f := &facts{holds: true}
 	t := v.Type()
 	if t.Kind == ir.KPointer {
-		return &ptr{obj: &object{v: m.input(name, t.Elem, 1, f)}}
+		return &ptr{obj: &object{v: m.input(ir.LoopValuePath(name), t.Elem, 1, f)}}
 	}
-	return m.input(name, t, 0, f)
+	return m.input(ir.LoopValuePath(name), t, 0, f)
 }
 
 // oocValue supplies, in out-of-context mode, a value of the loop's function

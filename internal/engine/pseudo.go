@@ -4,7 +4,6 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
@@ -13,78 +12,111 @@ import (
 // pseudoKey identifies the site of an internal decision: the block where it
 // is taken, what is decided, and a distinguishing name (an input, an entry).
 type pseudoKey struct {
-	at      *ir.Block
-	purpose string
-	name    string
+	at   *ir.Block
+	kind ir.PseudoKind
+	name string
 }
 
-// pseudoIf returns the internal If standing for a decision at block b: a
-// branch outside the blocks (ID -1, in a block of index -1) whose two sides
-// both continue in b, so that reachability from either side is b's. The
-// same key always gives the same If, so that runs agree on the tree.
-func (e *Engine) pseudoIf(b *ir.Block, purpose, name string, pos ir.Pos) *ir.If {
-	k := pseudoKey{b, purpose, name}
+// pseudoIf returns the internal If standing for a decision of kind at block
+// b: a branch outside the blocks (ID -1, in a block of index -1) whose two
+// sides both continue in b, so that reachability from either side is b's.
+// The same key always gives the same If, so that runs agree on the tree.
+func (e *Engine) pseudoIf(b *ir.Block, kind ir.PseudoKind, name string, pos ir.Pos) *ir.If {
+	k := pseudoKey{b, kind, name}
 	if p := e.pseudo[k]; p != nil {
 		return p
 	}
-	blk := &ir.Block{Index: -1, Func: b.Func, Succs: []*ir.Block{b, b}, Comment: fmt.Sprintf("%s %s", purpose, name)}
-	p := &ir.If{Cond: &ir.Const{Typ: ir.Bool, Val: 1}, Kind: ir.InternalBranch, Pos: pos, ID: -1}
+	blk := &ir.Block{Index: -1, Func: b.Func, Succs: []*ir.Block{b, b}, Comment: fmt.Sprintf("%s %s", purpose(kind), name)}
+	p := &ir.If{Cond: &ir.Const{Typ: ir.Bool, Val: 1}, Kind: ir.InternalBranch, Pos: pos, ID: -1, Pseudo: kind}
 	blk.Append(p)
 	e.pseudo[k] = p
 	return p
 }
 
-// IsBound reports whether a branch is the pseudo branch of an input size
-// bound (a DomainBound step).
+// purpose is what the reports call a decision of kind (the start of its
+// block's comment: "bound s types", "map entry 2").
+func purpose(kind ir.PseudoKind) string {
+	switch kind {
+	case ir.DomainFact:
+		return "domain"
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+		return "bound"
+	case ir.Precondition:
+		return "precondition"
+	case ir.SizeFits:
+		return "size"
+	case ir.ExactSize:
+		return "exact size"
+	case ir.AppendFits:
+		return "append fits"
+	case ir.Sentinel:
+		return "sentinel"
+	case ir.RuneWidth:
+		return "rune width"
+	case ir.MapEntry:
+		return "map entry"
+	case ir.Dispatch:
+		return "dispatch"
+	case ir.LoopModels:
+		return "models of loop"
+	}
+	panic(fmt.Sprintf("engine: no pseudo branch of kind %d", kind))
+}
+
+// The ends of the names of the bounds' pseudo branches of interface inputs
+// to their candidates, and of pointer inputs to fresh objects.
+const (
+	typesBoundName = " types"
+	aliasBoundName = " alias"
+)
+
+// IsBound reports whether a branch is the pseudo branch of a bound of the
+// input domain (a DomainBound step): of sizes, of interface inputs to their
+// candidates, of pointer inputs to fresh objects.
 func IsBound(in *ir.If) bool {
-	return IsPseudo(in) && strings.HasPrefix(in.Block().Comment, "bound ")
-}
-
-// TypesBound ends the name of the pseudo branch of the bound of interface
-// inputs to the dynamic types a test can construct (its candidates).
-const TypesBound = " types"
-
-// AliasBound ends the name of the pseudo branch of the bound that pointer
-// inputs do not point into the package state (aliasBound).
-const AliasBound = " alias"
-
-// IsAliasBound reports whether a branch is the pseudo branch of such a
-// bound.
-func IsAliasBound(in *ir.If) bool {
-	return IsBound(in) && strings.HasSuffix(in.Block().Comment, AliasBound)
-}
-
-// IsTypesBound reports whether a branch is the pseudo branch of the bound
-// of interface inputs to their candidates.
-func IsTypesBound(in *ir.If) bool {
-	return IsBound(in) && strings.HasSuffix(in.Block().Comment, TypesBound)
+	switch in.Pseudo {
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+		return true
+	case ir.NotPseudo, ir.DomainFact, ir.Precondition, ir.SizeFits, ir.ExactSize, ir.AppendFits, ir.Sentinel,
+		ir.RuneWidth, ir.MapEntry, ir.Dispatch, ir.LoopModels:
+		return false
+	}
+	panic(fmt.Sprintf("engine: no pseudo branch of kind %d", in.Pseudo))
 }
 
 // IsPseudo reports whether a branch is an internal decision of the engine
 // (not an If of the program).
-func IsPseudo(in *ir.If) bool {
-	return in != nil && in.ID == -1 && in.Block() != nil && in.Block().Index == -1
-}
+func IsPseudo(in *ir.If) bool { return in != nil && in.Pseudo != ir.NotPseudo }
 
 // decide records an internal decision on the bool c (its concrete value
 // decides) at block b and returns it. A concrete c records nothing.
-func (m *machine) decide(b *ir.Block, purpose, name string, c *scalar) bool {
+func (m *machine) decide(b *ir.Block, kind ir.PseudoKind, name string, c *scalar) bool {
 	if c.s == nil {
 		return c.c == 1
 	}
-	in := m.pseudoIf(b, purpose, name, ir.Pos{})
+	in := m.pseudoIf(b, kind, name, ir.Pos{})
 	return m.branch(in, c, 0)
 }
 
-// domain records a fact of the input domain (or the precondition) at block b:
-// t must hold. When the input violates it, the run stops (the input is no
-// input). Its other side is never explored.
-func (m *machine) domain(b *ir.Block, kind Domain, name string, t *expr.Term, holds bool) {
+// domain records a fact of the input domain, a bound of it or the
+// precondition (pk) at block b: t must hold. When the input violates it,
+// the run stops (the input is no input). Its other side is never explored.
+func (m *machine) domain(b *ir.Block, pk ir.PseudoKind, name string, t *expr.Term, holds bool) {
 	if t == nil || t.IsConst() && t.Val == 1 {
 		return
 	}
-	purpose := map[Domain]string{DomainFact: "domain", DomainBound: "bound", Precondition: "precondition"}[kind]
-	in := m.pseudoIf(b, purpose, name, ir.Pos{})
+	var kind Domain
+	switch pk {
+	case ir.DomainFact:
+		kind = DomainFact
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+		kind = DomainBound
+	case ir.Precondition:
+		kind = Precondition
+	default:
+		panic(fmt.Sprintf("engine: %s is no domain step", purpose(pk)))
+	}
+	in := m.pseudoIf(b, pk, name, ir.Pos{})
 	taken := holds
 	if k := len(m.path.Steps); m.force && k < len(m.forced) {
 		taken = m.forced[k]

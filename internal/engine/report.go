@@ -7,11 +7,53 @@ import (
 	"sort"
 
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
+// Value is a concrete value of an IR type, as a tree (inputs never share
+// memory; an output that does, or that is cyclic, is cut where a pointer
+// meets an object already on the way down: Cycle).
+//
+//   - bool, integer: Bits (masked to the width);
+//   - string: Str (the bytes);
+//   - array, struct: Elems, the elements or the fields in order;
+//   - pointer: Nil, or Elems[0] the value it points to;
+//   - slice: Nil, or Elems its elements (len(Elems) is its length) and Cap;
+//     for an input, Spare: what its array holds between its length and its
+//     capacity (a test writes []T{e0, e1, s0}[:2]);
+//   - map: Nil, or Keys and Elems (Elems[i] is the value of Keys[i]), sorted
+//     by key (bits, bytes, then element-wise), so the order is deterministic;
+//   - interface: Nil, or Dyn its dynamic type (the Go type as the package
+//     under test writes it, ir.DynType.Name) and Elems[0] the value; an
+//     error value has ErrMsg, its Error() text (HasErrMsg: when the engine
+//     could run it), and Sentinel, the package-level variable whose value
+//     it is or wraps (errors.Is), if any: one of the package's ("ErrBad"),
+//     or an exported one of another package a test can import ("io.EOF",
+//     qualified by the package's name; SentinelPkg is its import path);
+//   - function value: Nil, or not (never written).
+//
+// Unordered marks a value that depends on the order in which a range over
+// a map visited its entries: Go's order is random, so a test must not assert
+// it.
+type Value struct {
+	Type        *ir.Type
+	Bits        uint64
+	Str         string
+	Nil         bool
+	Elems       []Value
+	Keys        []Value
+	Cap         int64
+	Spare       []Value
+	Cycle       bool
+	Unordered   bool
+	Dyn         string
+	ErrMsg      string
+	HasErrMsg   bool
+	Sentinel    string
+	SentinelPkg string
+}
+
 // report converts a value of type t to its concrete report form.
-func (m *machine) report(v val, t *ir.Type) report.Value {
+func (m *machine) report(v val, t *ir.Type) Value {
 	r := m.reportVal(v, t, map[*object]bool{})
 	if m.orderDep {
 		markUnordered(&r)
@@ -19,14 +61,14 @@ func (m *machine) report(v val, t *ir.Type) report.Value {
 	return r
 }
 
-func markUnordered(r *report.Value) { r.Unordered = true }
+func markUnordered(r *Value) { r.Unordered = true }
 
-func (m *machine) reportVal(v val, t *ir.Type, onPath map[*object]bool) report.Value {
+func (m *machine) reportVal(v val, t *ir.Type, onPath map[*object]bool) Value {
 	switch v := v.(type) {
 	case *scalar:
-		return report.Value{Type: t, Bits: v.c}
+		return Value{Type: t, Bits: v.c}
 	case *agg:
-		r := report.Value{Type: t, Elems: make([]report.Value, len(v.elems))}
+		r := Value{Type: t, Elems: make([]Value, len(v.elems))}
 		for i, el := range v.elems {
 			et := t.Elem
 			if t.Kind == ir.KStruct {
@@ -36,46 +78,46 @@ func (m *machine) reportVal(v val, t *ir.Type, onPath map[*object]bool) report.V
 		}
 		return r
 	case *str:
-		return report.Value{Type: t, Str: string(v.bytes())}
+		return Value{Type: t, Str: string(v.bytes())}
 	case *ptr:
 		if isNil, _ := nilness(v); isNil {
-			return report.Value{Type: t, Nil: true}
+			return Value{Type: t, Nil: true}
 		}
 		if len(v.path) == 0 && v.obj.lazy != nil {
 			// Never looked at: what the test built from the model.
-			return report.Value{Type: t, Elems: []report.Value{m.reportInput(v.obj.lazy.name, v.obj.lazy.t, v.obj.lazy.depth)}}
+			return Value{Type: t, Elems: []Value{m.reportInput(v.obj.lazy.path, v.obj.lazy.t, v.obj.lazy.depth)}}
 		}
 		if onPath[v.obj] {
-			return report.Value{Type: t, Cycle: true}
+			return Value{Type: t, Cycle: true}
 		}
 		onPath[v.obj] = true
 		defer delete(onPath, v.obj)
-		return report.Value{Type: t, Elems: []report.Value{m.reportVal(m.loadPtr(v), t.Elem, onPath)}}
+		return Value{Type: t, Elems: []Value{m.reportVal(m.loadPtr(v), t.Elem, onPath)}}
 	case *slice:
 		if isNil, _ := nilness(v); isNil {
-			return report.Value{Type: t, Nil: true}
+			return Value{Type: t, Nil: true}
 		}
 		if onPath[v.arr] {
-			return report.Value{Type: t, Cycle: true}
+			return Value{Type: t, Cycle: true}
 		}
 		onPath[v.arr] = true
 		defer delete(onPath, v.arr)
 		elems := m.window(v)
-		r := report.Value{Type: t, Elems: []report.Value{}, Cap: int64(v.cap.c)}
+		r := Value{Type: t, Elems: []Value{}, Cap: int64(v.cap.c)}
 		for k := 0; k < int(v.n.c) && k < len(elems); k++ {
 			r.Elems = append(r.Elems, m.reportVal(elems[k], t.Elem, onPath))
 		}
 		return r
 	case *mapv:
 		if isNil, _ := nilness(v); isNil {
-			return report.Value{Type: t, Nil: true}
+			return Value{Type: t, Nil: true}
 		}
 		if onPath[v.obj] {
-			return report.Value{Type: t, Cycle: true}
+			return Value{Type: t, Cycle: true}
 		}
 		onPath[v.obj] = true
 		defer delete(onPath, v.obj)
-		r := report.Value{Type: t, Keys: []report.Value{}, Elems: []report.Value{}}
+		r := Value{Type: t, Keys: []Value{}, Elems: []Value{}}
 		for _, e := range m.contents(v.obj).(*table).entries {
 			if e.present.c == 1 {
 				r.Keys = append(r.Keys, m.reportVal(e.key, t.Key, onPath))
@@ -85,7 +127,7 @@ func (m *machine) reportVal(v val, t *ir.Type, onPath map[*object]bool) report.V
 		sortEntries(&r)
 		return r
 	case *tuple:
-		r := report.Value{Type: t, Elems: make([]report.Value, len(v.elems))}
+		r := Value{Type: t, Elems: make([]Value, len(v.elems))}
 		for i, el := range v.elems {
 			r.Elems[i] = m.reportVal(el, t.Elems[i], onPath)
 		}
@@ -93,20 +135,20 @@ func (m *machine) reportVal(v val, t *ir.Type, onPath map[*object]bool) report.V
 	case *iface:
 		return m.reportIfaceVal(v, t, onPath)
 	case *closure:
-		return report.Value{Type: t, Nil: v.fn == nil}
+		return Value{Type: t, Nil: v.fn == nil}
 	}
 	panic(fmt.Sprintf("engine: no report form for %T", v))
 }
 
 // sortEntries sorts a map's entries by key.
-func sortEntries(r *report.Value) {
+func sortEntries(r *Value) {
 	idx := make([]int, len(r.Keys))
 	for i := range idx {
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return compareValues(r.Keys[idx[a]], r.Keys[idx[b]]) < 0 })
-	keys := make([]report.Value, len(idx))
-	elems := make([]report.Value, len(idx))
+	keys := make([]Value, len(idx))
+	elems := make([]Value, len(idx))
 	for i, j := range idx {
 		keys[i], elems[i] = r.Keys[j], r.Elems[j]
 	}
@@ -115,7 +157,7 @@ func sortEntries(r *report.Value) {
 
 // compareValues orders report values: integers by value (signed ones as
 // signed), strings by bytes, composites element-wise, nil first.
-func compareValues(a, b report.Value) int {
+func compareValues(a, b Value) int {
 	if a.Nil != b.Nil {
 		if a.Nil {
 			return -1

@@ -128,7 +128,7 @@ func (lz *lazyIface) sentinelAlt(id int) (v val, ok bool) {
 			continue
 		}
 		is := m.uop(ir.Eq, lz.choice, kc(uint64(lz.n+k+1), tagWidth))
-		if !m.decide(m.here(), "sentinel", lz.name+" "+s.name, is) {
+		if !m.decide(m.here(), ir.Sentinel, lz.path.String()+" "+s.name, is) {
 			continue
 		}
 		p := m.global(m.root.Prog, s.global.Index).(*ptr)

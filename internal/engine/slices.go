@@ -107,13 +107,13 @@ func (m *machine) slots(b *ir.Block, what string, n *scalar) int {
 		}
 		return int(n.c)
 	}
-	if m.decide(b, "size", what, m.uop(ir.Le, n, i64(uint64(m.MaxLen)))) {
+	if m.decide(b, ir.SizeFits, what, m.uop(ir.Le, n, i64(uint64(m.MaxLen)))) {
 		return m.MaxLen
 	}
 	if n.c > maxAlloc {
 		panic(runError(fmt.Sprintf("%s of %d elements: too large to model", what, n.c)))
 	}
-	in := m.pseudoIf(b, "exact size", what, ir.Pos{})
+	in := m.pseudoIf(b, ir.ExactSize, what, ir.Pos{})
 	st := Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)}
 	m.addFixed(st)
 	return int(n.c)
@@ -228,7 +228,7 @@ func (m *machine) appendTo(in *ir.Builtin, s *slice, t val) val {
 	} else if k.c != 0 {
 		nilT = nil
 	}
-	if m.decide(in.Block(), "append fits", "", fits) {
+	if m.decide(in.Block(), ir.AppendFits, "", fits) {
 		arr := m.array(s)
 		at := m.uop(ir.Add, s.off, s.n)
 		s.arr.set(m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, at, k, src)}))

@@ -318,9 +318,10 @@ func (st *States) object(o *object) {
 	}
 	if o.lazy != nil {
 		// An input pointee not made yet: its name says what it will be.
-		st.buf = append(st.buf, 15, uint64(len(o.lazy.name)))
-		for i := 0; i < len(o.lazy.name); i++ {
-			st.buf = append(st.buf, uint64(o.lazy.name[i]))
+		name := o.lazy.path.String()
+		st.buf = append(st.buf, 15, uint64(len(name)))
+		for i := 0; i < len(name); i++ {
+			st.buf = append(st.buf, uint64(name[i]))
 		}
 		return
 	}

@@ -19,7 +19,7 @@ func (st *States) iface(x *iface) {
 		st.buf = append(st.buf, uint64(x.rt[i]))
 	}
 	if lz := x.lazy; lz != nil {
-		st.str(lz.name)
+		st.str(lz.path.String())
 		for _, d := range lz.cands {
 			v, made := lz.made[d.ID()]
 			st.buf = append(st.buf, uint64(d.ID()), b2u(made))

@@ -17,9 +17,10 @@ var stringType = &ir.Type{Kind: ir.KString}
 func testMachine(maxLen int, inputs map[string]string) *machine {
 	model := map[string]uint64{}
 	for name, s := range inputs {
-		model[LenVar(name)] = uint64(len(s))
+		p := ir.ParamPath(name)
+		model[p.LenVar()] = uint64(len(s))
 		for i := 0; i < len(s); i++ {
-			model[ElemName(name, i)] = uint64(s[i])
+			model[p.Elem(i).String()] = uint64(s[i])
 		}
 	}
 	e := New(expr.NewBuilder(), 10)
@@ -29,7 +30,7 @@ func testMachine(maxLen int, inputs map[string]string) *machine {
 
 // symString is the symbolic input string name (its model gives its value).
 func (m *machine) symString(name string) *str {
-	return m.input(name, stringType, 0, &facts{holds: true}).(*str)
+	return m.input(ir.ParamPath(name), stringType, 0, &facts{holds: true}).(*str)
 }
 
 // concString is a concrete string value.

@@ -126,12 +126,12 @@ type iter struct {
 type object struct {
 	v    val
 	lazy *lazyInput
-	// input names the pointer input this object is the pointee of ("" for
-	// other objects); shared numbers, from 1, the objects of the package
+	// input is the path of the pointer input this object is the pointee of
+	// (the zero path for other objects); shared numbers, from 1, the objects of the package
 	// state a run starts from (package-level variables and what the
 	// package's initialization allocated): a caller could hand the function
 	// one of these where it takes a pointer input (sameTarget).
-	input  string
+	input  ir.InputPath
 	shared int
 	// dirty records a write to the object (set).
 	dirty bool

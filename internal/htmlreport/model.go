@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 )
 
@@ -130,16 +131,16 @@ func build(rep *report.Report, read func(string) ([]byte, error)) (*model, error
 	for _, fv := range m.funcs {
 		r := fv.r
 		for _, b := range r.Branches {
-			base, line, col, ok := splitPos(b.Pos)
+			p, ok := position(b.Pos)
 			if !ok {
 				continue
 			}
-			f := need(r.Package, path.Join(dirOf[r.Package], base))
+			f := need(r.Package, path.Join(dirOf[r.Package], p.File))
 			if f == nil {
 				continue
 			}
-			at := place{line, col}
-			key := fmt.Sprintf("%s:%d:%d %s", f.path, line, col, b.Outcome)
+			at := place{p.Line, p.Col}
+			key := fmt.Sprintf("%s:%d:%d %s", f.path, p.Line, p.Col, b.Outcome)
 			g := byKey[key]
 			if g == nil {
 				g = &group{file: f, at: at, outcome: b.Outcome}
@@ -163,8 +164,8 @@ func build(rep *report.Report, read func(string) ([]byte, error)) (*model, error
 		if f == nil {
 			continue
 		}
-		if p, line, col, ok := splitPos(x.Pos); ok && path.Clean(p) == f.path {
-			f.rejects[place{line, col}] = append(f.rejects[place{line, col}], x)
+		if p, ok := position(x.Pos); ok && path.Clean(p.File) == f.path {
+			f.rejects[place{p.Line, p.Col}] = append(f.rejects[place{p.Line, p.Col}], x)
 		} else {
 			f.rejects[place{x.Line, 1}] = append(f.rejects[place{x.Line, 1}], x)
 		}
@@ -208,16 +209,16 @@ func build(rep *report.Report, read func(string) ([]byte, error)) (*model, error
 
 // markHref links "file.go:line:col outcome" to its mark, if the page has it.
 func (m *model) markHref(from *file, dir, lit string) string {
-	pos, _, _ := strings.Cut(lit, " ")
-	base, line, col, ok := splitPos(pos)
+	s, _, _ := strings.Cut(lit, " ")
+	p, ok := position(s)
 	if !ok {
 		return ""
 	}
-	f := m.byPath[path.Clean(path.Join(dir, base))]
-	if f == nil || len(f.groups[place{line, col}]) == 0 {
+	f := m.byPath[path.Clean(path.Join(dir, p.File))]
+	if f == nil || len(f.groups[place{p.Line, p.Col}]) == 0 {
 		return ""
 	}
-	return "#" + markID(f, place{line, col})
+	return "#" + markID(f, place{p.Line, p.Col})
 }
 
 func markID(f *file, at place) string { return fmt.Sprintf("m%s-%d-%d", f.id, at.line, at.col) }
@@ -230,11 +231,13 @@ func classOf(g *group) string {
 		case report.Covered:
 			covered = true
 		case report.Unreachable:
-			if e.b.Checked != "independent" {
+			if e.b.Checked != report.CheckedIndependent {
 				checked = false
 			}
-		default:
+		case report.Unknown:
 			unknown = true
+		default:
+			panic(fmt.Sprintf("htmlreport: verdict %q", e.b.Verdict))
 		}
 	}
 	switch {
@@ -274,20 +277,8 @@ func badgeText(outcome string) string {
 	return "!"
 }
 
-// splitPos splits "file:line:col".
-func splitPos(p string) (file string, line, col int, ok bool) {
-	i := strings.LastIndex(p, ":")
-	if i < 0 {
-		return "", 0, 0, false
-	}
-	j := strings.LastIndex(p[:i], ":")
-	if j < 0 {
-		return "", 0, 0, false
-	}
-	line, err1 := strconv.Atoi(p[j+1 : i])
-	col, err2 := strconv.Atoi(p[i+1:])
-	if err1 != nil || err2 != nil || line < 1 || col < 1 {
-		return "", 0, 0, false
-	}
-	return p[:j], line, col, true
+// position parses a report's "file:line:col" (line and column from 1).
+func position(s string) (ir.Pos, bool) {
+	p, ok := ir.ParsePos(s)
+	return p, ok && p.Line >= 1 && p.Col >= 1
 }

@@ -237,7 +237,7 @@ func (m *model) detail(w *strings.Builder, g *group) {
 		g.id, markID(f, g.at), g.cls, badgeText(g.outcome), esc(baseName(f.path)), g.at.line, g.at.col, esc(g.outcome), esc(strings.SplitN(title(g), ": ", 2)[1]), f.id)
 	for _, e := range g.entries {
 		b := e.b
-		fmt.Fprintf(w, "<li><b>%s</b>: <span class=\"%s\">%s</span>", esc(e.fn.r.Function), verdictClass(b), esc(b.Verdict))
+		fmt.Fprintf(w, "<li><b>%s</b>: <span class=\"%s\">%s</span>", esc(e.fn.r.Function), verdictClass(b), esc(string(b.Verdict)))
 		switch b.Verdict {
 		case report.Covered:
 			if e.cse != nil {
@@ -266,18 +266,22 @@ func (m *model) detail(w *strings.Builder, g *group) {
 			}
 			w.WriteString("<br>proof: ")
 			switch b.Checked {
-			case "independent":
+			case report.CheckedIndependent:
 				w.WriteString("<span class=\"chk\">checked independently</span>")
-			case "engine":
+			case report.CheckedEngine:
 				w.WriteString("the engine's only")
-			default:
+			case "":
 				w.WriteString("the engine's (not re-checked independently)")
+			default:
+				panic(fmt.Sprintf("htmlreport: checked %q", b.Checked))
 			}
 			if b.CheckReason != "" {
 				fmt.Fprintf(w, " (%s)", esc(b.CheckReason))
 			}
-		default:
+		case report.Unknown:
 			fmt.Fprintf(w, ": %s", esc(b.Reason))
+		default:
+			panic(fmt.Sprintf("htmlreport: verdict %q", b.Verdict))
 		}
 		if b.SMT2 != "" {
 			fmt.Fprintf(w, "<details><summary>SMT-LIB2 formula</summary><pre class=\"smt\">%s</pre></details>", esc(b.SMT2))
@@ -293,8 +297,10 @@ func verdictClass(b report.Branch) string {
 		return clsCovered
 	case report.Unreachable:
 		return clsUnreach
+	case report.Unknown:
+		return clsUnknown
 	}
-	return clsUnknown
+	panic(fmt.Sprintf("htmlreport: verdict %q", b.Verdict))
 }
 
 // caseLine renders a case's inputs and outputs on one line.

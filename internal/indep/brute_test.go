@@ -61,36 +61,28 @@ func allObjectives(fn *ir.Function) []indep.Objective {
 
 // leaf is one scalar input.
 type leaf struct {
-	name string
-	w    int // 0: bool
+	name  string
+	w     int  // 0: bool
+	isNil bool // the variable making a pointer nil
 }
 
 func leaves(fn *ir.Function) []leaf {
 	var ls []leaf
-	var add func(name string, t *ir.Type)
-	add = func(name string, t *ir.Type) {
-		switch t.Kind {
-		case ir.KBool:
-			ls = append(ls, leaf{name, 0})
-		case ir.KInt:
-			ls = append(ls, leaf{name, t.Width})
-		case ir.KArray:
-			for i := 0; i < t.Len; i++ {
-				add(fmt.Sprintf("%s[%d]", name, i), t.Elem)
-			}
-		case ir.KStruct:
-			for _, f := range t.Fields {
-				add(name+"."+f.Name, f.Type)
-			}
-		case ir.KPointer:
-			ls = append(ls, leaf{name + indep.NilFlag, 0})
-			add(name, t.Elem)
-		default:
-			panic("leaves: " + t.String())
-		}
-	}
 	for _, p := range fn.Params {
-		add(p.Ident, p.Typ)
+		ir.ParamPath(p.Ident).Walk(p.Typ, func(p ir.InputPath, t *ir.Type) bool {
+			switch t.Kind {
+			case ir.KBool:
+				ls = append(ls, leaf{name: p.String()})
+			case ir.KInt:
+				ls = append(ls, leaf{name: p.String(), w: t.Width})
+			case ir.KPointer:
+				ls = append(ls, leaf{name: p.NilVar(), isNil: true})
+			case ir.KArray, ir.KStruct:
+			default:
+				panic("leaves: " + t.String())
+			}
+			return true
+		})
 	}
 	return ls
 }
@@ -132,7 +124,7 @@ func enumerate(t *testing.T, fn *ir.Function, objs []indep.Objective, engineWron
 			w := max(l.w, 1)
 			in[l.name] = n >> shift & (1<<w - 1)
 			shift += w
-			if strings.HasSuffix(l.name, indep.NilFlag) && in[l.name] == 1 {
+			if l.isNil && in[l.name] == 1 {
 				nilRecv = true
 			}
 		}

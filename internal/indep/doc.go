@@ -83,13 +83,14 @@
 //
 // # Inputs
 //
-// Variables are named as the engine names them, so that a witness replays:
-// a scalar parameter x is x, array elements a[2], struct fields s.f, nested
-// s.f[1].g; a pointer parameter (a pointer receiver) names its pointee's
-// leaves from the parameter's name (receiver t of *T{X int32}: t.X) and has a
-// bool input t#nil (NilFlag), true when the pointer is nil. Witnesses hold a
-// value for every input, masked to its width, bools 0 or 1; each is checked
-// against the formula with eval before it is returned.
+// Variables are named by their input paths (ir.InputPath), as the engine's
+// are, so that a witness replays: a scalar parameter x is x, array elements
+// a[2], struct fields s.f, nested s.f[1].g; a pointer parameter (a pointer
+// receiver) names its pointee's leaves from the parameter's name (receiver
+// t of *T{X int32}: t.X) and has a bool input t#nil (its NilVar), true when
+// the pointer is nil. Witnesses hold a value for every input, masked to its
+// width, bools 0 or 1; each is checked against the formula with eval before
+// it is returned.
 //
 // # Solving
 //

@@ -66,12 +66,12 @@ func encode(fn *ir.Function, unwind, budget int) (e *encoder, err error) {
 	for i, p := range fn.Params {
 		if p.Typ.Kind == ir.KPointer {
 			o := e.newObject(p.Typ.Elem)
-			mem[o] = e.inputValue(p.Ident, p.Typ.Elem)
-			isNil := e.declare(p.Ident+NilFlag, 0)
+			mem[o] = e.inputValue(ir.ParamPath(p.Ident), p.Typ.Elem)
+			isNil := e.declare(ir.ParamPath(p.Ident).NilVar(), 0)
 			params[i] = &pointer{cands: []cand{{cond: e.ts.not(isNil), obj: o}, {cond: isNil}}}
 			continue
 		}
-		params[i] = e.inputValue(p.Ident, p.Typ)
+		params[i] = e.inputValue(ir.ParamPath(p.Ident), p.Typ)
 	}
 	e.call(fn, params, e.ts.boolConst(true), mem)
 	return e, nil
@@ -80,36 +80,31 @@ func encode(fn *ir.Function, unwind, budget int) (e *encoder, err error) {
 // maxTerms bounds the size of the formula, whatever the block instances.
 const maxTerms = 4_000_000
 
-// NilFlag is appended to a pointer parameter's name to name the bool input
-// that makes it nil: receiver t has the input "t#nil" (true: t is nil), as
-// the engine names it.
-const NilFlag = "#nil"
-
 func (e *encoder) declare(name string, w int) *term {
 	e.inputs = append(e.inputs, input{name, w})
 	return e.ts.variable(name, w)
 }
 
 // inputValue is a root parameter's value: a variable per scalar leaf, named
-// by its access path (x, a[2], s.f, s.f[1].g), as the engine names them.
-func (e *encoder) inputValue(name string, t *ir.Type) sym {
+// by its input path (x, a[2], s.f, s.f[1].g), as the engine's.
+func (e *encoder) inputValue(p ir.InputPath, t *ir.Type) sym {
 	switch t.Kind {
 	case ir.KBool, ir.KInt:
-		return e.declare(name, widthOf(t))
+		return e.declare(p.String(), widthOf(t))
 	case ir.KArray:
 		a := &agg{elems: make([]sym, t.Len)}
 		for i := range a.elems {
-			a.elems[i] = e.inputValue(fmt.Sprintf("%s[%d]", name, i), t.Elem)
+			a.elems[i] = e.inputValue(p.Elem(i), t.Elem)
 		}
 		return a
 	case ir.KStruct:
 		a := &agg{elems: make([]sym, len(t.Fields))}
 		for i, f := range t.Fields {
-			a.elems[i] = e.inputValue(name+"."+f.Name, f.Type)
+			a.elems[i] = e.inputValue(p.Field(f.Name), f.Type)
 		}
 		return a
 	}
-	panic(notEncoded(fmt.Sprintf("construct input %s of type %s not encoded", name, t)))
+	panic(notEncoded(fmt.Sprintf("construct input %s of type %s not encoded", p, t)))
 }
 
 func (e *encoder) newObject(t *ir.Type) *object {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sync"
 
-	"leapfrog/internal/indep"
 	"leapfrog/internal/ir"
 )
 
@@ -65,21 +64,21 @@ func numRegs(fn *ir.Function) int {
 	return n
 }
 
-// refRun runs fn on the inputs (leaves named as the engine names them; a
-// pointer parameter p is nil when p.nil is 1).
+// refRun runs fn on the inputs (leaves named by their input paths; a
+// pointer parameter p is nil when p#nil is 1).
 func refRun(fn *ir.Function, in map[string]uint64) (out *outcome) {
 	m := &refMachine{out: &outcome{sides: map[side]bool{}}}
 	args := make([]any, len(fn.Params))
 	for i, p := range fn.Params {
 		if p.Typ.Kind == ir.KPointer {
-			if in[p.Ident+indep.NilFlag] == 1 {
+			if in[ir.ParamPath(p.Ident).NilVar()] == 1 {
 				args[i] = &rPtr{}
 			} else {
-				args[i] = &rPtr{cell: &rCell{refInput(p.Ident, p.Typ.Elem, in)}}
+				args[i] = &rPtr{cell: &rCell{refInput(ir.ParamPath(p.Ident), p.Typ.Elem, in)}}
 			}
 			continue
 		}
-		args[i] = refInput(p.Ident, p.Typ, in)
+		args[i] = refInput(ir.ParamPath(p.Ident), p.Typ, in)
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -95,22 +94,22 @@ func refRun(fn *ir.Function, in map[string]uint64) (out *outcome) {
 	return m.out
 }
 
-func refInput(name string, t *ir.Type, in map[string]uint64) any {
+func refInput(p ir.InputPath, t *ir.Type, in map[string]uint64) any {
 	switch t.Kind {
 	case ir.KBool:
-		return in[name] & 1
+		return in[p.String()] & 1
 	case ir.KInt:
-		return in[name] & mask(t.Width)
+		return in[p.String()] & mask(t.Width)
 	case ir.KArray:
 		a := &rAgg{}
 		for i := 0; i < t.Len; i++ {
-			a.elems = append(a.elems, refInput(fmt.Sprintf("%s[%d]", name, i), t.Elem, in))
+			a.elems = append(a.elems, refInput(p.Elem(i), t.Elem, in))
 		}
 		return a
 	case ir.KStruct:
 		a := &rAgg{}
 		for _, f := range t.Fields {
-			a.elems = append(a.elems, refInput(name+"."+f.Name, f.Type, in))
+			a.elems = append(a.elems, refInput(p.Field(f.Name), f.Type, in))
 		}
 		return a
 	}

@@ -20,10 +20,16 @@ const (
 // absint is one run of the analysis on a model.
 type absint struct {
 	m     *model
-	live  []map[vkey]bool // per node: the values read at it or after it
-	in    []*zone         // per node: the state on entering it (nil: unreached)
+	live  [][]uint64 // per node: the values read at it or after it (a bit per value number)
+	in    []*zone    // per node: the state on entering it (nil: unreached)
 	steps int
 }
+
+// key names atom i of value k.
+func (a *absint) key(k vkey, i int) akey { return akey{int32(a.m.number(k)), int32(i)} }
+
+// atomOf returns the atom an akey names (not a temporary).
+func (a *absint) atomOf(x akey) atom { return atomsOf(a.m.vkeys[x.v].v.Type())[x.a] }
 
 // operand is an integer atom or a constant: x_idx + off (idx 0: the constant off).
 type operand struct {
@@ -131,11 +137,18 @@ func meet(a, b *zone) *zone {
 // computeLive gives each node the values read at it or at a node after it.
 func (a *absint) computeLive() {
 	m := a.m
-	a.live = make([]map[vkey]bool, len(m.nodes))
+	for _, us := range m.uses {
+		for _, k := range us {
+			m.number(k)
+		}
+	}
+	words := (len(m.vkeys) + 63) / 64
+	a.live = make([][]uint64, len(m.nodes))
 	for _, n := range m.nodes {
-		a.live[n.id] = map[vkey]bool{}
+		a.live[n.id] = make([]uint64, words)
 		for _, k := range m.uses[n.id] {
-			a.live[n.id][k] = true
+			i := m.number(k)
+			a.live[n.id][i/64] |= 1 << (i % 64)
 		}
 	}
 	for changed := true; changed; {
@@ -143,9 +156,9 @@ func (a *absint) computeLive() {
 		for i := len(m.order) - 1; i >= 0; i-- {
 			n := m.order[i]
 			for _, s := range n.succs {
-				for k := range a.live[s.id] {
-					if !a.live[n.id][k] {
-						a.live[n.id][k] = true
+				for w, bits := range a.live[s.id] {
+					if nb := a.live[n.id][w] | bits; nb != a.live[n.id][w] {
+						a.live[n.id][w] = nb
 						changed = true
 					}
 				}
@@ -158,7 +171,9 @@ func (a *absint) computeLive() {
 // there or later, and the temporaries of assignments in progress.
 func (a *absint) keep(n *node) func(akey) bool {
 	live := a.live[n.id]
-	return func(k akey) bool { return k.a < 0 || live[k.k] }
+	return func(k akey) bool {
+		return k.v < 0 || int(k.v)/64 < len(live) && live[k.v/64]&(1<<(k.v%64)) != 0
+	}
 }
 
 // wellFormed adds a value's atoms with their ranges: an integer in its
@@ -169,13 +184,13 @@ func (a *absint) wellFormed(z *zone, k vkey) *zone {
 		if at.role == roleBool {
 			continue
 		}
-		x := z.add(akey{k, i})
+		x := z.add(a.key(k, i))
 		z = a.rangeOf(z, x, at)
 		if z == nil {
 			return nil
 		}
 		if at.role == roleCap && i > 0 && as[i-1].role == roleLen {
-			z = z.constrain(z.index(akey{k, i - 1}), x, 0)
+			z = z.constrain(z.index(a.key(k, i-1)), x, 0)
 		}
 	}
 	return z
@@ -201,22 +216,7 @@ type flow struct {
 
 // post runs a node from its state and returns the states along its edges.
 func (a *absint) post(n *node) []flow {
-	z := a.in[n.id].copy()
-	if z == nil {
-		return nil
-	}
-	first := n.start
-	if n.start == 0 {
-		for first < len(n.b.Instrs) {
-			if _, ok := n.b.Instrs[first].(*ir.Phi); !ok {
-				break
-			}
-			first++
-		}
-	}
-	for i := first; i < n.end && z != nil; i++ {
-		z = a.instr(z, n.fr, n.b.Instrs[i])
-	}
+	z := a.atBranch(n)
 	if z == nil {
 		return nil
 	}
@@ -239,22 +239,11 @@ func (a *absint) post(n *node) []flow {
 	return out
 }
 
-// atBranch returns the state just before n's terminator.
+// atBranch runs a node's instructions (not its phis, which the edges into
+// it assign; not its last, a terminator or an inlined call) from its state.
 func (a *absint) atBranch(n *node) *zone {
 	z := a.in[n.id].copy()
-	if z == nil {
-		return nil
-	}
-	first := n.start
-	if n.start == 0 {
-		for first < len(n.b.Instrs) {
-			if _, ok := n.b.Instrs[first].(*ir.Phi); !ok {
-				break
-			}
-			first++
-		}
-	}
-	for i := first; i < n.end && z != nil; i++ {
+	for i := firstInstr(n); i < n.end && z != nil; i++ {
 		z = a.instr(z, n.fr, n.b.Instrs[i])
 	}
 	return z
@@ -309,7 +298,7 @@ func (a *absint) enter(z *zone, n, to *node) *zone {
 				continue
 			}
 			tmp--
-			t := akey{a: tmp}
+			t := akey{v: -1, a: int32(tmp)}
 			x := z.add(t)
 			if i < len(srcs[d]) {
 				z = a.assign(z, x, srcs[d][i], at)
@@ -319,7 +308,7 @@ func (a *absint) enter(z *zone, n, to *node) *zone {
 			if z == nil {
 				return nil
 			}
-			ps = append(ps, pending{t, akey{k, i}, at})
+			ps = append(ps, pending{t, a.key(k, i), at})
 		}
 	}
 	dst := map[akey]bool{}
@@ -348,7 +337,7 @@ func (a *absint) operands(z *zone, fr *frame, v ir.Value) []operand {
 		if at.role == roleBool {
 			continue
 		}
-		if j := z.index(akey{k, i}); j >= 0 {
+		if j := z.index(a.key(k, i)); j >= 0 {
 			ops[i] = operand{idx: j, ok: true}
 		}
 	}
@@ -392,7 +381,7 @@ func (a *absint) assign(z *zone, i int, op operand, at atom) *zone {
 // the matrix's own bounds it uses the ranges of the atoms the operand is
 // related to: from x - y <= -1 and y an int64, x <= MaxInt64-1 (a bound
 // the matrix cannot hold, its absent bound being MaxInt64).
-func intBounds(z *zone, op operand) (lo, hi int64, okLo, okHi bool) {
+func (a *absint) intBounds(z *zone, op operand) (lo, hi int64, okLo, okHi bool) {
 	if !op.ok {
 		return 0, 0, false, false
 	}
@@ -411,8 +400,8 @@ func intBounds(z *zone, op operand) (lo, hi int64, okLo, okHi bool) {
 		var jlo, jhi *big.Int
 		if j == 0 {
 			jlo, jhi = big.NewInt(0), big.NewInt(0)
-		} else if v := z.vars[j]; v.a >= 0 {
-			jlo, jhi = atomRange(atomsOf(v.k.v.Type())[v.a])
+		} else if v := z.vars[j]; v.v >= 0 {
+			jlo, jhi = atomRange(a.atomOf(v))
 		} else {
 			continue
 		}
@@ -471,7 +460,7 @@ func (a *absint) instr(z *zone, fr *frame, in ir.Instr) *zone {
 			if z = a.wellFormed(z, k); z == nil {
 				return nil
 			}
-			return a.sum(z, z.index(akey{k, 0}), op(in.X, 0), op(in.Y, 0), 1, as[0], true)
+			return a.sum(z, z.index(a.key(k, 0)), op(in.X, 0), op(in.Y, 0), 1, as[0], true)
 		}
 	case *ir.Convert:
 		from, to := in.X.Type(), in.Typ
@@ -479,7 +468,7 @@ func (a *absint) instr(z *zone, fr *frame, in ir.Instr) *zone {
 		case in.Bits:
 		case from.Kind == ir.KInt && to.Kind == ir.KInt:
 			x := op(in.X, 0)
-			if lo, hi, okLo, okHi := intBounds(z, x); fits(as[0], lo, hi, okLo, okHi) {
+			if lo, hi, okLo, okHi := a.intBounds(z, x); fits(as[0], lo, hi, okLo, okHi) {
 				vals[0] = x
 			}
 		case from.Kind == ir.KString && isBytes(to), isBytes(from) && to.Kind == ir.KString:
@@ -510,13 +499,13 @@ func (a *absint) instr(z *zone, fr *frame, in ir.Instr) *zone {
 		if len(as) == 3 && in.Iter.Type().Elem.Kind == ir.KString {
 			// The byte index is not negative, the rune is a code point.
 			if z = a.wellFormed(z, k); z != nil {
-				z = z.constrain(0, z.index(akey{k, 1}), 0)
+				z = z.constrain(0, z.index(a.key(k, 1)), 0)
 			}
 			if z != nil {
-				z = z.constrain(0, z.index(akey{k, 2}), 0)
+				z = z.constrain(0, z.index(a.key(k, 2)), 0)
 			}
 			if z != nil {
-				z = z.constrain(z.index(akey{k, 2}), 0, 0x10FFFF)
+				z = z.constrain(z.index(a.key(k, 2)), 0, 0x10FFFF)
 			}
 			return z
 		}
@@ -526,10 +515,10 @@ func (a *absint) instr(z *zone, fr *frame, in ir.Instr) *zone {
 			if z = a.wellFormed(z, k); z == nil {
 				return nil
 			}
-			return a.sum(z, z.index(akey{k, 0}), op(in.Args[0], 0), op(in.Args[1], 0), 1, as[0], true)
+			return a.sum(z, z.index(a.key(k, 0)), op(in.Args[0], 0), op(in.Args[1], 0), 1, as[0], true)
 		case ir.Copy:
 			z = a.wellFormed(z, k)
-			i := z.index(akey{k, 0})
+			i := z.index(a.key(k, 0))
 			for _, x := range []operand{op(in.Args[0], 0), op(in.Args[1], 0)} {
 				if x.ok && z != nil {
 					z = z.constrain(i, x.idx, x.off)
@@ -543,7 +532,7 @@ func (a *absint) instr(z *zone, fr *frame, in ir.Instr) *zone {
 		if at.role == roleBool || !vals[i].ok || z == nil {
 			continue
 		}
-		z = a.assign(z, z.index(akey{k, i}), vals[i], at)
+		z = a.assign(z, z.index(a.key(k, i)), vals[i], at)
 	}
 	return z
 }
@@ -554,7 +543,7 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 	if z == nil {
 		return nil
 	}
-	i := z.index(akey{k, 0})
+	i := z.index(a.key(k, 0))
 	switch in.Op {
 	case ir.Add:
 		return a.sum(z, i, x, y, 1, at, false)
@@ -570,7 +559,7 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 				c = -c
 			}
 			z = z.constrain(i, 0, c-1)
-			if lo, _, okLo, _ := intBounds(z, x); okLo && lo >= 0 || !in.Typ.Signed {
+			if lo, _, okLo, _ := a.intBounds(z, x); okLo && lo >= 0 || !in.Typ.Signed {
 				z = z.constrain(0, i, 0)
 			} else if z != nil {
 				z = z.constrain(0, i, c-1)
@@ -579,7 +568,7 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 	case ir.And:
 		// Between 0 and each operand that is not negative.
 		for _, o := range []operand{x, y} {
-			if lo, _, okLo, _ := intBounds(z, o); o.ok && okLo && lo >= 0 && z != nil {
+			if lo, _, okLo, _ := a.intBounds(z, o); o.ok && okLo && lo >= 0 && z != nil {
 				z = z.constrain(0, i, 0)
 				if z != nil {
 					z = z.constrain(i, o.idx, o.off)
@@ -606,8 +595,8 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 // it stays any value of its range, unless noWrap (a length: Go fails
 // before a length wraps).
 func (a *absint) sum(z *zone, j int, x, y operand, sign int64, at atom, noWrap bool) *zone {
-	xlo, xhi, okxl, okxh := intBounds(z, x)
-	ylo, yhi, okyl, okyh := intBounds(z, y)
+	xlo, xhi, okxl, okxh := a.intBounds(z, x)
+	ylo, yhi, okyl, okyh := a.intBounds(z, y)
 	if sign < 0 {
 		ylo, yhi, okyl, okyh = sat(0, -yhi), sat(0, -ylo), okyh, okyl
 	}
@@ -668,9 +657,9 @@ func (a *absint) slice(z *zone, k vkey, in *ir.Slice, op func(ir.Value, int) ope
 	if z = a.wellFormed(z, k); z == nil {
 		return nil
 	}
-	z = a.sum(z, z.index(akey{k, 0}), high, low, -1, as[0], true)
+	z = a.sum(z, z.index(a.key(k, 0)), high, low, -1, as[0], true)
 	if len(as) > 1 && z != nil {
-		z = a.sum(z, z.index(akey{k, 1}), max, low, -1, as[1], true)
+		z = a.sum(z, z.index(a.key(k, 1)), max, low, -1, as[1], true)
 	}
 	return z
 }
@@ -793,7 +782,7 @@ func (a *absint) invariant(c *node) (smt string, text string) {
 	for _, k := range a.m.slots[c] {
 		for i, at := range atomsOf(k.v.Type()) {
 			if at.role != roleBool {
-				name[akey{k, i}] = valueName(k) + at.suffix()
+				name[a.key(k, i)] = valueName(k) + at.suffix()
 			}
 		}
 	}
@@ -817,8 +806,7 @@ func (a *absint) invariant(c *node) (smt string, text string) {
 	}
 	trivial := func(i, j int, c int64) bool {
 		at := func(i int) atom {
-			v := z.vars[i]
-			return atomsOf(v.k.v.Type())[v.a]
+			return a.atomOf(z.vars[i])
 		}
 		switch {
 		case j == 0 && i != 0:

@@ -39,9 +39,6 @@ type steps struct {
 // objective can be reached (Spacer's unknowns).
 func (p *Prover) newProblem(obj Objective, all bool) (*problem, error) {
 	m := p.m
-	if m.reject != "" {
-		return nil, fmt.Errorf("%s", m.reject)
-	}
 	var at []*node
 	var fn *ir.Function
 	for _, n := range m.nodes {

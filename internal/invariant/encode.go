@@ -262,7 +262,6 @@ func (e *enc) node(n, from *node) {
 		r = e.def(fmt.Sprintf("reach %s", n), "Bool", e.or(e.in[n]))
 	}
 	e.reach[n] = r
-	first := n.start
 	if n.start == 0 && n != from {
 		for _, in := range n.b.Instrs {
 			phi, ok := in.(*ir.Phi)
@@ -273,14 +272,6 @@ func (e *enc) node(n, from *node) {
 			if as := atomsOf(phi.Type()); len(as) > 0 {
 				e.vals[k] = e.defineAll(k, as, e.phiAtoms(n, phi))
 			}
-		}
-	}
-	if n.start == 0 {
-		for first < len(n.b.Instrs) {
-			if _, ok := n.b.Instrs[first].(*ir.Phi); !ok {
-				break
-			}
-			first++
 		}
 	}
 	if n.start > 0 {
@@ -300,7 +291,7 @@ func (e *enc) node(n, from *node) {
 			e.vals[vkey{n.fr, c}] = e.defineAll(vkey{n.fr, c}, as, ite(lits, vals))
 		}
 	}
-	for i := first; i < n.end; i++ {
+	for i := firstInstr(n); i < n.end; i++ {
 		e.instr(n.fr, n.b.Instrs[i], r)
 	}
 	// Outgoing edges.

@@ -93,16 +93,29 @@ type model struct {
 	idom    []*node               // immediate dominators by node id (nil: entry or unreachable)
 	defNode map[vkey]*node        // where each instruction value is defined
 	uses    [][]vkey              // per node: the values its instructions read
-	slots   map[*node][]vkey      // per cut point: the values it carries (see slotsOf)
+	slots   map[*node][]vkey      // per cut point: the values it carries (computeSlots)
 	opaque  map[*ir.Function]bool // functions that may run inside a call the model does not follow
 	reject  string                // why no proof can be built on this model ("" if it can)
 	targets *ir.Targets
+
+	vindex map[vkey]int // a number per value, for the analysis' tables
+	vkeys  []vkey       // by number; 0 is no value (the zones' zero variable)
+}
+
+// number returns the value's number (from 1), giving it one on first use.
+func (m *model) number(k vkey) int {
+	if i, ok := m.vindex[k]; ok {
+		return i
+	}
+	m.vindex[k] = len(m.vkeys)
+	m.vkeys = append(m.vkeys, k)
+	return len(m.vkeys) - 1
 }
 
 // newModel inlines fn's callees (within the limits) and computes the cut
 // points and what they carry.
 func newModel(fn *ir.Function) *model {
-	m := &model{fn: fn, defNode: map[vkey]*node{}, slots: map[*node][]vkey{}, opaque: map[*ir.Function]bool{}}
+	m := &model{fn: fn, defNode: map[vkey]*node{}, slots: map[*node][]vkey{}, opaque: map[*ir.Function]bool{}, vindex: map[vkey]int{}, vkeys: []vkey{{}}}
 	if fn.Prog != nil {
 		m.targets = ir.NewTargets(fn.Prog)
 	}
@@ -525,13 +538,25 @@ func slotLess(a, b vkey) bool {
 
 // reachable returns the nodes reachable from n (n included).
 func (m *model) reachable(n *node) []bool {
+	return m.closure([]*node{n}, func(x *node) []*node { return x.succs })
+}
+
+// reaching returns the nodes from which one of the targets is reachable.
+func (m *model) reaching(targets []*node) []bool {
+	return m.closure(targets, func(x *node) []*node { return x.preds })
+}
+
+// closure returns the nodes reachable from the starts by next.
+func (m *model) closure(starts []*node, next func(*node) []*node) []bool {
 	seen := make([]bool, len(m.nodes))
-	stack := []*node{n}
-	seen[n.id] = true
+	stack := append([]*node(nil), starts...)
+	for _, s := range starts {
+		seen[s.id] = true
+	}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, s := range x.succs {
+		for _, s := range next(x) {
 			if !seen[s.id] {
 				seen[s.id] = true
 				stack = append(stack, s)
@@ -541,24 +566,17 @@ func (m *model) reachable(n *node) []bool {
 	return seen
 }
 
-// reaching returns the nodes from which one of the targets is reachable.
-func (m *model) reaching(targets []*node) []bool {
-	seen := make([]bool, len(m.nodes))
-	stack := append([]*node(nil), targets...)
-	for _, t := range targets {
-		seen[t.id] = true
-	}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, p := range x.preds {
-			if !seen[p.id] {
-				seen[p.id] = true
-				stack = append(stack, p)
-			}
+// firstInstr returns the index of a node's first instruction after its
+// block's phis.
+func firstInstr(n *node) int {
+	i := n.start
+	for n.start == 0 && i < len(n.b.Instrs) {
+		if _, ok := n.b.Instrs[i].(*ir.Phi); !ok {
+			break
 		}
+		i++
 	}
-	return seen
+	return i
 }
 
 // valueName names a value in formulas: "b" for a parameter, "Sum.%3" for a

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
 // Objective is what a proof is about: a side of a branch (a run-time
@@ -41,7 +40,10 @@ const (
 type Options struct {
 	AbsInt bool          // try the abstract interpretation (first)
 	Spacer time.Duration // Spacer's budget per objective (0: not tried)
-	Check  time.Duration // cvc5's limit per query of the certificate (0: none)
+	// SpacerTotal bounds Spacer's time for all the objectives of a call
+	// (0: no bound but Spacer's and the deadline).
+	SpacerTotal time.Duration
+	Check       time.Duration // cvc5's limit per query of the certificate (0: none)
 	// Deadline, when set, bounds the whole attempt: Spacer and cvc5 get
 	// only what is left, and nothing starts after it.
 	Deadline time.Time
@@ -65,7 +67,7 @@ func (o Options) within(d time.Duration) time.Duration {
 
 // DefaultOptions are the pipeline's: both methods, the abstract
 // interpretation first.
-var DefaultOptions = Options{AbsInt: true, Spacer: 2 * time.Second, Check: 10 * time.Second}
+var DefaultOptions = Options{AbsInt: true, Spacer: 2 * time.Second, SpacerTotal: 10 * time.Second, Check: 10 * time.Second}
 
 // Result is the outcome of one proof attempt.
 type Result struct {
@@ -93,6 +95,7 @@ func NewProver(fn *ir.Function) *Prover { return &Prover{m: newModel(fn), steps:
 type attempt struct {
 	obj    Objective
 	prob   *problem // the problem tried last
+	broken bool     // no problem: the model cannot prove it (whys says why)
 	whys   []string
 	cert   *certificate // to check
 	method Method
@@ -115,23 +118,20 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 	for i, o := range objs {
 		atts[i] = &attempt{obj: o}
 	}
-	// open returns the attempts not proved yet, each with its problem
-	// (every reachable loop header, or those reaching the objective).
-	open := func(all bool) []*attempt {
-		var out []*attempt
-		for _, a := range atts {
-			if a.result != nil || a.prob == nil && len(a.whys) > 0 {
-				continue
-			}
-			var err error
-			if a.prob, err = p.newProblem(a.obj, all); err != nil {
-				a.whys = append(a.whys, err.Error())
-				a.prob = nil
-				continue
-			}
-			out = append(out, a)
+	// problem gives an attempt its problem (every reachable loop header,
+	// or those reaching the objective); false when it has none.
+	problem := func(a *attempt, all bool) bool {
+		var err error
+		if a.prob, err = p.newProblem(a.obj, all); err != nil {
+			a.whys = append(a.whys, err.Error())
+			a.broken = true
 		}
-		return out
+		return !a.broken
+	}
+	if p.m.reject != "" {
+		for _, a := range atts {
+			a.whys, a.broken = []string{p.m.reject}, true
+		}
 	}
 	if opts.AbsInt {
 		if !p.done {
@@ -139,30 +139,41 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 			p.done = true
 		}
 		var tried []*attempt
-		for _, a := range open(true) {
-			tried = append(tried, a)
+		for _, a := range atts {
 			switch {
+			case a.broken:
 			case p.aiErr != nil:
 				a.whys = append(a.whys, string(AbsInt)+": "+p.aiErr.Error())
 			case !p.ai.excludes(a.obj):
 				a.whys = append(a.whys, string(AbsInt)+": the invariants found do not exclude it")
-			default:
+			case problem(a, true):
 				inv, texts := map[*node]string{}, map[*node]string{}
 				for _, c := range a.prob.cuts {
 					inv[c], texts[c] = p.ai.invariant(c)
 				}
 				a.cert, a.method, a.texts = a.prob.certify(inv, a.obj.String()), AbsInt, texts
+				tried = append(tried, a)
 			}
 		}
 		checkAll(tried, opts)
 	}
 	if opts.Spacer > 0 {
+		// Spacer's time for all the objectives: SpacerTotal at most.
+		stop := time.Now().Add(opts.SpacerTotal)
 		var tried []*attempt
-		for _, a := range open(false) {
-			tried = append(tried, a)
+		for _, a := range atts {
+			if a.broken || a.result != nil {
+				continue
+			}
 			limit := opts.within(opts.Spacer)
+			if opts.SpacerTotal > 0 {
+				limit = min(limit, time.Until(stop))
+			}
 			if limit <= 0 {
 				a.whys = append(a.whys, "spacer: no time left")
+				continue
+			}
+			if !problem(a, false) {
 				continue
 			}
 			inv, why := a.prob.spacer(limit)
@@ -171,6 +182,7 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 				continue
 			}
 			a.cert, a.method, a.texts = a.prob.certify(inv, a.obj.String()), Spacer, nil
+			tried = append(tried, a)
 		}
 		checkAll(tried, opts)
 	}
@@ -240,43 +252,4 @@ func intro(obj Objective, p *problem, method Method, texts map[*node]string) str
 // of a solver query, a loop or an allocation's size concretized.
 func Eligible(reason string) bool {
 	return strings.Contains(reason, "timeout") || strings.Contains(reason, "bounded at") || strings.Contains(reason, "concretized")
-}
-
-// Settle tries to prove unreachable every unknown outcome of r whose reason
-// is Eligible; objs[i] is the objective of r.Branches[i]. A proved outcome
-// becomes unreachable, checked independently (by cvc5), with the
-// certificate as its formula. It returns the number settled.
-func Settle(fn *ir.Function, r *report.Function, objs []*Objective, opts Options) int {
-	var at []int
-	var todo []Objective
-	for i := range r.Branches {
-		b := &r.Branches[i]
-		if b.Verdict == report.Unknown && objs[i] != nil && Eligible(b.Reason) {
-			at = append(at, i)
-			todo = append(todo, *objs[i])
-		}
-	}
-	if len(todo) == 0 || opts.within(time.Hour) < 0 {
-		return 0
-	}
-	settled := 0
-	for k, res := range NewProver(fn).ProveAll(todo, opts) {
-		if !res.Proved {
-			continue
-		}
-		b := &r.Branches[at[k]]
-		how := "the paths from the entry cannot reach it"
-		switch {
-		case res.Loops == 1:
-			how = fmt.Sprintf("an inductive invariant at its loop's header (%s) excludes it", res.Method)
-		case res.Loops > 1:
-			how = fmt.Sprintf("inductive invariants at the headers of its %d loops (%s) exclude it", res.Loops, res.Method)
-		}
-		*b = report.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unreachable,
-			Reason:  "no run reaches it, for inputs of every length: " + how + "; cvc5 checked the certificate",
-			SMT2:    res.SMT2,
-			Checked: report.CheckedIndependent}
-		settled++
-	}
-	return settled
 }

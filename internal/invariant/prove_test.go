@@ -1,4 +1,4 @@
-// Issue 21's functions proved under every strategy, and the functions whose checks can fail never proved, against compiled Go.
+// Proofs against compiled Go: the functions whose checks can fail never proved, the safe ones proved.
 
 package invariant
 
@@ -11,19 +11,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/indep"
-	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
-	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
 )
 
 // doneWhen holds the functions of issue 21's "Done when": every run-time
-// check of each is unreachable for inputs of every length.
+// check of each is unreachable for inputs of every length (the pipeline's
+// test, under every strategy, is analysis.TestInvariantsDoneWhen).
 const doneWhen = `package p
 
 import "strings"
@@ -55,102 +47,6 @@ func TrimSpace(s string) string {
 	return s
 }
 `
-
-var strategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{},
-	search.PM{}, search.RG{}, search.RGCB{}, search.TreeFrog{}}
-
-// explore runs one strategy on fn and returns its session and report.
-// Inputs are bounded at 4 elements (the default is 8): the search is
-// quicker, and leaves the same checks open.
-func explore(t *testing.T, fn *ir.Function, st search.Strategy) (*search.Session, *report.Function) {
-	t.Helper()
-	slv := z3.New(10 * time.Second)
-	t.Cleanup(slv.Close)
-	eng := engine.New(expr.NewBuilder(), 10)
-	eng.MaxLen = 4
-	s := search.NewSession(search.Config{Fn: fn, Engine: eng, Solver: slv})
-	search.ExploreLoops(s, st, search.LoopOptions{})
-	return s, s.Report(fn.Name, "p", st.Name())
-}
-
-// objectivesOf maps a session's objectives to the prover's.
-func objectivesOf(s *search.Session) []*Objective {
-	objs := make([]*Objective, len(s.Objectives))
-	for i, o := range s.Objectives {
-		if !o.Entry {
-			objs[i] = &Objective{If: o.If, Dir: o.Dir, Panic: o.Panic}
-		}
-	}
-	return objs
-}
-
-// checkCertificate runs each query of a certificate through cvc5 alone.
-func checkCertificate(t *testing.T, smt2 string) {
-	t.Helper()
-	queries := strings.Split(smt2, "(reset)\n")
-	names := []string{}
-	for _, q := range queries {
-		got, err := indep.CVC5(q, time.Minute)
-		if err != nil || got != "unsat" {
-			t.Errorf("cvc5 on a query of the certificate: %q, %v\n%s", got, err, q)
-		}
-		if i := strings.Index(q, "; "); i >= 0 {
-			names = append(names, strings.SplitN(q[i+2:], ":", 2)[0])
-		}
-	}
-	if n := len(queries); n != 3 && n != 1 {
-		t.Errorf("%d queries in the certificate, want 3 (or 1 without a loop)", n)
-	}
-}
-
-// TestDoneWhen: the search leaves every run-time check of the functions
-// unknown (the input length bound); the invariants settle each, under
-// every strategy, with a certificate cvc5 re-checks.
-func TestDoneWhen(t *testing.T) {
-	fns := lowerGo(t, doneWhen, "Split", "Sum", "Key", "TrimSpace")
-	for _, name := range []string{"Split", "Sum", "Key", "TrimSpace"} {
-		for _, st := range strategies {
-			t.Run(name+"/"+st.Name(), func(t *testing.T) {
-				s, r := explore(t, fns[name], st)
-				checks := 0
-				for i, b := range r.Branches {
-					if o := s.Objectives[i]; o.If != nil && o.If.Kind != ir.SourceBranch {
-						checks++
-						if b.Verdict != report.Unknown || !Eligible(b.Reason) {
-							t.Fatalf("%s %s before the proofs: %s %s (the search alone should leave it open)", b.Pos, b.Outcome, b.Verdict, b.Reason)
-						}
-					}
-				}
-				if checks == 0 {
-					t.Fatal("no run-time check")
-				}
-				n := Settle(fns[name], r, objectivesOf(s), DefaultOptions)
-				if n != checks {
-					t.Errorf("%d of %d checks settled", n, checks)
-				}
-				for i, b := range r.Branches {
-					o := s.Objectives[i]
-					if o.If == nil || o.If.Kind == ir.SourceBranch {
-						if b.Verdict == report.Unknown {
-							t.Errorf("%s %s: unknown (%s)", b.Pos, b.Outcome, b.Reason)
-						}
-						continue
-					}
-					if b.Verdict != report.Unreachable || b.Checked != report.CheckedIndependent {
-						t.Errorf("%s %s: %s (%s), checked %q", b.Pos, b.Outcome, b.Verdict, b.Reason, b.Checked)
-						continue
-					}
-					if strings.Contains(b.SMT2, "(assert false)") {
-						t.Errorf("%s %s: (assert false) in the certificate", b.Pos, b.Outcome)
-					}
-					if st.Name() == "treefrog" {
-						checkCertificate(t, b.SMT2)
-					}
-				}
-			})
-		}
-	}
-}
 
 // canFail holds functions whose checks some input makes fail: no proof
 // may be claimed for them.
@@ -361,9 +257,17 @@ func TestAll(t *testing.T) {
 }
 
 // TestNeverProvedWhenReachable: for functions whose checks some input
-// fails (compiled Go shows the panic), no proof is found; for the others,
-// a proof of a check is never contradicted by a run.
+// fails (compiled Go shows the panic), no proof is found by either method;
+// for the others, a proof of a check is never contradicted by a run, each
+// check is proved by some method, and issue 21's by each method alone.
 func TestNeverProvedWhenReachable(t *testing.T) {
+	methods := []struct {
+		name string
+		opts Options
+	}{
+		{"absint", Options{AbsInt: true, Check: DefaultOptions.Check}},
+		{"spacer", Options{Spacer: 5 * DefaultOptions.Spacer, Check: DefaultOptions.Check}},
+	}
 	for _, c := range []struct {
 		src      string
 		mustFail bool
@@ -378,18 +282,25 @@ func TestNeverProvedWhenReachable(t *testing.T) {
 		fns := lowerGo(t, c.src, names...)
 		for _, name := range names {
 			fn := fns[name]
-			p := NewProver(fn)
 			failed := false
 			for _, o := range checks(fn) {
 				key := fmt.Sprintf("%s %d", o.If.Kind.PanicMessage(), o.If.Pos.Line)
-				r := p.Prove(o, DefaultOptions)
-				switch {
-				case r.Proved && seen[key]:
-					t.Errorf("%s: %s proved unreachable by %s, but compiled Go panics there\n%s", name, o, r.Method, r.SMT2)
-				case !r.Proved && !seen[key] && !c.mustFail && name != "Cut":
-					t.Errorf("%s: %s not proved: %s", name, o, r.Why)
-				}
 				failed = failed || seen[key]
+				var by []string
+				for _, m := range methods {
+					r := NewProver(fn).Prove(o, m.opts)
+					if r.Proved && seen[key] {
+						t.Errorf("%s: %s proved unreachable by %s, but compiled Go panics there\n%s", name, o, r.Method, r.SMT2)
+					}
+					if r.Proved {
+						by = append(by, m.name)
+					} else if c.src == doneWhen {
+						t.Errorf("%s: %s not proved by %s alone: %s", name, o, m.name, r.Why)
+					}
+				}
+				if len(by) == 0 && !seen[key] && !c.mustFail && name != "Cut" {
+					t.Errorf("%s: %s proved by no method", name, o)
+				}
 			}
 			if c.mustFail && !failed {
 				t.Errorf("%s: no check of it fails on the inputs tried: the test proves nothing", name)

@@ -7,11 +7,11 @@ import "math"
 // inf is the absent bound.
 const inf = math.MaxInt64
 
-// akey names an integer atom: atom a of a value (a < 0: a temporary of a
-// parallel assignment).
+// akey names an integer atom: atom a of the value numbered v in the model
+// (v < 0: a temporary of a parallel assignment, numbered by a; v = 0: the
+// zero variable).
 type akey struct {
-	k vkey
-	a int
+	v, a int32
 }
 
 // zone is a difference-bound matrix: m[i*n+j] bounds x_i - x_j, x_0

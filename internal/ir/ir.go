@@ -83,22 +83,6 @@ func IntType(width int, signed bool) *Type {
 // PointerTo returns the pointer type to elem.
 func PointerTo(elem *Type) *Type { return &Type{Kind: KPointer, Elem: elem, Size: 8} }
 
-// Pos is a source position. File is the base name of the file ("tcas.go").
-type Pos struct {
-	File      string
-	Line, Col int
-}
-
-// IsValid reports whether the position is known.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
-func (p Pos) String() string {
-	if !p.IsValid() {
-		return "-"
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
-
 // Program is a set of functions lowered together (one Go package, or one IR file).
 type Program struct {
 	Funcs    []*Function // in a deterministic order (source order)
@@ -455,6 +439,9 @@ type If struct {
 	ID   int        // index in Program.Branches
 	Kind BranchKind // source condition, run-time check, or internal
 	Pos  Pos        // the condition (operand) in the source
+	// Pseudo is what an If standing for an internal decision of the engine
+	// decides (NotPseudo for the program's Ifs).
+	Pseudo PseudoKind
 }
 
 // Jump goes to Block().Succs[0].

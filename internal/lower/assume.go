@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"leapfrog/internal/ir"
 )
 
 const assumeDirective = "leapfrog:assume"
@@ -245,39 +247,21 @@ func assumeOverlay(decls []*assumeDecl) (map[string][]byte, error) {
 // assumeError attributes a type error at file:line:col to the directive on
 // that line, setting its Err; it reports whether it did.
 func assumeError(decls []*assumeDecl, pos, msg, dir string) bool {
-	file, line, col, ok := splitPos(pos)
+	p, ok := ir.ParsePos(pos)
 	if !ok {
 		return false
 	}
 	for _, ad := range decls {
 		for _, l := range ad.Lines {
-			if ad.File == file && l.Line == line {
+			if ad.File == p.File && l.Line == p.Line {
 				if ad.Err == nil {
-					ad.Err = fmt.Errorf("%s:%d:%d: %s: %s", relFile(dir, file), line, col, assumeDirective, msg)
+					ad.Err = fmt.Errorf("%s:%d:%d: %s: %s", relFile(dir, p.File), p.Line, p.Col, assumeDirective, msg)
 				}
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// splitPos splits "file:line:col" (the file may contain ':').
-func splitPos(pos string) (string, int, int, bool) {
-	i := strings.LastIndexByte(pos, ':')
-	if i < 0 {
-		return "", 0, 0, false
-	}
-	j := strings.LastIndexByte(pos[:i], ':')
-	if j < 0 {
-		return "", 0, 0, false
-	}
-	line, err1 := strconv.Atoi(pos[j+1 : i])
-	col, err2 := strconv.Atoi(pos[i+1:])
-	if err1 != nil || err2 != nil {
-		return "", 0, 0, false
-	}
-	return pos[:j], line, col, true
 }
 
 // assumeOf returns the precondition of the function obj, or nil.

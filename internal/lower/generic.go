@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"leapfrog/internal/ir"
 )
 
 // instanceReq is a target naming an instance of a generic function of the
@@ -131,12 +133,12 @@ func addInstances(overlay map[string][]byte, reqs []*instanceReq) error {
 // instanceError attributes a type error at file:line:col to the instance
 // request appended on that line, setting its Err; it reports whether it did.
 func instanceError(reqs []*instanceReq, pos, msg string) bool {
-	file, line, _, ok := splitPos(pos)
+	p, ok := ir.ParsePos(pos)
 	if !ok {
 		return false
 	}
 	for _, r := range reqs {
-		if r.Err == nil && r.File == file && r.Line == line {
+		if r.Err == nil && r.File == p.File && r.Line == p.Line {
 			r.Err = fmt.Errorf("%s: %s: bad type arguments for %s: %s", r.At, r.Name, r.Func, msg)
 			return true
 		}

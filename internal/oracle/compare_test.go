@@ -10,7 +10,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
+	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/verify"
 )
@@ -59,7 +61,7 @@ func (c *comparison) fail(class string, b *report.Branch, witness, detail string
 	d := disagreement{class: class, row: c.row, fn: c.f.name, witness: witness, detail: fmt.Sprintf(detail, args...)}
 	if b != nil {
 		d.objective = fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID)
-		d.verdict = b.Verdict
+		d.verdict = string(b.Verdict)
 		if b.Reason != "" {
 			d.verdict += ": " + b.Reason
 		}
@@ -505,7 +507,7 @@ func agree(f *function, reports map[string]map[string]*report.Function, rs []row
 				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k,
 					detail: fmt.Sprintf("strategy %s has the objective: %v, strategy %s: %v", first, inA, r.name, inB)})
 			case a.Verdict != b.Verdict && !acceptedUnknown(f, a) && !acceptedUnknown(f, b):
-				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k, verdict: b.Verdict,
+				errs = append(errs, disagreement{class: clsDisagree, row: r.name, fn: f.name, objective: k, verdict: string(b.Verdict),
 					detail: fmt.Sprintf("strategy %s says %s (%s), strategy %s says %s (%s)", first, a.Verdict, a.Reason, r.name, b.Verdict, b.Reason)})
 			}
 		}
@@ -516,16 +518,12 @@ func agree(f *function, reports map[string]map[string]*report.Function, rs []row
 // siteKey normalises a report position "dir/file.go:line:col" to the site key
 // "file.go:line:col" and the line "file.go:line".
 func siteKey(pos string) (key, line string, err error) {
-	i := strings.LastIndex(pos, ":")
-	if i < 0 {
+	p, ok := ir.ParsePos(pos)
+	if !ok {
 		return "", "", fmt.Errorf("bad position %q", pos)
 	}
-	j := strings.LastIndex(pos[:i], ":")
-	if j < 0 {
-		return "", "", fmt.Errorf("bad position %q", pos)
-	}
-	file := filepath.Base(pos[:j])
-	return file + pos[j:], file + pos[j:i], nil
+	file := filepath.Base(p.File)
+	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col), fmt.Sprintf("%s:%d", file, p.Line), nil
 }
 
 // proofCache holds Z3's answers by smt2 script: rows often print the same
@@ -549,6 +547,10 @@ func stripComments(script string) string {
 	return b.String()
 }
 
+// invariantProofs counts the unreachable verdicts proved by an inductive
+// invariant that checkProofs checked (TestRandomPrograms' summary).
+var invariantProofs atomic.Int64
+
 // checkProofs hands the smt2 of every unreachable verdict to cvc5 (Z3 when
 // cvc5 cannot decide in time; see smt.go), which must answer unsat.
 func checkProofs(rowName string, r *report.Function) []disagreement {
@@ -556,6 +558,9 @@ func checkProofs(rowName string, r *report.Function) []disagreement {
 	for _, b := range r.Branches {
 		if b.Verdict != report.Unreachable || strings.TrimSpace(b.SMT2) == "" {
 			continue
+		}
+		if strings.Contains(b.Reason, "for inputs of every length") {
+			invariantProofs.Add(1)
 		}
 		key := stripComments(b.SMT2)
 		a, ok := proofCache.Load(key)
@@ -566,7 +571,7 @@ func checkProofs(rowName string, r *report.Function) []disagreement {
 		}
 		got, err := a.(proofAnswer).got, a.(proofAnswer).err
 		if err != nil || got != "unsat" {
-			errs = append(errs, disagreement{class: clsProof, row: rowName, fn: r.Function, objective: fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID), verdict: b.Verdict,
+			errs = append(errs, disagreement{class: clsProof, row: rowName, fn: r.Function, objective: fmt.Sprintf("%s %s (%s)", b.Pos, b.Outcome, b.ID), verdict: string(b.Verdict),
 				detail: fmt.Sprintf("cvc5 (z3 when cvc5 cannot decide) says %q (%v)\n%s", got, err, b.SMT2)})
 		}
 	}

@@ -2,27 +2,40 @@
 
 package report
 
-import "leapfrog/internal/ir"
+import "fmt"
 
-// Verdicts.
+// Verdict is what leapfrog concluded about an objective.
+type Verdict string
+
 const (
-	Covered     = "covered"
-	Unreachable = "unreachable"
-	Unknown     = "unknown"
+	Covered     Verdict = "covered"     // a generated test case covers it
+	Unreachable Verdict = "unreachable" // a proof says no input reaches it
+	Unknown     Verdict = "unknown"     // neither, for the reason given
 )
+
+// UnmarshalText reads a verdict, refusing any other word.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	switch x := Verdict(b); x {
+	case Covered, Unreachable, Unknown:
+		*v = x
+		return nil
+	}
+	return fmt.Errorf("bad verdict %q", b)
+}
 
 // Report is the whole JSON report of leapfrog gen (and of leapfrog merge,
 // which joins the reports of shards into the report of the whole run).
 type Report struct {
-	Tool      string      `json:"tool"`            // "leapfrog"
-	Version   string      `json:"version"`         // the tool's version
-	Flags     Flags       `json:"flags"`           // the settings that shape the results
-	Args      []string    `json:"args"`            // the package and function arguments, as given
-	Shard     string      `json:"shard,omitempty"` // "K/N" for the report of one shard; never in a merged report
-	Packages  []*Package  `json:"packages"`        // every package matched, sorted by import path
-	Functions []*Function `json:"functions"`       // the functions analysed, by package, file and line
-	Rejected  []*Rejected `json:"rejected"`        // the functions leapfrog cannot handle, with the reason
-	Summary   Totals      `json:"summary"`         // the sums over Packages
+	Tool      string      `json:"tool"`             // "leapfrog"
+	Version   string      `json:"version"`          // the tool's version
+	Flags     Flags       `json:"flags"`            // the settings that shape the results
+	Args      []string    `json:"args"`             // the package and function arguments, as given
+	Shard     string      `json:"shard,omitempty"`  // "K/N" for the report of one shard; never in a merged report
+	Packages  []*Package  `json:"packages"`         // every package matched, sorted by import path
+	Functions []*Function `json:"functions"`        // the functions analysed, by package, file and line
+	Rejected  []*Rejected `json:"rejected"`         // the functions leapfrog cannot handle, with the reason
+	Failed    []*Failed   `json:"failed,omitempty"` // the functions whose analysis or test generation failed (an internal error): present only when some did
+	Summary   Totals      `json:"summary"`          // the sums over Packages
 }
 
 // Flags are the settings that shape the results: two reports can only be
@@ -60,6 +73,7 @@ type Totals struct {
 	Functions   int `json:"functions"`          // analysed + rejected
 	Analysed    int `json:"analysed"`
 	Rejected    int `json:"rejected"`
+	Failed      int `json:"failed,omitempty"` // analysis or test generation failed: not in Analysed
 	Objectives  int `json:"objectives"`
 	Covered     int `json:"covered"`
 	Unreachable int `json:"unreachable"`
@@ -75,6 +89,18 @@ type Rejected struct {
 	Line     int    `json:"line"`   // of the declaration
 	Pos      string `json:"pos"`    // where the obstacle is: file:line:col relative to the working directory
 	Reason   string `json:"reason"` // "unsupported: <what>"
+}
+
+// Failed is a function whose analysis or test generation failed: an
+// internal error of leapfrog (or a solver answer that validation found
+// wrong). The others are analysed and written; the run exits 1.
+type Failed struct {
+	Function string `json:"function"`
+	Package  string `json:"package"`
+	File     string `json:"file"`   // the file declaring it, relative to the working directory
+	Line     int    `json:"line"`   // of the declaration
+	Stage    string `json:"stage"`  // where it failed: "analysis" or "testgen"
+	Reason   string `json:"reason"` // the message ("internal error: ...")
 }
 
 // Function is the result for one function under test.
@@ -106,7 +132,7 @@ type Branch struct {
 	Func     string   `json:"func"`               // the IR function holding it (a callee, possibly)
 	Pos      string   `json:"pos"`                // file.go:line:col of the condition
 	Outcome  string   `json:"outcome"`            // "true", "false", the pseudo-branch kind ("index out of range", "panic"), or "entry"
-	Verdict  string   `json:"verdict"`            // covered, unreachable, unknown
+	Verdict  Verdict  `json:"verdict"`            // covered, unreachable, unknown
 	Case     string   `json:"case,omitempty"`     // covered: the name of the first kept case that covers it
 	Reason   string   `json:"reason,omitempty"`   // unknown: why; unreachable: a one-line summary of the proof
 	Conflict []string `json:"conflict,omitempty"` // unreachable: the branches that cannot hold together ("tcas.go:135:14 true")
@@ -115,39 +141,36 @@ type Branch struct {
 	// (re-proved by the independent encoding, package indep) or "engine"
 	// (the engine's proof only; CheckReason says why the re-proof failed).
 	// A verdict the independent encoding refuted says so in CheckReason.
-	Checked     string `json:"checked,omitempty"`
+	Checked     Check  `json:"checked,omitempty"`
 	CheckReason string `json:"check_reason,omitempty"`
-
-	// Folded says that the engine's proof rests on its own constant folding
-	// (a condition constant on the prefix, an obligation that simplified to
-	// false), not on a formula an outside solver can check: the re-check
-	// replaces SMT2 by the independent encoding's formula, or withdraws the
-	// verdict.
-	Folded bool `json:"-"`
 }
 
-// Who vouches for an unreachable verdict (Branch.Checked).
+// Check says who vouches for an unreachable verdict (Branch.Checked).
+type Check string
+
 const (
-	CheckedIndependent = "independent"
-	CheckedEngine      = "engine"
+	CheckedIndependent Check = "independent"
+	CheckedEngine      Check = "engine"
 )
+
+// UnmarshalText reads who vouches for a verdict, refusing any other word.
+func (c *Check) UnmarshalText(b []byte) error {
+	switch x := Check(b); x {
+	case CheckedIndependent, CheckedEngine:
+		*c = x
+		return nil
+	}
+	return fmt.Errorf("bad check %q", b)
+}
 
 // Case is one generated test case.
 type Case struct {
-	Name    string `json:"name"`
-	Inputs  []Arg  `json:"inputs"`
-	Outputs []Arg  `json:"outputs"`         // results in order ("r0", ...), then the final value behind each pointer, slice or map parameter (named after it)
-	Panic   string `json:"panic,omitempty"` // the panic message when the case panics
-	// PanicType, when the case panics with a value whose message leapfrog
-	// does not render (Panic is then "panic"), is the value's dynamic type
-	// (the Go type as the package writes it): the test checks it instead.
-	PanicType string   `json:"-"`
-	Covers    []string `json:"covers"`    // ids of the objectives it covers
-	Discarded bool     `json:"discarded"` // later cases cover everything it covers: not emitted
-
-	// In and Out hold the values themselves, for the emitter.
-	In  []Value `json:"-"`
-	Out []Value `json:"-"`
+	Name      string   `json:"name"`
+	Inputs    []Arg    `json:"inputs"`
+	Outputs   []Arg    `json:"outputs"`         // results in order ("r0", ...), then the final value behind each pointer, slice or map parameter (named after it)
+	Panic     string   `json:"panic,omitempty"` // the panic message when the case panics ("panic" when leapfrog does not render it)
+	Covers    []string `json:"covers"`          // ids of the objectives it covers
+	Discarded bool     `json:"discarded"`       // later cases cover everything it covers: not emitted
 }
 
 // Arg is a named value rendered as a Go literal.
@@ -183,47 +206,4 @@ type Stats struct {
 	Merges     int     `json:"merges"`
 	Queries    int     `json:"queries"`
 	AvgQueryMs float64 `json:"avg_query_ms,omitempty"` // bench only
-}
-
-// Value is a concrete value of an IR type, as a tree (inputs never share
-// memory; an output that does, or that is cyclic, is cut where a pointer
-// meets an object already on the way down: Cycle).
-//
-//   - bool, integer: Bits (masked to the width);
-//   - string: Str (the bytes);
-//   - array, struct: Elems, the elements or the fields in order;
-//   - pointer: Nil, or Elems[0] the value it points to;
-//   - slice: Nil, or Elems its elements (len(Elems) is its length) and Cap;
-//     for an input, Spare: what its array holds between its length and its
-//     capacity (a test writes []T{e0, e1, s0}[:2]);
-//   - map: Nil, or Keys and Elems (Elems[i] is the value of Keys[i]), sorted
-//     by key (bits, bytes, then element-wise), so the order is deterministic;
-//   - interface: Nil, or Dyn its dynamic type (the Go type as the package
-//     under test writes it, ir.DynType.Name) and Elems[0] the value; an
-//     error value has ErrMsg, its Error() text (HasErrMsg: when the engine
-//     could run it), and Sentinel, the package-level variable whose value
-//     it is or wraps (errors.Is), if any: one of the package's ("ErrBad"),
-//     or an exported one of another package a test can import ("io.EOF",
-//     qualified by the package's name; SentinelPkg is its import path);
-//   - function value: Nil, or not (never written).
-//
-// Unordered marks a value that depends on the order in which a range over
-// a map visited its entries: Go's order is random, so a test must not assert
-// it.
-type Value struct {
-	Type        *ir.Type
-	Bits        uint64
-	Str         string
-	Nil         bool
-	Elems       []Value
-	Keys        []Value
-	Cap         int64
-	Spare       []Value
-	Cycle       bool
-	Unordered   bool
-	Dyn         string
-	ErrMsg      string
-	HasErrMsg   bool
-	Sentinel    string
-	SentinelPkg string
 }

@@ -157,3 +157,34 @@ func TestNormalize(t *testing.T) {
 		t.Errorf("null in %s", js)
 	}
 }
+
+// TestDecodeVerdicts: a report whose verdict or check is no word of the
+// schema is refused, not read as some verdict.
+func TestDecodeVerdicts(t *testing.T) {
+	rep := &Report{Tool: "leapfrog", Functions: []*Function{{Function: "F",
+		Branches: []Branch{{ID: "b0.true", Verdict: Unreachable, Checked: CheckedEngine}, {ID: "b0.false", Verdict: Unknown}}}}}
+	rep.Finish()
+	good, err := rep.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(good)
+	if err != nil {
+		t.Fatalf("Decode: %v", err)
+	}
+	if b := back.Functions[0].Branches; b[0].Verdict != Unreachable || b[0].Checked != CheckedEngine || b[1].Verdict != Unknown {
+		t.Errorf("decoded %+v", b)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{`"verdict": "unknown"`, `"verdict": "maybe"`, `bad verdict "maybe"`},
+		{`"checked": "engine"`, `"checked": "yes"`, `bad check "yes"`},
+	} {
+		bad := strings.Replace(string(good), c.from, c.to, 1)
+		if bad == string(good) {
+			t.Fatalf("%q not in the report", c.from)
+		}
+		if _, err := Decode([]byte(bad)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Decode of %s: %v, want %s", c.to, err, c.want)
+		}
+	}
+}

@@ -62,6 +62,10 @@ func (r *Report) Sort() {
 		a, b := r.Rejected[i], r.Rejected[j]
 		return less(a.Package, a.File, a.Line, a.Function, b.Package, b.File, b.Line, b.Function)
 	})
+	sort.SliceStable(r.Failed, func(i, j int) bool {
+		a, b := r.Failed[i], r.Failed[j]
+		return less(a.Package, a.File, a.Line, a.Function, b.Package, b.File, b.Line, b.Function)
+	})
 }
 
 func less(pa, fa string, la int, na string, pb, fb string, lb int, nb string) bool {
@@ -85,8 +89,10 @@ func (f *Function) Count() (covered, unreachable, unknown int) {
 			covered++
 		case Unreachable:
 			unreachable++
-		default:
+		case Unknown:
 			unknown++
+		default:
+			panic(fmt.Sprintf("report: %s %s: verdict %q", f.Function, b.ID, b.Verdict))
 		}
 	}
 	return
@@ -125,12 +131,18 @@ func (r *Report) Summarize() {
 		t.Functions++
 		t.Rejected++
 	}
+	for _, x := range r.Failed {
+		t := pkg(x.Package)
+		t.Functions++
+		t.Failed++
+	}
 	r.Summary = Totals{Packages: len(r.Packages)}
 	for _, p := range r.Packages {
 		s := &r.Summary
 		s.Functions += p.Functions
 		s.Analysed += p.Analysed
 		s.Rejected += p.Rejected
+		s.Failed += p.Failed
 		s.Objectives += p.Objectives
 		s.Covered += p.Covered
 		s.Unreachable += p.Unreachable
@@ -253,6 +265,12 @@ func Merge(reps []*Report) (*Report, error) {
 				return nil, err
 			}
 			out.Rejected = append(out.Rejected, x)
+		}
+		for _, x := range r.Failed {
+			if err := claim(x.Package, x.Function); err != nil {
+				return nil, err
+			}
+			out.Failed = append(out.Failed, x)
 		}
 	}
 	for k := 1; k <= total; k++ {

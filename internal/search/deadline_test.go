@@ -10,7 +10,6 @@ import (
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/solver"
-	"leapfrog/internal/solver/z3"
 )
 
 // TestFollowTimedOut: Follow of a flip whose run the deadline abandons
@@ -42,10 +41,8 @@ b5:
 	if err != nil {
 		t.Fatal(err)
 	}
-	slv := z3.New(0)
-	t.Cleanup(slv.Close)
 	eng := engine.New(expr.NewBuilder(), 10000)
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: eng, Solver: slv})
+	s := NewSession(Config{Fn: prog.Funcs[0], Engine: eng, Solver: NewTestSolver(t)})
 	_, nodes := s.Execute(solver.Model{})
 	eq := nodes[len(nodes)-1] // n == 7, reached after 5000 iterations
 	if eq.Depth < 5000 {

@@ -48,6 +48,12 @@
 //     makes its function return to its callers. The objectives are those of
 //     the function and of every function it may so call (Callees); an
 //     explicit panic a deferred call recovered is covered by the run.
+//   - The result (result.go): Session.Result gathers the verdicts, the
+//     cases (kept ones first, each with its inputs and outputs as
+//     engine.Value trees and whether it panicked) and the costs into a
+//     Result; the analysis completes it (warnings, globals, precondition,
+//     the re-proof's checks), the emitter reads it, and Result.Report
+//     converts it, once, to the JSON report's form.
 //   - PM (pm.go, path-merged-symbolic-execution-branch-coverage.txt) sets the
 //     engine's Merger: a run reaching the entry of a single-entry, single-exit,
 //     loop-free region (small loop-free callees inlined; run-time checks only

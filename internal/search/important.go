@@ -92,7 +92,7 @@ func (s *Session) Targeted(lines []Line) int {
 // MarkUntargeted gives every objective of r that is not on one of the lines and
 // not covered the verdict unknown, reason NotTargeted: the search did not try to
 // decide it. It returns how many objectives were not targeted (covered or not).
-func MarkUntargeted(s *Session, r *report.Function, lines []Line) int {
+func MarkUntargeted(s *Session, r *Result, lines []Line) int {
 	if len(lines) == 0 {
 		return 0
 	}
@@ -104,7 +104,7 @@ func MarkUntargeted(s *Session, r *report.Function, lines []Line) int {
 		n++
 		b := &r.Branches[i]
 		if b.ID != o.ID {
-			panic("search: report branches out of objective order")
+			panic("search: result branches out of objective order")
 		}
 		if b.Verdict != report.Covered {
 			b.Verdict, b.Reason, b.Conflict, b.SMT2 = report.Unknown, NotTargeted, nil, ""

@@ -9,7 +9,6 @@ import (
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/solver"
-	"leapfrog/internal/solver/z3"
 )
 
 func learnSession(t *testing.T) (*treefrog, *expr.Builder) {
@@ -19,9 +18,7 @@ func learnSession(t *testing.T) (*treefrog, *expr.Builder) {
 		t.Fatal(err)
 	}
 	b := expr.NewBuilder()
-	slv := z3.New(0)
-	t.Cleanup(slv.Close)
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(b, 10), Solver: slv})
+	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(b, 10), Solver: NewTestSolver(t)})
 	return newTreeFrog(s), b
 }
 

@@ -5,25 +5,13 @@ package search_test
 import (
 	"testing"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver"
-	"leapfrog/internal/solver/z3"
 )
 
-// exploreWorkers runs mtelse with a solver per worker.
-func exploreWorkers(fn *ir.Function, workers int) *report.Function {
-	b := expr.NewBuilder()
-	slv := z3.New(0)
-	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv,
-		NewSolver: func() solver.Solver { return z3.New(0) }})
-	st := search.MTElse{Workers: workers}
-	st.Explore(s)
-	return s.Report(fn.Name, "", st.Name())
+// exploreWorkers runs mtelse with a solver chain per worker.
+func exploreWorkers(t *testing.T, tg analysis.Target, workers int) *search.Result {
+	return analyze(t, tg, search.MTElse{}, 0, func(c *analysis.Config) { c.Workers = workers })
 }
 
 // TestMTElseParallel: five multi-threaded runs give the verdicts of dfs (the
@@ -47,9 +35,9 @@ func TestMTElseParallel(t *testing.T) {
 		fns := load(t, dir+"/"+c.pkg, c.funcs...)
 		for _, name := range c.funcs {
 			t.Run(c.pkg+"."+name, func(t *testing.T) {
-				ref := explore(fns[name], search.DFS{})
+				ref := explore(t, fns[name], search.DFS{})
 				for run := 1; run <= 5; run++ {
-					r := exploreWorkers(fns[name], 4)
+					r := exploreWorkers(t, fns[name], 4)
 					if len(r.Branches) != len(ref.Branches) {
 						t.Fatalf("run %d: %d objectives, dfs: %d", run, len(r.Branches), len(ref.Branches))
 					}

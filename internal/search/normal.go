@@ -38,7 +38,7 @@ func (s *Session) normalRun() {
 // returned reports whether some case returned normally.
 func (s *Session) returned() bool {
 	for _, c := range s.Cases {
-		if c.Path.Panic == "" {
+		if !c.Path.Panicked() {
 			return true
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/engine"
 	"leapfrog/internal/solver"
 )
 
@@ -222,7 +222,7 @@ func canonicalCases(s *Session) {
 
 // valueKey writes a fixed-width rendering of v, so that keys compare like the
 // values, element by element.
-func valueKey(b *strings.Builder, v report.Value) {
+func valueKey(b *strings.Builder, v engine.Value) {
 	if len(v.Elems) == 0 {
 		fmt.Fprintf(b, "%016x", v.Bits)
 		return

@@ -11,20 +11,16 @@ import (
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
 )
 
 // pmRun explores fn and also returns the number of distinct paths in the tree.
-func pmRun(t testing.TB, fn *ir.Function, st search.Strategy) (*report.Function, int, time.Duration) {
+func pmRun(t testing.TB, fn *ir.Function, st search.Strategy) (*search.Result, int, time.Duration) {
 	t.Helper()
-	b := expr.NewBuilder()
-	slv := z3.New(0)
-	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv, Timeout: time.Minute})
+	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(expr.NewBuilder(), 10), Solver: search.NewTestSolver(t), Deadline: time.Now().Add(time.Minute)})
 	start := time.Now()
 	st.Explore(s)
 	d := time.Since(start)
-	return s.Report(fn.Name, "", st.Name()), leaves(s.Root), d
+	return s.Result(fn.Name, "", st.Name()), leaves(s.Root), d
 }
 
 // leaves counts the distinct explored paths: Feasible sides with no child.
@@ -44,14 +40,14 @@ func leaves(n *search.Node) int {
 	return k
 }
 
-func queries(r *report.Function) int {
+func queries(r *search.Result) int {
 	if r.Stats.Queries > 0 {
 		return r.Stats.Queries
 	}
 	return r.Stats.SolverCalls + r.Stats.SatChecks
 }
 
-func sameVerdicts(t *testing.T, ref, r *report.Function) {
+func sameVerdicts(t *testing.T, ref, r *search.Result) {
 	t.Helper()
 	if len(r.Branches) != len(ref.Branches) {
 		t.Fatalf("%s: %d objectives, %s: %d", ref.Strategy, len(ref.Branches), r.Strategy, len(r.Branches))
@@ -63,7 +59,7 @@ func sameVerdicts(t *testing.T, ref, r *report.Function) {
 	}
 }
 
-func classified(t *testing.T, r *report.Function) (covered int) {
+func classified(t *testing.T, r *search.Result) (covered int) {
 	t.Helper()
 	for _, b := range r.Branches {
 		switch b.Verdict {
@@ -98,8 +94,8 @@ func TestPMBench(t *testing.T) {
 				if name == "Launch" && testing.Short() {
 					t.Skip("dfs takes seconds on Launch")
 				}
-				ref, refPaths, refTime := pmRun(t, fns[name], search.DFS{})
-				r, paths, d := pmRun(t, fns[name], search.PM{})
+				ref, refPaths, refTime := pmRun(t, fns[name].Func, search.DFS{})
+				r, paths, d := pmRun(t, fns[name].Func, search.PM{})
 				sameVerdicts(t, ref, r)
 				cov := classified(t, r)
 				t.Logf("%-8s %-6s paths %5d runs %5d queries %5d cases %3d covered %3d/%d merges %4d time %v",

@@ -22,7 +22,7 @@ import (
 // the way to the objective: Obligation.Const) made them all, it is one of
 // them, rendered as decide renders constant conditions. Otherwise it is
 // unknown, with the reason.
-func (s *Session) decideMerged(o *Objective, sides []sideRef, b *report.Branch) bool {
+func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 	if s.pm == nil || len(s.pm.merged[o]) == 0 {
 		return false
 	}

@@ -12,7 +12,6 @@ import (
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
-	"leapfrog/internal/solver/z3"
 )
 
 // randomProgram writes a function of two i8 inputs: a sequence of segments,
@@ -94,12 +93,12 @@ func TestRandomTreeFrog(t *testing.T) {
 			t.Fatalf("program %d: %v\n%s", i, err, src)
 		}
 		fn := prog.Funcs[0]
-		run := func(st Strategy) (*Session, *report.Function) {
-			slv := z3.New(0)
-			defer slv.Close()
+		run := func(st Strategy) (*Session, *Result) {
+			slv := NewTestSolver(t)
+			defer slv.Close() // now: sixty programs' Z3 contexts would wait for the test's end
 			s := NewSession(Config{Fn: fn, Engine: engine.New(expr.NewBuilder(), 10), Solver: slv})
 			st.Explore(s)
-			return s, s.Report(fn.Name, "", st.Name())
+			return s, s.Result(fn.Name, "", st.Name())
 		}
 		s, tf := run(TreeFrog{})
 		_, ref := run(DFS{})

@@ -5,15 +5,12 @@ package search_test
 import (
 	"testing"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
 )
 
-func rgSameVerdicts(t *testing.T, ref, r *report.Function) {
+func rgSameVerdicts(t *testing.T, ref, r *search.Result) {
 	t.Helper()
 	if len(r.Branches) != len(ref.Branches) {
 		t.Fatalf("%s: %d objectives, %s: %d", ref.Strategy, len(ref.Branches), r.Strategy, len(r.Branches))
@@ -43,10 +40,10 @@ func TestRGAgree(t *testing.T) {
 		fns := load(t, dir+"/"+c.pkg, c.funcs...)
 		for _, name := range c.funcs {
 			t.Run(c.pkg+"."+name, func(t *testing.T) {
-				ref := explore(fns[name], search.DFS{})
-				var pe *report.Function
+				ref := explore(t, fns[name], search.DFS{})
+				var pe *search.Result
 				for _, st := range []search.Strategy{search.PE{}, search.RG{}, search.RGCB{}} {
-					r := explore(fns[name], st)
+					r := explore(t, fns[name], st)
 					rgSameVerdicts(t, ref, r)
 					if st.Name() == "pe" {
 						pe = r
@@ -75,8 +72,8 @@ func TestRGCBConflicts(t *testing.T) {
 	} {
 		t.Run(c.pkg, func(t *testing.T) {
 			fn := load(t, dir+"/"+c.pkg, "F")["F"]
-			ref := explore(fn, search.MTElse{})
-			cb := explore(fn, search.RGCB{})
+			ref := explore(t, fn, search.MTElse{})
+			cb := explore(t, fn, search.RGCB{})
 			rgSameVerdicts(t, ref, cb)
 			st := cb.Stats
 			t.Logf("rgcb: %d paths, %d infeasible, %d blocked, largest jump %d, %d clauses", st.Paths, st.InfeasiblePaths, st.Blocked, st.LargestBackjump, st.ConflictClauses)
@@ -89,7 +86,7 @@ func TestRGCBConflicts(t *testing.T) {
 			if !c.rg {
 				return
 			}
-			rg := explore(fn, search.RG{})
+			rg := explore(t, fn, search.RG{})
 			rgSameVerdicts(t, ref, rg)
 			t.Logf("rg: %d paths, %d infeasible", rg.Stats.Paths, rg.Stats.InfeasiblePaths)
 			if rg.Stats.InfeasiblePaths < 10*st.InfeasiblePaths {
@@ -105,11 +102,14 @@ func TestImportant(t *testing.T) {
 	fn := load(t, benchDir(t)+"/synthpkg/s20k8", "F")["F"]
 	lines := []search.Line{{File: "s20k8.go", Line: 53}} // if k0 > 38
 	for _, st := range []search.Strategy{search.RG{}, search.RGCB{}} {
-		full := explore(fn, st)
-		r, s := exploreTargeted(fn, st, lines)
-		notTargeted := 0
+		full := explore(t, fn, st)
+		r := analyze(t, fn, st, 0, func(c *analysis.Config) { c.Important = lines })
+		notTargeted, targeted := 0, 0
 		for i, b := range r.Branches {
-			on := b.Pos[:len("s20k8.go:53:")] == "s20k8.go:53:"
+			on := b.Pos.File == "s20k8.go" && b.Pos.Line == 53
+			if on {
+				targeted++
+			}
 			switch {
 			case on && b.Verdict != full.Branches[i].Verdict:
 				t.Errorf("%s: target %s %s: %s, want %s", st.Name(), b.Pos, b.Outcome, b.Verdict, full.Branches[i].Verdict)
@@ -120,8 +120,8 @@ func TestImportant(t *testing.T) {
 				notTargeted++
 			}
 		}
-		if notTargeted == 0 || s.Targeted(lines) != 2 {
-			t.Errorf("%s: %d objectives left not targeted, %d targeted", st.Name(), notTargeted, s.Targeted(lines))
+		if notTargeted == 0 || targeted != 2 {
+			t.Errorf("%s: %d objectives left not targeted, %d targeted", st.Name(), notTargeted, targeted)
 		}
 		if r.Stats.Paths >= full.Stats.Paths {
 			t.Errorf("%s: %d paths with one target, %d without", st.Name(), r.Stats.Paths, full.Stats.Paths)
@@ -133,15 +133,4 @@ func TestImportant(t *testing.T) {
 	if l, err := search.ParseLines("a/b/s.go:3, s.go:4"); err != nil || len(l) != 2 || l[0] != (search.Line{File: "s.go", Line: 3}) {
 		t.Errorf("ParseLines: %v %v", l, err)
 	}
-}
-
-func exploreTargeted(fn *ir.Function, st search.Strategy, lines []search.Line) (*report.Function, *search.Session) {
-	b := expr.NewBuilder()
-	slv := z3.New(0)
-	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv})
-	search.Targeted(st, lines).Explore(s)
-	r := s.Report(fn.Name, "", st.Name())
-	search.MarkUntargeted(s, r, lines)
-	return r, s
 }

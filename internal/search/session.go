@@ -24,11 +24,13 @@ type Strategy interface {
 
 // Config is what a session needs.
 type Config struct {
-	Fn      *ir.Function
-	Engine  *engine.Engine
-	Solver  solver.Solver
-	Timeout time.Duration // for the whole function; 0: none
-	Seed    int64         // 0: the first input is all zeros; else random from the seed
+	Fn     *ir.Function
+	Engine *engine.Engine
+	Solver solver.Solver
+	// Deadline ends the search (Expired); the zero time: none. The engine
+	// and the solvers get the same one (internal/analysis derives it once).
+	Deadline time.Time
+	Seed     int64 // 0: the first input is all zeros; else random from the seed
 	// NewSolver makes a solver like Solver for one worker of a multi-threaded
 	// strategy (mtelse): Z3 contexts are not thread-safe. Nil: one worker.
 	NewSolver func() solver.Solver
@@ -96,9 +98,9 @@ func NewSession(cfg Config) *Session {
 	return s
 }
 
-// Expired reports whether the time budget is spent.
+// Expired reports whether the deadline has passed.
 func (s *Session) Expired() bool {
-	if !s.expired && s.Timeout > 0 && time.Since(s.start) > s.Timeout {
+	if !s.expired && !s.Deadline.IsZero() && time.Now().After(s.Deadline) {
 		s.expired = true
 	}
 	return s.expired
@@ -126,28 +128,18 @@ func (s *Session) Initial() solver.Model {
 	}
 	rng := rand.New(rand.NewSource(s.Seed))
 	for _, p := range s.Fn.Params {
-		randomLeaves(rng, p.Ident, p.Typ, m)
+		// Random bools and numbers in the parameters' parts of fixed shape.
+		ir.ParamPath(p.Ident).Walk(p.Typ, func(p ir.InputPath, t *ir.Type) bool {
+			switch t.Kind {
+			case ir.KBool:
+				m[p.String()] = uint64(rng.Intn(2))
+			case ir.KInt, ir.KFloat:
+				m[p.String()] = rng.Uint64() & expr.Mask(t.Width)
+			}
+			return true
+		})
 	}
 	return m
-}
-
-func randomLeaves(rng *rand.Rand, name string, t *ir.Type, m solver.Model) {
-	switch t.Kind {
-	case ir.KBool:
-		m[name] = uint64(rng.Intn(2))
-	case ir.KInt, ir.KFloat:
-		m[name] = rng.Uint64() & expr.Mask(t.Width)
-	case ir.KArray:
-		for i := 0; i < t.Len; i++ {
-			randomLeaves(rng, fmt.Sprintf("%s[%d]", name, i), t.Elem, m)
-		}
-	case ir.KStruct:
-		for _, f := range t.Fields {
-			randomLeaves(rng, name+"."+f.Name, f.Type, m)
-		}
-	case ir.KPointer:
-		randomLeaves(rng, name, t.Elem, m)
-	}
 }
 
 // Execute runs the function on a model, adds the path to the tree and records the

@@ -3,16 +3,14 @@
 package search_test
 
 import (
-	"leapfrog/internal/testutil"
+	"context"
 	"testing"
+	"time"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/lower"
-	"leapfrog/internal/report"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
+	"leapfrog/internal/testutil"
 )
 
 var allStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{}, search.TreeFrog{}}
@@ -20,7 +18,7 @@ var allStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Looka
 // benchDir copies the bundled bench module into a temporary directory.
 func benchDir(tb testing.TB) string { return testutil.BenchCopy(tb) }
 
-func load(tb testing.TB, dir string, names ...string) map[string]*ir.Function {
+func load(tb testing.TB, dir string, names ...string) map[string]analysis.Target {
 	tb.Helper()
 	res, err := lower.Load(dir, names)
 	if err != nil {
@@ -29,21 +27,34 @@ func load(tb testing.TB, dir string, names ...string) map[string]*ir.Function {
 	for _, e := range res.Errors {
 		tb.Fatal(e)
 	}
-	fns := map[string]*ir.Function{}
+	fns := map[string]analysis.Target{}
 	for _, t := range res.Targets {
-		fns[t.Name] = t.Func
+		fns[t.Name] = analysis.Target{Target: t, Package: res.Pkg.PkgPath}
 	}
 	return fns
 }
 
-// explore runs one strategy on fn with a fresh builder, engine and solver.
-func explore(fn *ir.Function, st search.Strategy) *report.Function {
-	b := expr.NewBuilder()
-	slv := z3.New(0)
-	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv})
-	st.Explore(s)
-	return s.Report(fn.Name, "", st.Name())
+// explore analyses the function with one strategy as leapfrog does.
+func explore(tb testing.TB, tg analysis.Target, st search.Strategy) *search.Result {
+	return analyze(tb, tg, st, 0, nil)
+}
+
+// analyze analyses the function with one strategy within a budget (0:
+// none), the configuration changed by set (when not nil).
+func analyze(tb testing.TB, tg analysis.Target, st search.Strategy, budget time.Duration, set func(*analysis.Config)) *search.Result {
+	tb.Helper()
+	cfg := analysis.Defaults()
+	cfg.Strategy = st
+	if set != nil {
+		set(&cfg)
+	}
+	ctx, cancel := analysis.WithBudget(context.Background(), budget)
+	defer cancel()
+	res, err := analysis.Analyze(ctx, tg, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res.Result
 }
 
 // TestStrategiesAgree checks invariant 2 of the design: every strategy gives
@@ -65,14 +76,14 @@ func TestStrategiesAgree(t *testing.T) {
 		fns := load(t, dir+"/"+c.pkg, c.funcs...)
 		for _, name := range c.funcs {
 			t.Run(c.pkg+"."+name, func(t *testing.T) {
-				var ref *report.Function
+				var ref *search.Result
 				for _, st := range allStrategies {
 					if c.slow && (st.Name() == "dfs" || st.Name() == "eager") && (testing.Short() || c.pkg == "synthpkg/s36k6") {
 						// s36k6: eager takes ~17 s and dfs over a minute (their
 						// agreement was checked by hand with leapfrog bench).
 						continue
 					}
-					r := explore(fns[name], st)
+					r := explore(t, fns[name], st)
 					if ref == nil {
 						ref = r
 						continue
@@ -97,9 +108,9 @@ func TestStrategiesAgree(t *testing.T) {
 // TestMTElseDeterministic: the same verdicts, and here the same costs, run after run.
 func TestMTElseDeterministic(t *testing.T) {
 	fns := load(t, benchDir(t)+"/tcas", "AltSepTest12")
-	a := explore(fns["AltSepTest12"], search.MTElse{})
+	a := explore(t, fns["AltSepTest12"], search.MTElse{})
 	for i := 0; i < 3; i++ {
-		b := explore(fns["AltSepTest12"], search.MTElse{})
+		b := explore(t, fns["AltSepTest12"], search.MTElse{})
 		for j := range a.Branches {
 			if a.Branches[j].Verdict != b.Branches[j].Verdict {
 				t.Fatalf("run %d: %s: %s then %s", i+2, a.Branches[j].ID, a.Branches[j].Verdict, b.Branches[j].Verdict)
@@ -117,7 +128,7 @@ func benchmarkStrategies(b *testing.B, pkg, name string) {
 		b.Run(st.Name(), func(b *testing.B) {
 			var calls, cases, hopeful int
 			for i := 0; i < b.N; i++ {
-				r := explore(fns[name], st)
+				r := explore(b, fns[name], st)
 				calls += r.Stats.SolverCalls
 				cases += r.Stats.Cases
 				hopeful += r.Stats.HopefulFlips

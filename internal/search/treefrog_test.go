@@ -6,23 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
 )
-
-// exploreBudget runs a strategy with a time budget.
-func exploreBudget(fn *ir.Function, st search.Strategy, budget time.Duration) *report.Function {
-	b := expr.NewBuilder()
-	slv := z3.New(0)
-	defer slv.Close()
-	s := search.NewSession(search.Config{Fn: fn, Engine: engine.New(b, 10), Solver: slv, Timeout: budget})
-	st.Explore(s)
-	return s.Report(fn.Name, "", st.Name())
-}
 
 // TestTreeFrogTCAS: every branch classified as dfs classifies it, within the
 // paper's Table 1 figures for TreeFrog: at most 19 cases generated (kept and
@@ -33,8 +19,8 @@ func exploreBudget(fn *ir.Function, st search.Strategy, budget time.Duration) *r
 // pruned by over-approximate conflicts reused across states.
 func TestTreeFrogTCAS(t *testing.T) {
 	fn := load(t, benchDir(t)+"/tcas", "AltSepTest12")["AltSepTest12"]
-	tf := exploreBudget(fn, search.TreeFrog{}, 0)
-	ref := explore(fn, search.DFS{})
+	tf := explore(t, fn, search.TreeFrog{})
+	ref := explore(t, fn, search.DFS{})
 	sameVerdicts(t, ref, tf)
 	st := tf.Stats
 	if st.Cases > 19 || st.SolverCalls > 20 {
@@ -53,13 +39,13 @@ func TestTreeFrogTCAS(t *testing.T) {
 // is loop-free). Its cost against mtelse is measured by BenchmarkS270.
 func TestTreeFrogUnreachableS270(t *testing.T) {
 	fn := load(t, benchDir(t)+"/synthpkg/s270u2", "F")["F"]
-	tf := exploreBudget(fn, search.TreeFrog{}, 5*time.Minute)
+	tf := analyze(t, fn, search.TreeFrog{}, 5*time.Minute, nil)
 	var unreachable []string
 	unknown := 0
 	for _, b := range tf.Branches {
 		switch b.Verdict {
 		case report.Unreachable:
-			unreachable = append(unreachable, b.Pos+" "+b.Outcome)
+			unreachable = append(unreachable, b.Pos.String()+" "+b.Outcome)
 		case report.Unknown:
 			unknown++
 		}
@@ -81,8 +67,8 @@ func BenchmarkS270(b *testing.B) {
 	fn := load(b, benchDir(b)+"/synthpkg/s270u2", "F")["F"]
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		tf := exploreBudget(fn, search.TreeFrog{}, 5*time.Minute)
-		mt := exploreBudget(fn, search.MTElse{}, time.Since(start))
+		tf := analyze(b, fn, search.TreeFrog{}, 5*time.Minute, nil)
+		mt := analyze(b, fn, search.MTElse{}, time.Since(start), nil)
 		b.ReportMetric(float64(tf.Stats.SolverCalls), "treefrog-solver-calls/op")
 		b.ReportMetric(float64(mt.Stats.SolverCalls), "mtelse-solver-calls-same-time/op")
 		b.ReportMetric(float64(mt.Stats.SolverCalls)/float64(tf.Stats.SolverCalls), "ratio")

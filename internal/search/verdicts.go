@@ -7,16 +7,15 @@ import (
 	"sort"
 	"strings"
 
-	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 )
 
-// Report builds the function's report: a verdict for every objective, the cases
-// (kept ones first), and the statistics.
-func (s *Session) Report(name, pkg, strategy string) *report.Function {
-	r := &report.Function{Function: name, Package: pkg, Strategy: strategy}
+// Result builds the function's result: a verdict for every objective, the
+// cases (kept ones first), and the statistics.
+func (s *Session) Result(name, pkg, strategy string) *Result {
+	r := &Result{Function: name, Package: pkg, Strategy: strategy}
 	kept := s.keep()
 	var order []*Case
 	for _, c := range s.Cases {
@@ -41,7 +40,7 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 		}
 	})
 	for _, o := range s.Objectives {
-		b := report.Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos().String(), Outcome: o.Outcome}
+		b := Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos(), Outcome: o.Outcome}
 		if c := s.firstKept(o, order, kept); c != nil {
 			b.Verdict, b.Case = report.Covered, names[c]
 		} else {
@@ -50,11 +49,12 @@ func (s *Session) Report(name, pkg, strategy string) *report.Function {
 		r.Branches = append(r.Branches, b)
 	}
 	for _, c := range order {
-		rc := report.Case{Name: names[c], Discarded: !kept[c], In: c.Path.InputValues(), Out: c.Path.Outputs, Panic: c.Path.Panic, PanicType: c.Path.PanicType}
+		p := c.Path
+		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
 		for _, o := range c.Covers {
-			rc.Covers = append(rc.Covers, o.ID)
+			t.Covers = append(t.Covers, o.ID)
 		}
-		r.Cases = append(r.Cases, rc)
+		r.Tests = append(r.Tests, t)
 		if kept[c] {
 			r.Stats.Cases++
 		} else {
@@ -97,10 +97,10 @@ func (s *Session) keep() map[*Case]bool {
 	// too (see normalRun): its behaviour on normal input is pinned as well.
 	var first *Case
 	for _, c := range s.Cases {
-		if kept[c] && c.Path.Panic == "" {
+		if kept[c] && !c.Path.Panicked() {
 			return kept
 		}
-		if first == nil && c.Path.Panic == "" {
+		if first == nil && !c.Path.Panicked() {
 			first = c
 		}
 	}
@@ -152,7 +152,7 @@ func (s *Session) walk(n *Node, f func(*Node)) {
 // unfinished side of the tree (unexplored, bounded, undecided, cut) may lead to
 // it: every feasible path is then in the tree, and none covers it. The proof is
 // the shortest conflict among the infeasible sides that lead towards it.
-func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
+func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	if o.Entry {
 		// No run completed: the entry is never unreachable.
 		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
@@ -279,7 +279,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *report.Branch) {
 // dir, which the paths towards b's objective take, is never taken. The
 // formula: the prefix, and the side asking the condition to be the other
 // constant. The caller sets the reason.
-func constantVerdict(b *report.Branch, prefix []*expr.Term, at *ir.If, dir bool) {
+func constantVerdict(b *Branch, prefix []*expr.Term, at *ir.If, dir bool) {
 	b.Verdict, b.Folded = report.Unreachable, true
 	b.Conflict = []string{fmt.Sprintf("%s %v", at.Pos, dir)}
 	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v: it is computed\n; from constants and package state, never from the inputs. The paths reaching it\n; are those satisfying the prefix below; the side asks the constant to be %v.\n",
@@ -292,7 +292,7 @@ func constantVerdict(b *report.Branch, prefix []*expr.Term, at *ir.If, dir bool)
 // decideMerged): every input follows the path of the first run, and o is
 // unreachable when that run, which completed, missed it. The formula states
 // what the run showed: the only path does not reach o.
-func (s *Session) decideSinglePath(o *Objective, b *report.Branch) {
+func (s *Session) decideSinglePath(o *Objective, b *Branch) {
 	if len(s.Cases) == 0 {
 		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
 		return
@@ -350,15 +350,18 @@ func (s *Session) needsBound(p *Proof) string {
 		return ""
 	}
 	for _, l := range p.Conflict {
-		if s.bounds[l.If] && engine.IsTypesBound(l.If) {
+		if !s.bounds[l.If] {
+			continue
+		}
+		switch l.If.Pseudo {
+		case ir.TypesBound:
 			return "interface inputs bounded to the dynamic types a test can construct"
-		}
-		if s.bounds[l.If] && engine.IsAliasBound(l.If) {
+		case ir.AliasBound:
 			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
-		}
-		if s.bounds[l.If] {
+		case ir.SizeBound:
 			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
 		}
+		panic(fmt.Sprintf("search: %s is a bound of no kind", l))
 	}
 	return ""
 }

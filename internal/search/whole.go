@@ -215,7 +215,7 @@ func (tf *treefrog) wholeProof(o *Objective) *Proof {
 
 // decideWhole gives an uncovered objective its verdict from the whole-function
 // encoding, and reports whether it did.
-func (s *Session) decideWhole(o *Objective, b *report.Branch) bool {
+func (s *Session) decideWhole(o *Objective, b *Branch) bool {
 	if s.whole == nil {
 		return false
 	}

@@ -10,20 +10,17 @@ import (
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
-	"leapfrog/internal/solver/z3"
 )
 
-func treefrogOn(t *testing.T, src string) (*Session, *report.Function) {
+func treefrogOn(t *testing.T, src string) (*Session, *Result) {
 	t.Helper()
 	prog, err := ir.Parse("w.ir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	slv := z3.New(0)
-	t.Cleanup(slv.Close)
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: slv})
+	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
 	TreeFrog{}.Explore(s)
-	return s, s.Report(prog.Funcs[0].Name, "", "treefrog")
+	return s, s.Result(prog.Funcs[0].Name, "", "treefrog")
 }
 
 // TestWholeFunction: a loop-free function is settled on its whole-function
@@ -68,7 +65,7 @@ n4:
 		t.Fatalf("loop-free: whole-function encoding not used: %+v", r.Stats)
 	}
 	for _, b := range r.Branches {
-		unreachable := b.Pos == "w.ir:15:2" && b.Outcome == "true" // a > 20 && a < 15
+		unreachable := b.Pos.String() == "w.ir:15:2" && b.Outcome == "true" // a > 20 && a < 15
 		switch {
 		case unreachable && (b.Verdict != report.Unreachable || !strings.Contains(b.SMT2, "assert")):
 			t.Errorf("%s %s: %s (%s), want unreachable with its obligation", b.Pos, b.Outcome, b.Verdict, b.SMT2)

@@ -21,18 +21,21 @@
 // solver/z3 is the real backend (cgo over the system libz3). solver/solvertest
 // holds a brute-force Solver for small domains, a second opinion for tests.
 //
-// # Decorators
+// # The chain
 //
-// Each decorator is a small type that wraps a Solver and is a Solver. The usual
-// stack, innermost first:
+// NewChain builds every solver of an analysis, KLEE's ConstructSolverChain in
+// small: it takes a constructor of the backend (internal/analysis gives Z3
+// bounded by the per-query timeout and the analysis' deadline) and wraps the
+// backend in the decorators the options ask for. There is one today:
 //
-//	z3.New(timeout)       the backend; a timeout turns into Unknown
-//	Validating(s, f, r)   tests only: re-evaluates models, re-checks cores with f()
-//	WithCache(s)          answers repeated queries (same assertion set, same
-//	                      assumptions) from memory, models and cores included
-//	WithStats(s, &st)     counts checks and answers, sums the time
+//	Validating(s, f, r)   re-evaluates every model, re-checks every unsat core
+//	                      with a second backend from f, reports wrong answers
+//	                      to r (gen -validate-solver, and the tests that build
+//	                      a session by hand)
 //
-// Putting WithStats outside WithCache counts the engine's queries; inside, the
-// backend's. The cache keys on the set of term IDs, so it is correct under
-// push/pop and insensitive to the order of assertions and assumptions.
+// A decorator is a small type that wraps a Solver and is a Solver. A query
+// cache was one, and was removed: answering a repeated query from memory
+// returns the first answer's unsat core where the backend, in its later
+// incremental state, may give another, and the strategies that learn from
+// cores (treefrog) then learn other conflicts, so the reports changed.
 package solver

@@ -1,11 +1,9 @@
-// Tests of the decorators: statistics, the query cache, the validating layer, and the whole stack over Z3.
+// Tests of the validating decorator and of the solver chain, on fakes, brute force and Z3.
 
 package solver_test
 
 import (
 	"errors"
-	"maps"
-	"slices"
 	"testing"
 	"time"
 
@@ -128,132 +126,20 @@ func TestValidatingCatchesWrongCores(t *testing.T) {
 	}
 }
 
-func TestCache(t *testing.T) {
-	b := expr.NewBuilder()
-	x, y := b.Var("x", 8), b.Var("y", 8)
-	c := func(v uint64) *expr.Term { return b.BVConst(8, v) }
-	var st solver.Stats
-	cache := solver.WithCache(solver.WithStats(solvertest.NewBrute(), &st))
-	xlt := b.Ult(x, c(10))
-	ylt := b.Ult(y, x)
-	yis := b.Eq(y, c(20))
-	cache.Assert(xlt)
-
-	if r := cache.Check(terms{ylt}); r != solver.Sat {
-		t.Fatalf("Check = %v", r)
-	}
-	m1 := cache.Model()
-	m1["x"] = 99 // the caller may scribble on its copy
-	if r := cache.Check(terms{ylt, ylt}); r != solver.Sat {
-		t.Fatalf("Check = %v", r)
-	}
-	m2 := cache.Model()
-	if m2["x"] == 99 || !maps.Equal(m2, cache.Model()) {
-		t.Errorf("cached model changed: %v", m2)
-	}
-	if cache.Hits() != 1 || cache.Misses() != 1 || st.Checks != 1 {
-		t.Errorf("hits %d misses %d inner checks %d, want 1 1 1", cache.Hits(), cache.Misses(), st.Checks)
-	}
-
-	// Unsat with a core, then a hit with the assumptions in another order.
-	if r := cache.Check(terms{yis, ylt}); r != solver.Unsat {
-		t.Fatalf("Check = %v", r)
-	}
-	core1 := cache.Core()
-	if r := cache.Check(terms{ylt, yis}); r != solver.Unsat {
-		t.Fatalf("Check = %v", r)
-	}
-	core2 := cache.Core()
-	slices.SortFunc(core1, func(a, b *expr.Term) int { return a.ID - b.ID })
-	slices.SortFunc(core2, func(a, b *expr.Term) int { return a.ID - b.ID })
-	if !slices.Equal(core1, core2) || len(core1) == 0 || cache.Hits() != 2 {
-		t.Errorf("cores %v and %v, hits %d", core1, core2, cache.Hits())
-	}
-
-	// A scope changes the key; popping it restores the old one.
-	cache.Push()
-	cache.Assert(b.Eq(x, c(0)))
-	if r := cache.Check(terms{ylt}); r != solver.Unsat {
-		t.Fatalf("in scope: Check = %v, want unsat (y < 0)", r)
-	}
-	if cache.Misses() != 3 {
-		t.Errorf("misses %d, want 3", cache.Misses())
-	}
-	cache.Assert(xlt) // already asserted: the set is unchanged
-	if r := cache.Check(terms{ylt}); r != solver.Unsat || cache.Hits() != 3 {
-		t.Errorf("duplicate assertion: %v, hits %d", r, cache.Hits())
-	}
-	cache.Pop()
-	if r := cache.Check(terms{ylt}); r != solver.Sat || cache.Hits() != 4 {
-		t.Errorf("after Pop: %v, hits %d", r, cache.Hits())
-	}
-	if m := cache.Model(); m["y"] >= m["x"] || m["x"] >= 10 {
-		t.Errorf("model after Pop %v", m)
-	}
-	// Assertions and assumptions are not interchangeable (cores differ).
-	cache.Push()
-	cache.Assert(ylt)
-	cache.Check(nil)
-	cache.Pop()
-	if cache.Hits() != 4 {
-		t.Errorf("an assertion matched an assumption: hits %d", cache.Hits())
-	}
-
-	// Unknown answers are not cached.
-	big := b.Var("big", 32)
-	for range 2 {
-		if r := cache.Check(terms{b.Ult(big, b.BVConst(32, 5))}); r != solver.Unknown || cache.Reason() == "" {
-			t.Errorf("Check = %v (%q), want unknown with a reason", r, cache.Reason())
-		}
-	}
-	if st.Unknown != 2 {
-		t.Errorf("inner unknown checks %d, want 2", st.Unknown)
-	}
-
-	// The bound.
-	cache.MaxEntries = 2
-	for i := range 5 {
-		cache.Check(terms{b.Eq(y, c(uint64(i)))})
-	}
-	if cache.Len() > 2 {
-		t.Errorf("Len = %d beyond MaxEntries 2", cache.Len())
-	}
-}
-
-func TestStats(t *testing.T) {
-	b := expr.NewBuilder()
-	x := b.Var("x", 4)
-	var st solver.Stats
-	s := solver.WithStats(solvertest.NewBrute(), &st)
-	s.Check(terms{b.Eq(x, b.BVConst(4, 1))})
-	s.Check(terms{b.Eq(x, b.BVConst(4, 1)), b.Eq(x, b.BVConst(4, 2))})
-	s.Check(terms{b.Eq(b.Var("wide", 30), b.BVConst(30, 1))})
-	want := solver.Stats{Checks: 3, Sat: 1, Unsat: 1, Unknown: 1}
-	got := st
-	got.Time = 0
-	if got != want || st.Time <= 0 {
-		t.Errorf("stats %+v, want %+v and a positive time", st, want)
-	}
-	var sum solver.Stats
-	sum.Add(st)
-	sum.Add(st)
-	if sum.Checks != 6 || sum.Time != 2*st.Time {
-		t.Errorf("Add: %+v", sum)
-	}
-}
-
-// TestStackOverZ3 runs the documented stack on Z3 and compares with brute force.
-func TestStackOverZ3(t *testing.T) {
-	var st solver.Stats
+// TestChainOverZ3 runs the chain of a validating analysis on Z3 and
+// compares its answers with brute force: every answer validated (models
+// evaluated, cores re-checked on the spare backend, reset after each use).
+func TestChainOverZ3(t *testing.T) {
 	report := func(err error) { t.Error(err) }
-	cache := solver.WithCache(solver.Validating(z3.New(time.Second), func() solver.Solver { return z3.New(time.Second) }, report))
-	s := solver.WithStats(cache, &st)
+	made := 0
+	s := solver.NewChain(func() solver.Solver { made++; return z3.New(time.Second) }, solver.ChainOptions{Validate: true, Invalid: report})
 	defer s.Close()
 	br := solver.Validating(solvertest.NewBrute(), nil, report)
 
 	b := expr.NewBuilder()
 	g := &solvertest.Gen{B: b, R: newRand(3), Vars: terms{b.Var("a", 3), b.Var("b", 3), b.Var("c", 6), b.Var("q", 0)}}
 	var prefix terms
+	unsat := 0
 	for i := range 120 {
 		if len(prefix) > 0 && g.R.IntN(3) == 0 {
 			s.Pop()
@@ -270,17 +156,43 @@ func TestStackOverZ3(t *testing.T) {
 		}
 		assume := terms{g.Bool(2)}
 		if i%4 == 0 {
-			assume = terms{prefix0(prefix, b)} // repeat a query: a cache hit
+			assume = terms{prefix0(prefix, b)} // a query repeated
 		}
 		r1, r2 := s.Check(assume), br.Check(assume)
 		if r1 != r2 {
-			t.Fatalf("query %d: stack %v, brute force %v", i, r1, r2)
+			t.Fatalf("query %d: chain %v, brute force %v", i, r1, r2)
+		}
+		if r1 == solver.Unsat {
+			unsat++
 		}
 	}
-	if st.Checks != 120 || cache.Hits()+cache.Misses() != 120 {
-		t.Errorf("stats %+v, cache %d+%d", st, cache.Hits(), cache.Misses())
+	if unsat == 0 || made != 2 {
+		t.Errorf("%d unsat answers (want some cores re-checked), %d Z3 solvers made (want the chain's and one spare)", unsat, made)
 	}
-	t.Logf("stats %+v, cache hits %d", st, cache.Hits())
+}
+
+// TestChainOptions: without validation the chain is the backend itself; a
+// backend without Reset gets a new second opinion per core.
+func TestChainOptions(t *testing.T) {
+	if s := solver.NewChain(brute, solver.ChainOptions{}); s == nil {
+		t.Fatal("no solver")
+	} else if _, ok := s.(*solvertest.Brute); !ok {
+		t.Errorf("chain without options is %T, want the backend", s)
+	}
+	b := expr.NewBuilder()
+	x := b.Var("x", 4)
+	made := 0
+	var got reports
+	s := solver.NewChain(func() solver.Solver { made++; return solvertest.NewBrute() }, solver.ChainOptions{Validate: true, Invalid: got.add})
+	defer s.Close()
+	for i := range 3 {
+		if r := s.Check(terms{b.Eq(x, b.BVConst(4, 1)), b.Eq(x, b.BVConst(4, uint64(2+i)))}); r != solver.Unsat {
+			t.Fatalf("Check = %v", r)
+		}
+	}
+	if made != 4 || len(got) != 0 {
+		t.Errorf("%d backends made for three cores (want 1 + 3), reports %v", made, got)
+	}
 }
 
 func prefix0(prefix terms, b *expr.Builder) *expr.Term {

@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 )
 
 // Args renders a case's inputs and outputs as named Go literals for the
@@ -15,7 +16,7 @@ import (
 // its name). A value the test does not check (cyclic, or depending on the
 // order of a range over a map) says why in its Note. Pointers to
 // non-composite values are written new(v).
-func Args(pkg *types.Package, fn Func, c *report.Case) (in, out []report.Arg) {
+func Args(pkg *types.Package, fn Func, c *search.Test) (in, out []report.Arg) {
 	f := newFile(pkg)
 	f.ptrForm = ptrNew
 	f.dyn = fn.DynTypes

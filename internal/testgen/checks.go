@@ -10,7 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/engine"
+	"leapfrog/internal/search"
 )
 
 // output is a value the test checks after the call.
@@ -30,11 +31,11 @@ type output struct {
 	err *errOut
 }
 
-// outputs lists what the test checks, in the order of report.Case.Out (the
+// outputs lists what the test checks, in the order of search.Test.Out (the
 // engine's Path.Outputs): the results, then the final value behind each
 // parameter of pointer, slice or map type (the receiver first), which the
 // caller sees.
-func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error) {
+func (f *file) outputs(fn Func, s *sig, cases []*search.Test) ([]*output, error) {
 	var outs []*output
 	for i, t := range s.results {
 		o := &output{typ: t, got: f.local("got")}
@@ -65,11 +66,11 @@ func (f *file) outputs(fn Func, s *sig, cases []*report.Case) ([]*output, error)
 		checked, skipped := 0, 0
 		reasons := map[string]bool{}
 		for _, c := range cases {
-			if c.Panic != "" {
+			if c.Panicked {
 				continue
 			}
 			if len(c.Out) != len(outs) {
-				return nil, fmt.Errorf("testgen: %s: case %q has %d outputs, want %d (the results, then the final value of each pointer, slice or map parameter)", fn.Report.Function, c.Name, len(c.Out), len(outs))
+				return nil, fmt.Errorf("testgen: %s: case %q has %d outputs, want %d (the results, then the final value of each pointer, slice or map parameter)", fn.Result.Function, c.Name, len(c.Out), len(outs))
 			}
 			if why := f.unchecked(c.Out[i], o.typ); why != "" {
 				skipped++
@@ -104,7 +105,7 @@ const (
 )
 
 // unchecked says why a test must not assert v, of type t, or "".
-func (f *file) unchecked(v report.Value, t types.Type) string {
+func (f *file) unchecked(v engine.Value, t types.Type) string {
 	if why := unchecked(v); why != "" {
 		return why
 	}
@@ -118,10 +119,10 @@ func (f *file) unchecked(v report.Value, t types.Type) string {
 }
 
 // unchecked says why a test must not assert v, or "".
-func unchecked(v report.Value) string {
+func unchecked(v engine.Value) string {
 	var cyc, unord bool
-	var walk func(report.Value)
-	walk = func(v report.Value) {
+	var walk func(engine.Value)
+	walk = func(v engine.Value) {
 		cyc, unord = cyc || v.Cycle, unord || v.Unordered
 		for _, e := range v.Elems {
 			walk(e)

@@ -6,7 +6,7 @@
 //
 // # Values (literal.go)
 //
-// A report.Value is written as a Go developer would write it, typed by
+// An engine.Value is written as a Go developer would write it, typed by
 // go/types and named relative to the package under test (other packages
 // are qualified and imported, under a name that clashes with nothing the
 // package declares):
@@ -40,7 +40,7 @@
 // go.mod) lacks: maps.Clone, slices.Clone and clear from Go 1.21, loops
 // before. An unknown version counts as Go 1.21.
 //
-// An input slice whose capacity exceeds its length (report.Value.Spare:
+// An input slice whose capacity exceeds its length (engine.Value.Spare:
 // the engine's x#spare) is written []T{elems..., spare...}[:len], which
 // gives exactly that length, capacity and array; otherwise cap = len,
 // which a slice literal guarantees and gc gives a conversion of a constant
@@ -52,7 +52,7 @@
 // The table has a column per parameter (the receiver first), per result
 // (want, or want0, want1, ...) and per final value of a pointer, slice or
 // map parameter (wantP: what the caller sees after the call; the order of
-// report.Case.Out), and wantPanic when a case panics. Each row is its own
+// search.Test.Out), and wantPanic when a case panics. Each row is its own
 // set of composite literals, evaluated when the table is built and given to
 // one t.Run only, so a case that modifies or keeps its inputs cannot change
 // another case's; go test -count=N runs the test function again, which
@@ -76,12 +76,12 @@
 // when leapfrog could not render the panic's value, its type (%T, in a
 // wantPanicType column).
 //
-// The package-level variables the function writes (report.Function.Globals)
+// The package-level variables the function writes (search.Result.Globals)
 // are saved before each case and restored by deferred functions, a map's
 // entries, a slice's elements and a pointer's pointee too (one level down),
 // so that every case starts from the values the variables had when the test
 // began: the package's initial values, if every test of the package restores
-// what it changes. A precondition (report.Function.Assume) is stated in the
+// what it changes. A precondition (search.Result.Assume) is stated in the
 // test's doc comment and checked on each case's inputs before the call
 // (parameters rewritten to the case's columns), unless it holds a function
 // or composite literal, which the rewrite does not handle.

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unicode"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 )
 
 // Func is one function to emit a test for.
@@ -19,9 +19,9 @@ type Func struct {
 	GoFunc  *types.Func
 	PtrRecv bool     // the receiver is a pointer (it may be nil)
 	Params  []string // names of the IR parameters (receiver first)
-	Report  *report.Function
+	Result  *search.Result
 	// DynTypes maps the names of the dynamic types of interface values
-	// (report.Value.Dyn) to their Go types.
+	// (engine.Value.Dyn) to their Go types.
 	DynTypes map[string]types.Type
 	// An instance of a generic function: its signature (the type
 	// parameters replaced) and its type arguments as written in the call
@@ -45,7 +45,7 @@ func Emit(pkg *types.Package, funcs []Func) ([]byte, error) {
 	if len(funcs) > 0 {
 		// The pointer helper is named after the file's first test, so that
 		// two emitted files of one package cannot both declare it.
-		f.ptrName = "ptr" + strings.TrimPrefix(TestName(funcs[0].Report.Function), "TestLeapfrog")
+		f.ptrName = "ptr" + strings.TrimPrefix(TestName(funcs[0].Result.Function), "TestLeapfrog")
 		for f.taken(f.ptrName) {
 			f.ptrName = "leapfrog_" + f.ptrName
 		}
@@ -161,24 +161,13 @@ func (s *sig) call(fn Func, args []string) string {
 	return name + "(" + strings.Join(args, ", ") + ")"
 }
 
-// kept returns the cases the test holds.
-func kept(r *report.Function) []*report.Case {
-	var cs []*report.Case
-	for i := range r.Cases {
-		if !r.Cases[i].Discarded {
-			cs = append(cs, &r.Cases[i])
-		}
-	}
-	return cs
-}
-
 // emitFunc writes the test of one function: its doc comment, the table,
 // and the loop running each case.
 func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
-	r := fn.Report
+	r := fn.Result
 	s := newSig(fn)
 	f.dyn = fn.DynTypes
-	cases := kept(r)
+	cases := r.Kept()
 	for _, c := range cases {
 		if len(c.In) != len(s.ins) {
 			return fmt.Errorf("testgen: %s: case %q has %d inputs, the function %d", r.Function, c.Name, len(c.In), len(s.ins))
@@ -190,7 +179,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	}
 	anyPanic, panicType := false, false
 	for _, c := range cases {
-		anyPanic = anyPanic || c.Panic != ""
+		anyPanic = anyPanic || c.Panicked
 		panicType = panicType || c.PanicType != ""
 	}
 	names := map[string]string{} // local names of the test function
@@ -286,14 +275,14 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 // row writes a case's row of the table: its inputs, and its expected
 // results and final values, or its panic. An output the case cannot check
 // is left out, its skip column set, and the row's comment says why.
-func (f *file) row(w *bytes.Buffer, c *report.Case, s *sig, outs []*output, fn Func) {
+func (f *file) row(w *bytes.Buffer, c *search.Test, s *sig, outs []*output, fn Func) {
 	fmt.Fprintf(w, "\t\t{name: %s", strconv.Quote(c.Name))
 	for i, in := range s.ins {
 		fmt.Fprintf(w, ", %s: %s", in.field, f.literal(c.In[i], in.typ))
 	}
 	var reasons []string             // why outputs of this case are not checked, in order
 	skipped := map[string][]string{} // reason → the columns
-	if c.Panic != "" {
+	if c.Panicked {
 		if c.PanicType != "" { // ifaces.go: a value whose message leapfrog does not render
 			fmt.Fprintf(w, ", wantPanic: %s, wantPanicType: %s", strconv.Quote(c.Panic), strconv.Quote(f.printedType(fn, c.PanicType)))
 		} else {

@@ -15,7 +15,8 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/engine"
+	"leapfrog/internal/search"
 	"leapfrog/internal/testutil"
 )
 
@@ -38,7 +39,7 @@ type scenario struct {
 	funcs     []jfunc
 }
 
-// jfunc and jcase are the JSON form of a report.Function in a scenario.
+// jfunc and jcase are the JSON form of a search.Result in a scenario.
 type jfunc struct {
 	Function string   `json:"function"`
 	Strategy string   `json:"strategy"`
@@ -111,22 +112,22 @@ func (sc *scenario) emit(t *testing.T) (src []byte, args string) {
 	var b strings.Builder
 	for _, jf := range sc.funcs {
 		fn, params := lookupFunc(t, pkg, jf.Function)
-		r := &report.Function{Function: jf.Function, Strategy: jf.Strategy, Globals: jf.Globals, Assume: jf.Assume}
+		r := &search.Result{Function: jf.Function, Strategy: jf.Strategy, Globals: jf.Globals, Assume: jf.Assume}
 		for _, jc := range jf.Cases {
-			c := report.Case{Name: jc.Name, Panic: jc.Panic, PanicType: jc.PanicType, Discarded: jc.Discarded}
+			c := search.Test{Name: jc.Name, Panicked: jc.Panic != "", Panic: jc.Panic, PanicType: jc.PanicType, Discarded: jc.Discarded}
 			for _, v := range jc.In {
 				c.In = append(c.In, v.value(t))
 			}
 			for _, v := range jc.Out {
 				c.Out = append(c.Out, v.value(t))
 			}
-			r.Cases = append(r.Cases, c)
+			r.Tests = append(r.Tests, c)
 		}
-		f := Func{GoFunc: fn, Params: params, Report: r, DynTypes: dynTypes(t, ck, pkg, r)}
+		f := Func{GoFunc: fn, Params: params, Result: r, DynTypes: dynTypes(t, ck, pkg, r)}
 		funcs = append(funcs, f)
 		fmt.Fprintf(&b, "%s\n", jf.Function)
-		for i := range r.Cases {
-			c := &r.Cases[i]
+		for i := range r.Tests {
+			c := &r.Tests[i]
 			in, out := Args(pkg, f, c)
 			fmt.Fprintf(&b, "  %s\n", c.Name)
 			for _, a := range in {
@@ -267,28 +268,29 @@ func G(t o.T) o.T { return t }
 `),
 	}, "go1.22")
 	pkg := ck.pkgs["p"]
-	emit := func(name string, r *report.Function) error {
+	emit := func(name string, r *search.Result) error {
 		fn, params := lookupFunc(t, pkg, name)
 		r.Function = name
-		_, err := Emit(pkg, []Func{{GoFunc: fn, Params: params, Report: r}})
+		_, err := Emit(pkg, []Func{{GoFunc: fn, Params: params, Result: r}})
 		return err
 	}
-	ok := report.Case{Name: "ok", In: []report.Value{intV(1), nilV()}, Out: []report.Value{intV(1), nilV()}}
-	if err := emit("F", &report.Function{Cases: []report.Case{ok}}); err != nil {
+	ok := search.Test{Name: "ok", In: []engine.Value{intV(1), nilV()}, Out: []engine.Value{intV(1), nilV()}}
+	if err := emit("F", &search.Result{Tests: []search.Test{ok}}); err != nil {
 		t.Fatalf("a good report: %v", err)
 	}
 	for _, tc := range []struct {
 		name string
 		fn   string
-		r    *report.Function
+		r    *search.Result
 		want string
 	}{
-		{"inputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{intV(1)}}}}, "has 1 inputs"},
-		{"outputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: ok.In, Out: ok.Out[:1]}}}, "has 1 outputs, want 2"},
-		{"panics need no outputs", "F", &report.Function{Cases: []report.Case{{Name: "c", In: ok.In, Panic: "boom"}}}, ""},
-		{"not a variable", "F", &report.Function{Globals: []string{"C"}, Cases: []report.Case{ok}}, "C, which is not a package-level variable"},
-		{"unexported field", "G", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{aggV(intV(0))}, Out: []report.Value{aggV(intV(3))}}}}, "field hidden of example.com/m/o.T is not exported"},
-		{"unexported field zero", "G", &report.Function{Cases: []report.Case{{Name: "c", In: []report.Value{aggV(intV(0))}, Out: []report.Value{aggV(intV(0))}}}}, ""},
+		{"inputs", "F", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{intV(1)}}}}, "has 1 inputs"},
+		{"outputs", "F", &search.Result{Tests: []search.Test{{Name: "c", In: ok.In, Out: ok.Out[:1]}}}, "has 1 outputs, want 2"},
+		{"panics need no outputs", "F", &search.Result{Tests: []search.Test{{Name: "c", In: ok.In, Panicked: true, Panic: "boom"}}}, ""},
+		{"a panic whose text is empty is a panic", "F", &search.Result{Tests: []search.Test{{Name: "c", In: ok.In, Panicked: true}}}, ""},
+		{"not a variable", "F", &search.Result{Globals: []string{"C"}, Tests: []search.Test{ok}}, "C, which is not a package-level variable"},
+		{"unexported field", "G", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{aggV(intV(0))}, Out: []engine.Value{aggV(intV(3))}}}}, "field hidden of example.com/m/o.T is not exported"},
+		{"unexported field zero", "G", &search.Result{Tests: []search.Test{{Name: "c", In: []engine.Value{aggV(intV(0))}, Out: []engine.Value{aggV(intV(0))}}}}, ""},
 	} {
 		err := emit(tc.fn, tc.r)
 		switch {

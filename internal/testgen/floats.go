@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/report"
 )
 
 // unclearFloat is why a composite output holding a NaN or -0 is not
@@ -71,7 +71,7 @@ func (f *file) floatDiffers(got, want string) string {
 }
 
 // hasUnclearFloat reports whether v holds a float that is NaN or -0.
-func hasUnclearFloat(v report.Value) bool {
+func hasUnclearFloat(v engine.Value) bool {
 	if ir.IsFloat(v.Type) {
 		fv := math.Float64frombits(v.Bits)
 		if v.Type.Width == 32 {

@@ -20,7 +20,8 @@ import (
 	"strings"
 	"testing"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/engine"
+	"leapfrog/internal/search"
 )
 
 // modPath is the module path of the temporary modules the tests build.
@@ -192,7 +193,7 @@ func result(events []testEvent, pkg, test string) string {
 	return r
 }
 
-// jv is the JSON form of a report.Value in hand-made reports: {"i": -5}
+// jv is the JSON form of an engine.Value in hand-made reports: {"i": -5}
 // (a signed integer), {"u": 5}, {"b": true}, {"s": "text"} or {"hex":
 // "ff00"} (a string's bytes), {"bytes": "text"} (a []byte, each byte an
 // element), {"nil": true}, {"e": [...]} (elements, fields, or a pointer's
@@ -216,8 +217,8 @@ type jv struct {
 	Sentinel string  `json:"sentinel,omitempty"`
 }
 
-func (j jv) value(t *testing.T) report.Value {
-	v := report.Value{Nil: j.Nil, Cycle: j.Cycle, Unordered: j.Unordered, Dyn: j.Dyn, Sentinel: j.Sentinel}
+func (j jv) value(t *testing.T) engine.Value {
+	v := engine.Value{Nil: j.Nil, Cycle: j.Cycle, Unordered: j.Unordered, Dyn: j.Dyn, Sentinel: j.Sentinel}
 	if j.ErrMsg != nil {
 		v.ErrMsg, v.HasErrMsg = *j.ErrMsg, true
 	}
@@ -240,7 +241,7 @@ func (j jv) value(t *testing.T) report.Value {
 		v = bytesValue(*j.Bytes)
 	}
 	if j.E != nil {
-		v.Elems = []report.Value{}
+		v.Elems = []engine.Value{}
 		for _, e := range j.E {
 			v.Elems = append(v.Elems, e.value(t))
 		}
@@ -253,22 +254,22 @@ func (j jv) value(t *testing.T) report.Value {
 }
 
 // Hand-made values.
-func intV(i int64) report.Value  { return report.Value{Bits: uint64(i)} }
-func strV(s string) report.Value { return report.Value{Str: s} }
-func nilV() report.Value         { return report.Value{Nil: true} }
-func ptrV(v report.Value) report.Value {
-	return report.Value{Elems: []report.Value{v}}
+func intV(i int64) engine.Value  { return engine.Value{Bits: uint64(i)} }
+func strV(s string) engine.Value { return engine.Value{Str: s} }
+func nilV() engine.Value         { return engine.Value{Nil: true} }
+func ptrV(v engine.Value) engine.Value {
+	return engine.Value{Elems: []engine.Value{v}}
 }
 
 // aggV is an array, a struct, or a non-nil slice (capacity = length).
-func aggV(elems ...report.Value) report.Value {
+func aggV(elems ...engine.Value) engine.Value {
 	if elems == nil {
-		elems = []report.Value{}
+		elems = []engine.Value{}
 	}
-	return report.Value{Elems: elems, Cap: int64(len(elems))}
+	return engine.Value{Elems: elems, Cap: int64(len(elems))}
 }
 
-func bytesValue(s string) report.Value {
+func bytesValue(s string) engine.Value {
 	v := aggV()
 	for i := 0; i < len(s); i++ {
 		v.Elems = append(v.Elems, intV(int64(s[i])))
@@ -278,8 +279,8 @@ func bytesValue(s string) report.Value {
 }
 
 // mapV is a non-nil map; kv alternates keys and values.
-func mapV(kv ...report.Value) report.Value {
-	v := report.Value{Keys: []report.Value{}, Elems: []report.Value{}}
+func mapV(kv ...engine.Value) engine.Value {
+	v := engine.Value{Keys: []engine.Value{}, Elems: []engine.Value{}}
 	for i := 0; i < len(kv); i += 2 {
 		v.Keys, v.Elems = append(v.Keys, kv[i]), append(v.Elems, kv[i+1])
 	}
@@ -329,10 +330,10 @@ func lookupFunc(t *testing.T, pkg *types.Package, name string) (*types.Func, []s
 // dynTypes resolves the dynamic types the report's values and panics name
 // (the Go type as the package writes it) in the package's scope, as the
 // frontend gives them (Func.DynTypes).
-func dynTypes(t *testing.T, ck *checked, pkg *types.Package, r *report.Function) map[string]types.Type {
+func dynTypes(t *testing.T, ck *checked, pkg *types.Package, r *search.Result) map[string]types.Type {
 	t.Helper()
 	out := map[string]types.Type{}
-	var walk func(v report.Value)
+	var walk func(v engine.Value)
 	add := func(name string) {
 		if name == "" || out[name] != nil || name == "*errors.errorString" {
 			return
@@ -343,15 +344,15 @@ func dynTypes(t *testing.T, ck *checked, pkg *types.Package, r *report.Function)
 		}
 		out[name] = tv.Type
 	}
-	walk = func(v report.Value) {
+	walk = func(v engine.Value) {
 		add(v.Dyn)
 		for _, e := range v.Elems {
 			walk(e)
 		}
 	}
-	for _, c := range r.Cases {
+	for _, c := range r.Tests {
 		add(c.PanicType)
-		for _, v := range append(append([]report.Value(nil), c.In...), c.Out...) {
+		for _, v := range append(append([]engine.Value(nil), c.In...), c.Out...) {
 			walk(v)
 		}
 	}

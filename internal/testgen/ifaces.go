@@ -9,7 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/engine"
+	"leapfrog/internal/search"
 )
 
 // errOut is how a result of type error is checked: wantErr (the output's
@@ -27,11 +28,11 @@ func isError(t types.Type) bool {
 }
 
 // errColumns decides the columns of the error result outs[i].
-func (f *file) errColumns(o *output, s *sig, cases []*report.Case, i int) {
+func (f *file) errColumns(o *output, s *sig, cases []*search.Test, i int) {
 	o.column = true
 	needIs, needMsg := false, false
 	for _, c := range cases {
-		if c.Panic != "" || i >= len(c.Out) {
+		if c.Panicked || i >= len(c.Out) {
 			continue
 		}
 		v := c.Out[i]
@@ -53,7 +54,7 @@ func (f *file) errColumns(o *output, s *sig, cases []*report.Case, i int) {
 
 // errRow writes a case's columns of an error result: whether it is
 // non-nil, and the sentinel it matches or its message.
-func (f *file) errRow(w *bytes.Buffer, o *output, v report.Value) {
+func (f *file) errRow(w *bytes.Buffer, o *output, v engine.Value) {
 	if v.Nil {
 		return
 	}
@@ -88,7 +89,7 @@ func (f *file) errCheck(w *bytes.Buffer, o *output, T, tt, call string) {
 
 // sentinel is the expression of the sentinel error v is or wraps: the
 // package's variable, or another package's, qualified by its import.
-func (f *file) sentinel(v report.Value) string {
+func (f *file) sentinel(v engine.Value) string {
 	if v.SentinelPkg == "" {
 		return v.Sentinel
 	}
@@ -100,7 +101,7 @@ func (f *file) sentinel(v report.Value) string {
 // is (an error sentinel); errors.New("text") for the errors package's
 // errors; otherwise the literal of its dynamic value, of its dynamic type
 // (int8(5), Sq{S: 2}, &Rect{W: 1}, (*Rect)(nil)).
-func (f *file) ifaceLit(v report.Value) (string, constKind) {
+func (f *file) ifaceLit(v engine.Value) (string, constKind) {
 	switch {
 	case v.Nil:
 		return "nil", untypedNil
@@ -147,11 +148,11 @@ func (f *file) errFields(w *bytes.Buffer, o *output) {
 // of a type the test can name and whose fields it can set (errors.New
 // writes the errors package's errors). Other values the test cannot write
 // are an error of the emitter, as before interfaces.
-func (f *file) writable(v report.Value, t types.Type) bool { return f.writableIn(v, t, false) }
+func (f *file) writable(v engine.Value, t types.Type) bool { return f.writableIn(v, t, false) }
 
 // writableIn is writable; inIface says that v is inside an interface's
 // dynamic value.
-func (f *file) writableIn(v report.Value, t types.Type, inIface bool) bool {
+func (f *file) writableIn(v engine.Value, t types.Type, inIface bool) bool {
 	if v.Nil || v.Cycle {
 		return true
 	}
@@ -184,7 +185,7 @@ func (f *file) writableIn(v report.Value, t types.Type, inIface bool) bool {
 	return true
 }
 
-func (f *file) writableElems(vs []report.Value, t types.Type, inIface bool) bool {
+func (f *file) writableElems(vs []engine.Value, t types.Type, inIface bool) bool {
 	for _, v := range vs {
 		if !f.writableIn(v, t, inIface) {
 			return false

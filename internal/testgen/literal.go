@@ -10,8 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/report"
 )
 
 // Literal renders v as a Go expression assignable to type t, naming types
@@ -19,7 +19,7 @@ import (
 // name). A pointer to a non-composite value is new(v), Go 1.26's form (the
 // emitted tests of packages with an older language version use a helper or
 // a function literal instead). A cyclic value cannot be written: its cut is "nil /* cycle */".
-func Literal(v report.Value, t types.Type, pkg *types.Package) string {
+func Literal(v engine.Value, t types.Type, pkg *types.Package) string {
 	f := newFile(pkg)
 	f.ptrForm = ptrNew
 	return f.literal(v, t)
@@ -44,7 +44,7 @@ const (
 )
 
 // literal renders v as an expression assignable to t.
-func (f *file) literal(v report.Value, t types.Type) string {
+func (f *file) literal(v engine.Value, t types.Type) string {
 	s, _ := f.lit(v, t, false)
 	return s
 }
@@ -52,7 +52,7 @@ func (f *file) literal(v report.Value, t types.Type) string {
 // typedLiteral renders v as an expression whose type is t itself (the
 // argument of new or of the pointer helper): an untyped constant whose
 // default type is not t is converted.
-func (f *file) typedLiteral(v report.Value, t types.Type) string {
+func (f *file) typedLiteral(v engine.Value, t types.Type) string {
 	s, k := f.lit(v, t, false)
 	var def types.Type
 	switch k {
@@ -81,7 +81,7 @@ func (f *file) typedLiteral(v report.Value, t types.Type) string {
 // constant it is. With elide, v is an element or key of a composite literal
 // whose element or key type is t: a composite literal of type t is written
 // without its type ({...}), and &T{...} without &T when t is *T.
-func (f *file) lit(v report.Value, t types.Type, elide bool) (string, constKind) {
+func (f *file) lit(v engine.Value, t types.Type, elide bool) (string, constKind) {
 	if v.Cycle {
 		return "nil /* cycle */", untypedNil
 	}
@@ -115,7 +115,7 @@ func (f *file) lit(v report.Value, t types.Type, elide bool) (string, constKind)
 			// Capacity beyond the length: the array's spare elements follow,
 			// and the slice expression cuts the length.
 			parts := make([]string, 0, len(v.Elems)+len(v.Spare))
-			for _, e := range append(append([]report.Value(nil), v.Elems...), v.Spare...) {
+			for _, e := range append(append([]engine.Value(nil), v.Elems...), v.Spare...) {
 				p, _ := f.lit(e, u.Elem(), true)
 				parts = append(parts, p)
 			}
@@ -193,7 +193,7 @@ func (f *file) composite(t types.Type, elide bool, parts []string) string {
 
 // isCompositeLit says whether lit writes v (of type t) as a composite
 // literal T{...}, whose address &T{...} is a pointer to a fresh copy.
-func isCompositeLit(v report.Value, t types.Type) bool {
+func isCompositeLit(v engine.Value, t types.Type) bool {
 	if v.Cycle {
 		return false
 	}
@@ -243,7 +243,7 @@ func isByte(t types.Type) bool {
 // []byte is written []byte("..."); any other as a list of bytes. (gc
 // allocates exactly len(s) bytes for a conversion of a constant string,
 // so the capacity is the length, as in a slice literal.)
-func isText(elems []report.Value) bool {
+func isText(elems []engine.Value) bool {
 	if len(elems) == 0 {
 		return false
 	}
@@ -259,7 +259,7 @@ func isText(elems []report.Value) bool {
 	return true
 }
 
-func bytesOf(elems []report.Value) string {
+func bytesOf(elems []engine.Value) string {
 	b := make([]byte, len(elems))
 	for i, e := range elems {
 		b[i] = byte(e.Bits)
@@ -270,7 +270,7 @@ func bytesOf(elems []report.Value) string {
 // isZero says whether v is the zero value of t (a field or trailing array
 // element that a literal leaves implicit). A non-nil empty slice or map and
 // a non-nil pointer are not zero.
-func isZero(v report.Value, t types.Type) bool {
+func isZero(v engine.Value, t types.Type) bool {
 	if v.Cycle {
 		return false
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/engine"
 )
 
 // litSources is the package whose types the literal cases use, and a
@@ -71,18 +71,18 @@ var _ = other.ID(0)
 // litCase is one value of one type (a type expression in package lt).
 type litCase struct {
 	typ  string
-	v    report.Value
+	v    engine.Value
 	want string // the expected text (new(v) form) when the form itself is the point
 }
 
 func litCases() []litCase {
-	b := func(x bool) report.Value {
+	b := func(x bool) engine.Value {
 		if x {
 			return intV(1)
 		}
 		return intV(0)
 	}
-	node := func(v int64, next report.Value) report.Value { return ptrV(aggV(intV(v), next)) }
+	node := func(v int64, next engine.Value) engine.Value { return ptrV(aggV(intV(v), next)) }
 	return []litCase{
 		{"bool", b(true), "true"},
 		{"Flag", b(false), "false"},
@@ -254,7 +254,7 @@ func TestLiteralCompiles(t *testing.T) {
 	}
 }
 
-// node is the checker's form of a report.Value (Str as bytes, so that
+// node is the checker's form of an engine.Value (Str as bytes, so that
 // invalid UTF-8 survives JSON).
 type node struct {
 	Nil   bool   `json:",omitempty"`
@@ -264,7 +264,7 @@ type node struct {
 	Keys  []node `json:",omitempty"`
 }
 
-func toNode(v report.Value) node {
+func toNode(v engine.Value) node {
 	n := node{Nil: v.Nil, Bits: v.Bits, Str: []byte(v.Str)}
 	for _, e := range v.Elems {
 		n.Elems = append(n.Elems, toNode(e))
@@ -275,7 +275,7 @@ func toNode(v report.Value) node {
 	return n
 }
 
-func treeJSON(t *testing.T, v report.Value) string {
+func treeJSON(t *testing.T, v engine.Value) string {
 	b, err := json.Marshal(toNode(v))
 	if err != nil {
 		t.Fatal(err)

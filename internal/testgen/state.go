@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
-	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 )
 
 // globals returns the statements that save each package-level variable the
@@ -23,7 +23,7 @@ import (
 // A map, slice or pointer variable is restored with its contents one level
 // down (the entries, the elements, the pointee), which a function can
 // change without assigning the variable.
-func (f *file) globals(r *report.Function) ([]string, error) {
+func (f *file) globals(r *search.Result) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
 	maps := 0 // map variables so far

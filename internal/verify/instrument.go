@@ -13,7 +13,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
+
+	"leapfrog/internal/ir"
 )
 
 // RecFunc is the name of the recorder function added to the instrumented package.
@@ -64,16 +65,11 @@ type Skipped struct {
 	Reason    string // "file.go:line:col: why"
 }
 
-// Contains reports whether the position "file.go:line:col" (or
-// "file.go:line"; a directory part is ignored) lies in the declaration.
-func (s Skipped) Contains(pos string) bool {
-	pos = claimKey(pos)
-	parts := strings.Split(pos, ":")
-	if len(parts) < 2 || parts[0] != s.File {
-		return false
-	}
-	line, err := strconv.Atoi(parts[1])
-	return err == nil && line >= s.Line && line <= s.End
+// Contains reports whether the position (a directory part of its file
+// ignored) lies in the declaration.
+func (s Skipped) Contains(p ir.Pos) bool {
+	p = inFile(p)
+	return p.IsValid() && p.File == s.File && p.Line >= s.Line && p.Line <= s.End
 }
 
 // Instrument copies the Go package in srcDir into dstDir and rewrites every

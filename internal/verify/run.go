@@ -12,21 +12,17 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-)
 
-// Verdicts a claim can carry.
-const (
-	Covered     = "covered"
-	Unreachable = "unreachable"
-	Unknown     = "unknown"
+	"leapfrog/internal/ir"
+	"leapfrog/internal/report"
 )
 
 // Claim is the engine's verdict for one objective: a branch outcome, a panic
 // (a run-time check failing, an explicit panic), or a function's entry.
 type Claim struct {
-	Pos     string // "file.go:line:col" of the condition or the panicking operation (a directory part is ignored)
+	Pos     ir.Pos // the condition or the panicking operation (a directory part of its file is ignored)
 	Outcome string // "true" or "false", a panic kind (see PanicSite), or "entry"
-	Verdict string // Covered, Unreachable or Unknown
+	Verdict report.Verdict
 }
 
 // Options says what Run checks.
@@ -225,7 +221,7 @@ type observed struct {
 // covered panic must have been seen, and a panic seen must not have only
 // unreachable claims.
 func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed) {
-	seen := map[string]string{}
+	seen := map[string]report.Verdict{}
 	type group struct {
 		claims      []Claim
 		unreachable bool // every claim of the group is unreachable
@@ -234,7 +230,7 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 	var order []PanicSite
 	for _, c := range claims {
 		res.Claims++
-		key := claimKey(c.Pos)
+		key := siteKey(c.Pos)
 		what := key + " " + c.Outcome
 		if prev, dup := seen[what]; dup && prev != c.Verdict && (c.Outcome == "true" || c.Outcome == "false") {
 			res.BadClaims++
@@ -242,12 +238,12 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 			continue
 		}
 		seen[what] = c.Verdict
-		if c.Verdict != Covered && c.Verdict != Unreachable && c.Verdict != Unknown {
+		if c.Verdict != report.Covered && c.Verdict != report.Unreachable && c.Verdict != report.Unknown {
 			res.BadClaims++
 			res.errorf("%s: bad verdict %q", what, c.Verdict)
 			continue
 		}
-		if s, ok := skippedAt(inst, key); ok {
+		if s, ok := skippedAt(inst, c.Pos); ok {
 			res.Unchecked++
 			res.notef("%s claimed %s: not checked, %s was not instrumented", what, c.Verdict, s.Name)
 			continue
@@ -268,7 +264,7 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 				res.errorf("%s: bad outcome %q (want true, false or a panic kind)", key, c.Outcome)
 				continue
 			}
-			ps := PanicSite{c.Outcome, lineOf(key)}
+			ps := PanicSite{c.Outcome, lineKey(c.Pos)}
 			g := groups[ps]
 			if g == nil {
 				g = &group{unreachable: true}
@@ -276,7 +272,7 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 				order = append(order, ps)
 			}
 			g.claims = append(g.claims, c)
-			g.unreachable = g.unreachable && c.Verdict == Unreachable
+			g.unreachable = g.unreachable && c.Verdict == report.Unreachable
 			continue
 		}
 		b := c.Outcome == "true"
@@ -291,9 +287,9 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 		g := groups[ps]
 		seen := obs.panics[ps]
 		for _, c := range g.claims {
-			what := claimKey(c.Pos) + " " + c.Outcome
+			what := siteKey(c.Pos) + " " + c.Outcome
 			switch {
-			case c.Verdict == Unreachable && seen && !g.unreachable:
+			case c.Verdict == report.Unreachable && seen && !g.unreachable:
 				// Another objective of that kind on that line may be the
 				// one that panicked: not a contradiction.
 				res.UnreachableOK++
@@ -305,29 +301,31 @@ func compareClaims(res *Result, claims []Claim, inst *Instrumented, obs observed
 }
 
 // tally counts one claim against whether its outcome was observed.
-func tally(res *Result, what, verdict string, observed bool, detail string) {
+func tally(res *Result, what string, verdict report.Verdict, observed bool, detail string) {
 	switch verdict {
-	case Covered:
+	case report.Covered:
 		if observed {
 			res.CoveredOK++
 		} else {
 			res.CoveredMissing++
 			res.errorf("%s claimed covered but not observed%s", what, detail)
 		}
-	case Unreachable:
+	case report.Unreachable:
 		if observed {
 			res.FalseUnreachable++
 			res.errorf("FALSE UNREACHABLE: %s claimed unreachable but observed%s", what, detail)
 		} else {
 			res.UnreachableOK++
 		}
-	case Unknown:
+	case report.Unknown:
 		if observed {
 			res.UnknownObserved++
 			res.notef("%s claimed unknown but observed (the engine was too pessimistic)%s", what, detail)
 		} else {
 			res.UnknownOpen++
 		}
+	default:
+		panic(fmt.Sprintf("verify: verdict %q", verdict))
 	}
 }
 
@@ -336,28 +334,33 @@ func isPanicKind(outcome string) bool {
 	return outcome == "panic" || slices.Contains(PanicKinds, outcome)
 }
 
-// lineOf turns "file.go:line:col" into "file.go:line".
-func lineOf(key string) string {
-	if i := strings.LastIndex(key, ":"); i >= 0 && strings.Count(key, ":") >= 2 {
-		return key[:i]
+// siteKey is the key of the instrumenter's site at p, "file.go:line:col"
+// (the directory part of p's file ignored; "-" for an unknown position).
+func siteKey(p ir.Pos) string { return inFile(p).String() }
+
+// lineKey is the "file.go:line" of a panic at p (stack traces have no
+// columns; "-" for an unknown position).
+func lineKey(p ir.Pos) string {
+	if p = inFile(p); !p.IsValid() {
+		return p.String()
 	}
-	return key
+	return fmt.Sprintf("%s:%d", p.File, p.Line)
+}
+
+// inFile is p with its file's base name.
+func inFile(p ir.Pos) ir.Pos {
+	p.File = p.File[strings.LastIndexAny(p.File, `/\`)+1:]
+	return p
 }
 
 // skippedAt returns the skipped declaration holding the position, if any.
-func skippedAt(inst *Instrumented, key string) (Skipped, bool) {
+func skippedAt(inst *Instrumented, p ir.Pos) (Skipped, bool) {
 	for _, s := range inst.Skipped {
-		if s.Contains(key) {
+		if s.Contains(p) {
 			return s, true
 		}
 	}
 	return Skipped{}, false
-}
-
-// claimKey reduces a claim position to the "file.go:line:col" key of a site.
-func claimKey(pos string) string {
-	i := strings.LastIndexAny(pos, `/\`)
-	return pos[i+1:]
 }
 
 // findModRoot returns the nearest directory at or above dir holding go.mod.

@@ -14,6 +14,9 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"leapfrog/internal/ir"
+	"leapfrog/internal/report"
 )
 
 var update = flag.Bool("update", false, "rewrite the want/ sections of testdata/*.txtar")
@@ -83,7 +86,7 @@ func formatObserved(sites map[string]Site, obs map[string]map[bool]bool) string 
 }
 
 // parseObserved reads a want/observed section into claims of the given verdict.
-func parseObserved(t *testing.T, text, verdict string) []Claim {
+func parseObserved(t *testing.T, text string, verdict report.Verdict) []Claim {
 	t.Helper()
 	var claims []Claim
 	for _, line := range strings.Split(text, "\n") {
@@ -94,9 +97,18 @@ func parseObserved(t *testing.T, text, verdict string) []Claim {
 		if len(f) != 2 {
 			t.Fatalf("bad observed line %q", line)
 		}
-		claims = append(claims, Claim{Pos: f[0], Outcome: f[1], Verdict: verdict})
+		claims = append(claims, Claim{Pos: at(f[0]), Outcome: f[1], Verdict: verdict})
 	}
 	return claims
+}
+
+// at is the position "file:line:col".
+func at(s string) ir.Pos {
+	p, ok := ir.ParsePos(s)
+	if !ok {
+		panic("bad position " + s)
+	}
+	return p
 }
 
 func testdataFiles(t *testing.T) []string {
@@ -175,13 +187,13 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	observed := parseObserved(t, testutil.Section(ar, wantObserved), Covered)
+	observed := parseObserved(t, testutil.Section(ar, wantObserved), report.Covered)
 	if len(observed) == 0 {
 		t.Fatal("logic.txtar: empty want/observed")
 	}
 	// An outcome the hand-written test does not reach: Cond's "a < 0" is
 	// only true in TestOther, which Run does not select.
-	const notObserved = "a.go:17:14"
+	notObserved := at("a.go:17:14")
 	for _, c := range observed {
 		if c.Pos == notObserved && c.Outcome == "true" {
 			t.Fatalf("%s true is observed; fix the test", notObserved)
@@ -197,28 +209,28 @@ func TestRun(t *testing.T) {
 		check   func(t *testing.T, r *Result)
 	}{
 		{"correct", with(
-			Claim{notObserved, "true", Unreachable},  // not observed: fine here (no proof is checked)
-			Claim{"dir/a.go:11:5", "false", Covered}, // a directory part is ignored
+			Claim{notObserved, "true", report.Unreachable},      // not observed: fine here (no proof is checked)
+			Claim{at("dir/a.go:11:5"), "false", report.Covered}, // a directory part is ignored
 		), "", func(t *testing.T, r *Result) {
 			if r.CoveredOK != len(observed)+1 || r.UnreachableOK != 1 || r.Claims != len(observed)+2 {
 				t.Errorf("counts: %+v", r)
 			}
 		}},
-		{"covered-not-observed", with(Claim{notObserved, "true", Covered}),
+		{"covered-not-observed", with(Claim{notObserved, "true", report.Covered}),
 			"a.go:17:14 true claimed covered but not observed", func(t *testing.T, r *Result) {
 				if r.CoveredMissing != 1 || len(r.Errors) != 1 {
 					t.Errorf("counts: %+v", r)
 				}
 			}},
-		{"false-unreachable", []Claim{{observed[0].Pos, observed[0].Outcome, Unreachable}},
-			"FALSE UNREACHABLE: " + observed[0].Pos + " " + observed[0].Outcome, func(t *testing.T, r *Result) {
+		{"false-unreachable", []Claim{{observed[0].Pos, observed[0].Outcome, report.Unreachable}},
+			"FALSE UNREACHABLE: " + observed[0].Pos.String() + " " + observed[0].Outcome, func(t *testing.T, r *Result) {
 				if r.FalseUnreachable != 1 || len(r.Errors) != 1 {
 					t.Errorf("counts: %+v", r)
 				}
 			}},
 		{"unknown-and-non-site", []Claim{
-			{observed[0].Pos, observed[0].Outcome, Unknown},
-			{"a.go:1:1", "true", Covered},
+			{observed[0].Pos, observed[0].Outcome, report.Unknown},
+			{at("a.go:1:1"), "true", report.Covered},
 		}, "a.go:1:1 true claimed covered but is not a branch site", func(t *testing.T, r *Result) {
 			if r.UnknownObserved != 1 || len(r.Notes) != 1 || r.BadClaims != 1 {
 				t.Errorf("counts: %+v", r)
@@ -405,7 +417,7 @@ func Fine(a int) int {
 	if out, err := runGo("go", out, nil, "vet", "."); err != nil {
 		t.Errorf("the instrumented copy does not build: %v\n%s", err, out)
 	}
-	if !(Skipped{File: "a.go", Line: 5, End: 11}).Contains("dir/a.go:7:7") || (Skipped{File: "a.go", Line: 5, End: 11}).Contains("a.go:12:1") {
+	if !(Skipped{File: "a.go", Line: 5, End: 11}).Contains(at("dir/a.go:7:7")) || (Skipped{File: "a.go", Line: 5, End: 11}).Contains(at("a.go:12:1")) {
 		t.Errorf("Skipped.Contains is wrong")
 	}
 }
@@ -468,13 +480,13 @@ func TestRunPanics(t *testing.T) {
 		t.Fatal(err)
 	}
 	claims := []Claim{
-		{"a.go:4:5", "false", Covered},
-		{"a.go:7:9", "integer divide by zero", Covered},     // Div(1, 0)
-		{"a.go:18:10", "nil pointer dereference", Covered},  // Index(2) through helper
-		{"a.go:5:3", "panic", Unreachable},                  // never: fine
-		{"a.go:12:9", "index out of range", Covered},        // never: an error
-		{"a.go:7:9", "integer divide by zero", Unreachable}, // a second objective on the line: not a contradiction
-		{"a.go:3:6", "entry", Covered},                      // Div is entered
+		{at("a.go:4:5"), "false", report.Covered},
+		{at("a.go:7:9"), "integer divide by zero", report.Covered},     // Div(1, 0)
+		{at("a.go:18:10"), "nil pointer dereference", report.Covered},  // Index(2) through helper
+		{at("a.go:5:3"), "panic", report.Unreachable},                  // never: fine
+		{at("a.go:12:9"), "index out of range", report.Covered},        // never: an error
+		{at("a.go:7:9"), "integer divide by zero", report.Unreachable}, // a second objective on the line: not a contradiction
+		{at("a.go:3:6"), "entry", report.Covered},                      // Div is entered
 	}
 	res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile}, Claims: claims})
 	if res == nil {
@@ -491,13 +503,13 @@ func TestRunPanics(t *testing.T) {
 	}
 	// A panic claimed unreachable that happens.
 	res, err = Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile},
-		Claims: []Claim{{"a.go:18:10", "nil pointer dereference", Unreachable}}})
+		Claims: []Claim{{at("a.go:18:10"), "nil pointer dereference", report.Unreachable}}})
 	if err == nil || res.FalseUnreachable != 1 || !strings.Contains(err.Error(), "FALSE UNREACHABLE: a.go:18:10 nil pointer dereference") {
 		t.Errorf("want a false unreachable panic, got %v", err)
 	}
 	// An entry claimed unreachable that happens, and one that is no entry.
 	res, err = Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", TestFiles: []string{testFile},
-		Claims: []Claim{{"a.go:15:6", "entry", Unreachable}, {"a.go:4:5", "entry", Covered}}})
+		Claims: []Claim{{at("a.go:15:6"), "entry", report.Unreachable}, {at("a.go:4:5"), "entry", report.Covered}}})
 	if err == nil || res.FalseUnreachable != 1 || res.BadClaims != 1 || !strings.Contains(err.Error(), "FALSE UNREACHABLE: a.go:15:6 entry") {
 		t.Errorf("want a false unreachable entry and a bad claim, got %v", err)
 	}
@@ -517,7 +529,7 @@ func TestRunSkipped(t *testing.T) {
 		"a_test.go": "package sk\n\nimport \"testing\"\n\nfunc TestLeapfrogX(t *testing.T) {\n\tGeneric(true)\n\tFine(1)\n}\n",
 	})
 	res, err := Run(Options{PkgDir: dir, TestRun: "^TestLeapfrog", Claims: []Claim{
-		{"a.go:6:5", "true", Covered}, {"a.go:6:5", "false", Unreachable}, {"a.go:13:5", "true", Covered}, {"a.go:13:5", "false", Covered},
+		{at("a.go:6:5"), "true", report.Covered}, {at("a.go:6:5"), "false", report.Unreachable}, {at("a.go:13:5"), "true", report.Covered}, {at("a.go:13:5"), "false", report.Covered},
 	}})
 	if res == nil {
 		t.Fatalf("no result: %v", err)

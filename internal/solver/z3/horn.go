@@ -45,7 +45,6 @@ import "C"
 
 import (
 	"fmt"
-	"sync"
 	"time"
 	"unsafe"
 )
@@ -85,41 +84,16 @@ func SolveHorn(rels []Relation, goal string, rules string, timeout time.Duration
 	newMu.Unlock()
 	var callErr string
 	registerContext(ctx, &callErr)
-	var mu sync.Mutex
-	done := false
+	// The engine's own timeout first; Z3_interrupt a tenth later.
+	stop := interruptAfter(ctx, timeout+timeout/10)
 	defer func() {
-		mu.Lock()
-		done = true
-		mu.Unlock()
+		stop()
 		unregisterContext(ctx)
 		C.Z3_del_context(ctx)
 	}()
 	ms := C.uint(0)
 	if timeout > 0 {
 		ms = C.uint((timeout + time.Millisecond - 1) / time.Millisecond)
-		stop := make(chan struct{})
-		defer close(stop)
-		go func() {
-			select {
-			case <-stop:
-				return
-			case <-time.After(timeout + timeout/10):
-			}
-			tick := time.NewTicker(20 * time.Millisecond)
-			defer tick.Stop()
-			for {
-				mu.Lock()
-				if !done {
-					C.Z3_interrupt(ctx)
-				}
-				mu.Unlock()
-				select {
-				case <-stop:
-					return
-				case <-tick.C:
-				}
-			}
-		}()
 	}
 	fp := C.lf_horn_fixedpoint(ctx, ms)
 	defer C.Z3_fixedpoint_dec_ref(ctx, fp)

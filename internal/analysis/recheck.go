@@ -1,10 +1,9 @@
 // Re-proof of every unreachable verdict by the independent encoding (package indep).
 
-package cli
+package analysis
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"leapfrog/internal/engine"
@@ -16,21 +15,23 @@ import (
 )
 
 // recheck hands every unreachable verdict of r to the independent encoding
-// (one cvc5 process for the function):
+// (one cvc5 process for the function, each query bounded by the solver
+// timeout):
 //
 //   - re-proved: Checked "independent";
 //   - undecided: Checked "engine", CheckReason says why;
 //   - reached by the encoding's witness: the witness is replayed by the
 //     engine; when the replay reaches the objective, the engine was wrong:
 //     the run becomes a case of the session, the verdict covered, and a loud
-//     line goes to stderr; when it does not, the two encodings disagree and
+//     line says so (the second result); when it does not, the two encodings disagree and
 //     the verdict is unknown.
 //
-// It returns the report to use: r itself, or, when cases were added, a report
-// rebuilt from the session whose covered verdicts and cases are the new ones
-// and whose other verdicts are r's (the added run's unexplored sides must
-// not turn them into timeouts).
-func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts options, stderr io.Writer) *report.Function {
+// It returns the result to use: r itself, or, when cases were added, a
+// result rebuilt from the session whose covered verdicts and cases are the
+// new ones and whose other verdicts are r's (the added run's unexplored
+// sides must not turn them into timeouts).
+func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
+	s, eng := a.s, a.eng
 	var objs []indep.Objective
 	var at []int
 	for i, b := range r.Branches {
@@ -39,15 +40,16 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 		}
 		o := s.Objectives[i]
 		if o.ID != b.ID {
-			panic("cli: report branches out of objective order")
+			panic("analysis: result branches out of objective order")
 		}
 		objs = append(objs, indep.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic})
 		at = append(at, i)
 	}
 	if len(objs) == 0 {
-		return r
+		return r, nil
 	}
-	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: opts.solverTimeout})
+	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: a.cfg.SolverTimeout})
+	var loud []string
 	wrong := map[int]string{} // branch index -> the witness, rendered
 	for k, res := range rs {
 		b := &r.Branches[at[k]]
@@ -66,18 +68,18 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 			if reaches(eng.Run(s.Fn, res.Witness), s.Objectives[at[k]]) {
 				s.Execute(res.Witness)
 				wrong[at[k]] = inputs
-				fmt.Fprintf(stderr, "leapfrog: ENGINE WAS WRONG: %s %s claimed unreachable, reached by %s\n", b.Pos, b.Outcome, inputs)
+				loud = append(loud, fmt.Sprintf("ENGINE WAS WRONG: %s %s claimed unreachable, reached by %s", b.Pos, b.Outcome, inputs))
 				continue
 			}
-			*b = report.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
+			*b = search.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
 				Reason: fmt.Sprintf("the two encodings disagree: the engine proved it unreachable, the independent encoding reaches it with %s, and the engine's run of that input does not", inputs),
 				SMT2:   res.Script}
 		}
 	}
 	if len(wrong) == 0 {
-		return r
+		return r, nil
 	}
-	r2 := s.Report(r.Function, r.Package, r.Strategy)
+	r2 := s.Result(r.Function, r.Package, r.Strategy)
 	for i := range r.Branches {
 		if r2.Branches[i].Verdict != report.Covered {
 			continue
@@ -89,8 +91,8 @@ func recheck(s *search.Session, eng *engine.Engine, r *report.Function, opts opt
 		}
 		r.Branches[i] = b
 	}
-	r.Cases, r.Stats = r2.Cases, r2.Stats
-	return r
+	r.Tests, r.Stats = r2.Tests, r2.Stats
+	return r, loud
 }
 
 // reaches reports whether the run took the objective.
@@ -112,35 +114,25 @@ func reaches(p *engine.Path, o *search.Objective) bool {
 // formatInputs renders a witness as "x=-3 b=true a[0]=7", in parameter order.
 func formatInputs(fn *ir.Function, w map[string]uint64) string {
 	var parts []string
-	var walk func(name string, t *ir.Type)
-	walk = func(name string, t *ir.Type) {
-		switch t.Kind {
-		case ir.KBool:
-			parts = append(parts, fmt.Sprintf("%s=%v", name, w[name] == 1))
-		case ir.KInt:
-			if t.Signed {
-				parts = append(parts, fmt.Sprintf("%s=%d", name, expr.Signed(w[name], t.Width)))
-			} else {
-				parts = append(parts, fmt.Sprintf("%s=%d", name, w[name]))
-			}
-		case ir.KArray:
-			for i := 0; i < t.Len; i++ {
-				walk(fmt.Sprintf("%s[%d]", name, i), t.Elem)
-			}
-		case ir.KStruct:
-			for _, f := range t.Fields {
-				walk(name+"."+f.Name, f.Type)
-			}
-		case ir.KPointer:
-			if w[name+indep.NilFlag] == 1 {
-				parts = append(parts, name+"=nil")
-				return
-			}
-			walk(name, t.Elem)
-		}
-	}
 	for _, p := range fn.Params {
-		walk(p.Ident, p.Typ)
+		ir.ParamPath(p.Ident).Walk(p.Typ, func(p ir.InputPath, t *ir.Type) bool {
+			switch t.Kind {
+			case ir.KBool:
+				parts = append(parts, fmt.Sprintf("%s=%v", p, w[p.String()] == 1))
+			case ir.KInt:
+				if t.Signed {
+					parts = append(parts, fmt.Sprintf("%s=%d", p, expr.Signed(w[p.String()], t.Width)))
+				} else {
+					parts = append(parts, fmt.Sprintf("%s=%d", p, w[p.String()]))
+				}
+			case ir.KPointer:
+				if w[p.NilVar()] == 1 {
+					parts = append(parts, fmt.Sprintf("%s=nil", p))
+					return false
+				}
+			}
+			return true
+		})
 	}
 	if len(parts) == 0 {
 		return "any input"

@@ -1,53 +1,25 @@
-// Loop flags and directives: per-loop bounds, models, inferred models, raising bounds.
+// Loop directives: the target's per-loop bounds and models set on the engine, the search's loop options.
 
-package cli
+package analysis
 
 import (
-	"flag"
 	"fmt"
 
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/engine"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/search"
 )
 
-// loopFlags are the loop options of gen and bench, plus the target whose
-// directives apply (set per target).
-type loopFlags struct {
-	models string // -loop-models: "off" or "auto"
-	raise  int    // -loop-raise
-	target *lower.Target
-}
-
-func addLoopFlags(fs *flag.FlagSet, opts *options) {
-	fs.StringVar(&opts.loops.models, "loop-models", "off", "auto: concretize the variables of each loop of the function at loop entry to models inferred from its body executed out of context (refined by the entry context); off: only //leapfrog:models directives")
-	fs.IntVar(&opts.loops.raise, "loop-raise", 160, "double the bound of a loop whose bounded paths may reach uncovered branches, up to this many iterations (0: never; //leapfrog:kbound bounds are never raised)")
-}
-
-// checkLoopFlags validates the loop flags.
-func checkLoopFlags(opts options) error {
-	if opts.loops.models != "off" && opts.loops.models != "auto" {
-		return fmt.Errorf("-loop-models must be off or auto, got %q", opts.loops.models)
-	}
-	if opts.loops.raise < 0 {
-		return fmt.Errorf("-loop-raise must be at least 0, got %d", opts.loops.raise)
-	}
-	return nil
-}
-
-// setup configures the engine from the target's directives and returns the
-// search's loop options.
-func (lf loopFlags) setup(eng *engine.Engine, fn *ir.Function) (search.LoopOptions, error) {
-	opt := search.LoopOptions{Auto: lf.models == "auto", RaiseMax: lf.raise, Fixed: map[engine.LoopID]bool{}}
+// setupLoops configures the engine from the target's directives
+// (//leapfrog:kbound, //leapfrog:models) and returns the search's loop
+// options.
+func setupLoops(eng *engine.Engine, t Target, c Config) (search.LoopOptions, error) {
+	opt := search.LoopOptions{Auto: c.LoopModels, RaiseMax: c.LoopRaise, Fixed: map[engine.LoopID]bool{}}
 	eng.LoopCfg.Bounds = map[engine.LoopID]int{}
 	eng.LoopCfg.Models = map[engine.LoopID]*engine.ModelSet{}
-	t := lf.target
-	if t == nil || t.Func != fn {
-		return opt, nil
-	}
 	eng.LoopCfg.PhiNames = t.PhiNames
+	fn := t.Func
 	loop := func(fname string, num int) (engine.LoopID, *cfg.Loop, error) {
 		f := fn
 		if fname != "" {

@@ -1,61 +1,65 @@
 // Tests of the independent re-proof of unreachable verdicts: confirmed, undecided, engine wrong, encodings disagreeing.
 
-package cli
+package analysis
 
 import (
-	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
-	"leapfrog/internal/solver/z3"
+	"leapfrog/internal/testutil"
 )
 
-// explore runs treefrog on fn within the budget (0: none) and returns the
-// session, its engine and the report, as analyze does before rechecking.
-func explore(t *testing.T, fn *ir.Function, budget time.Duration) (*search.Session, *engine.Engine, *report.Function) {
+// explore builds the pipeline as Analyze does, explores the function with
+// the strategy, and returns the analysis and its result, not yet rechecked.
+func explore(t *testing.T, tg Target, st search.Strategy) (*analysis, *search.Result) {
 	t.Helper()
-	slv := z3.New(10 * time.Second)
-	t.Cleanup(slv.Close)
-	eng := engine.New(expr.NewBuilder(), 10)
-	s := search.NewSession(search.Config{Fn: fn, Engine: eng, Solver: slv, Timeout: budget})
-	search.ExploreLoops(s, search.TreeFrog{}, search.LoopOptions{})
-	return s, eng, s.Report(fn.Name, "p", "treefrog")
+	cfg := Defaults()
+	cfg.Strategy = st
+	a, err := start(context.Background(), tg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.close)
+	return a, a.explore()
 }
 
-func lowerTarget(t *testing.T, dir string, name string) *ir.Function {
+// firstRun is a strategy that stops after the first run.
+type firstRun struct{}
+
+func (firstRun) Name() string              { return "first-run" }
+func (firstRun) Explore(s *search.Session) { s.Execute(s.Initial()) }
+
+func lowerTarget(t *testing.T, dir string, name string) Target {
 	t.Helper()
 	res, err := lower.Load(dir, []string{name})
 	if err != nil || len(res.Errors) > 0 {
 		t.Fatalf("%v %v", err, res.Errors)
 	}
-	return res.Targets[0].Func
+	return Target{Target: res.Targets[0], Package: "p"}
 }
 
 // fakeUnreachable turns branch i into an unreachable claim with a bogus proof.
-func fakeUnreachable(r *report.Function, i int) {
+func fakeUnreachable(r *search.Result, i int) {
 	b := &r.Branches[i]
 	b.Verdict, b.Case, b.Reason = report.Unreachable, "", "fake"
-	b.Conflict, b.SMT2 = []string{b.Pos + " " + b.Outcome}, "(assert false)\n(check-sat)\n"
+	b.Conflict, b.SMT2 = []string{b.Pos.String() + " " + b.Outcome}, "(assert false)\n(check-sat)\n"
 }
 
 // TestRecheckEngineWasWrong claims unreachable a branch that a run reaches:
 // the re-check must find a witness, replay it, cover the branch with a new
 // case and say so loudly.
 func TestRecheckEngineWasWrong(t *testing.T) {
-	fn := lowerTarget(t, filepath.Join(benchCopy(t), "tcas"), "AltSepTest12")
-	s, eng, r := explore(t, fn, time.Nanosecond) // the first run only
+	tg := lowerTarget(t, filepath.Join(testutil.BenchCopy(t), "tcas"), "AltSepTest12")
+	a, r := explore(t, tg, firstRun{})
 	target := -1
 	for i, b := range r.Branches {
-		if b.Verdict == report.Unknown && b.Pos == "tcas.go:174:6" && b.Outcome == "true" {
+		if b.Verdict == report.Unknown && b.Pos.String() == "tcas.go:174:6" && b.Outcome == "true" {
 			target = i
 		}
 	}
@@ -64,23 +68,22 @@ func TestRecheckEngineWasWrong(t *testing.T) {
 	}
 	before := r.Branches
 	fakeUnreachable(r, target)
-	var errb bytes.Buffer
-	r = recheck(s, eng, r, options{solverTimeout: 10 * time.Second}, &errb)
+	r, loud := a.recheck(r)
 	b := r.Branches[target]
 	if b.Verdict != report.Covered || !strings.Contains(b.CheckReason, "ENGINE WAS WRONG") {
 		t.Fatalf("after the re-check: %+v", b)
 	}
-	if want := "leapfrog: ENGINE WAS WRONG: tcas.go:174:6 true claimed unreachable, reached by Cur_Vertical_Sep="; !strings.HasPrefix(errb.String(), want) {
-		t.Errorf("stderr %q, want it to start with %q", errb.String(), want)
+	if want := "ENGINE WAS WRONG: tcas.go:174:6 true claimed unreachable, reached by Cur_Vertical_Sep="; len(loud) != 1 || !strings.HasPrefix(loud[0], want) {
+		t.Errorf("said %q, want one line starting with %q", loud, want)
 	}
 	found := false
-	for _, c := range r.Cases {
+	for _, c := range r.Tests {
 		if c.Name == b.Case && !c.Discarded && strings.Contains(strings.Join(c.Covers, " "), b.ID) {
 			found = true
 		}
 	}
 	if !found {
-		t.Errorf("no kept case %q covering %s in %+v", b.Case, b.ID, r.Cases)
+		t.Errorf("no kept case %q covering %s in %+v", b.Case, b.ID, r.Tests)
 	}
 	// The other verdicts stay, but for what the new case covers too.
 	for i, x := range r.Branches {
@@ -93,8 +96,8 @@ func TestRecheckEngineWasWrong(t *testing.T) {
 // TestRecheckDisagreement: a witness the engine's replay does not confirm
 // (here the replay is cut short) leaves the verdict unknown, with the reason.
 func TestRecheckDisagreement(t *testing.T) {
-	fn := lowerTarget(t, filepath.Join(benchCopy(t), "tcas"), "AltSepTest12")
-	s, eng, r := explore(t, fn, time.Nanosecond)
+	tg := lowerTarget(t, filepath.Join(testutil.BenchCopy(t), "tcas"), "AltSepTest12")
+	a, r := explore(t, tg, firstRun{})
 	target := -1
 	for i, b := range r.Branches {
 		if b.Verdict == report.Unknown && b.Outcome == "true" {
@@ -103,15 +106,14 @@ func TestRecheckDisagreement(t *testing.T) {
 		}
 	}
 	fakeUnreachable(r, target)
-	eng.MaxSteps = 1
-	var errb bytes.Buffer
-	r = recheck(s, eng, r, options{solverTimeout: 10 * time.Second}, &errb)
+	a.eng.MaxSteps = 1
+	r, loud := a.recheck(r)
 	b := r.Branches[target]
 	if b.Verdict != report.Unknown || !strings.Contains(b.Reason, "the two encodings disagree") || b.SMT2 == "" {
 		t.Errorf("after the re-check: %+v", b)
 	}
-	if errb.Len() != 0 {
-		t.Errorf("stderr %q", errb.String())
+	if len(loud) != 0 {
+		t.Errorf("said %q", loud)
 	}
 }
 
@@ -134,11 +136,10 @@ func Long(x uint8) int {
 	return 0
 }
 `), 0o644)
-	fn := lowerTarget(t, dir, "Long")
-	s, eng, r := explore(t, fn, 0)
+	a, r := explore(t, lowerTarget(t, dir, "Long"), search.TreeFrog{})
 	target := -1
 	for i, b := range r.Branches {
-		if b.Pos == "p.go:8:5" && b.Outcome == "true" {
+		if b.Pos.String() == "p.go:8:5" && b.Outcome == "true" {
 			target = i
 		}
 	}
@@ -146,15 +147,10 @@ func Long(x uint8) int {
 		t.Fatalf("no objective p.go:8:5 true: %+v", r.Branches)
 	}
 	fakeUnreachable(r, target) // true, but the engine leaves it unknown (loop bound)
-	r = recheck(s, eng, r, options{solverTimeout: 10 * time.Second}, &bytes.Buffer{})
+	r, _ = a.recheck(r)
 	b := r.Branches[target]
 	want := "input-dependent loop 1 at p.go:5:21: more than 64 iterations possible"
 	if b.Verdict != report.Unreachable || b.Checked != report.CheckedEngine || b.CheckReason != want {
 		t.Errorf("after the re-check: %+v, want checked engine: %s", b, want)
-	}
-	var out bytes.Buffer
-	summarize(&out, r, r.Function)
-	if !strings.Contains(out.String(), "\n              not re-proved independently: "+want+"\n") {
-		t.Errorf("summary:\n%s", out.String())
 	}
 }

@@ -1,20 +1,20 @@
-// Bench columns of the reachability paper's tables (pe, rg, rgcb) and strategies that ran out of time.
+// Columns of the reachability paper's tables (pe, rg, rgcb) and strategies that ran out of time.
 
-package cli
+package bench
 
 import (
 	"fmt"
 	"strings"
 	"time"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
-	"leapfrog/internal/search"
 )
 
 // hasRG reports whether the table gets the columns of the reachability paper's
 // Tables 2 and 3 (blocked flips, largest backjump, conflict clauses): when pe,
 // rg or rgcb is among the strategies.
-func hasRG(bf *benchFunction) bool {
+func hasRG(bf *Function) bool {
 	for _, o := range bf.Strategies {
 		switch o.Strategy {
 		case "pe", "rg", "rgcb":
@@ -35,8 +35,8 @@ func jump(x float64) string {
 	return fmt.Sprintf("%.1f", x)
 }
 
-// benchTime renders the mean time, marked when the strategy ran out of time.
-func benchTime(o *benchOutcome, m meanStats) string {
+// meanTime renders the mean time, marked when the strategy ran out of time.
+func meanTime(o *Outcome, m Mean) string {
 	d := time.Duration(m.TimeMs * float64(time.Millisecond)).Round(time.Millisecond)
 	if o.TimedOut {
 		return fmt.Sprintf(">%v (timeout)", d)
@@ -50,7 +50,7 @@ func timedOut(runs []*report.Function, budget time.Duration) bool {
 		return false
 	}
 	for _, r := range runs {
-		if time.Duration(r.Stats.TimeMs)*time.Millisecond >= budget-budget/12 {
+		if time.Duration(r.Stats.TimeMs)*time.Millisecond >= analysis.SearchBudget(budget) {
 			return true
 		}
 		for _, b := range r.Branches {
@@ -64,8 +64,8 @@ func timedOut(runs []*report.Function, budget time.Duration) bool {
 
 // completed returns the outcomes that finished within the budget (all of them
 // when none did): only their verdicts are compared.
-func completed(outs []*benchOutcome) []*benchOutcome {
-	var done []*benchOutcome
+func completed(outs []*Outcome) []*Outcome {
+	var done []*Outcome
 	for _, o := range outs {
 		if !o.TimedOut {
 			done = append(done, o)
@@ -78,7 +78,7 @@ func completed(outs []*benchOutcome) []*benchOutcome {
 }
 
 // timedOutNote names the strategies left out of the verdict comparison.
-func timedOutNote(bf *benchFunction) string {
+func timedOutNote(bf *Function) string {
 	var names []string
 	for _, o := range bf.Strategies {
 		if o.TimedOut {
@@ -89,15 +89,4 @@ func timedOutNote(bf *benchFunction) string {
 		return ""
 	}
 	return fmt.Sprintf(" (among those that finished; timed out: %s)", strings.Join(names, ", "))
-}
-
-// notTargeted counts the objectives left unknown because -important did not target them.
-func notTargeted(r *report.Function) int {
-	n := 0
-	for _, b := range r.Branches {
-		if b.Verdict == report.Unknown && b.Reason == search.NotTargeted {
-			n++
-		}
-	}
-	return n
 }

@@ -1,14 +1,17 @@
 // Go benchmarks of the default strategy on the bench programs, with solver calls and cases as metrics.
 
-package cli
+package analysis_test
 
 import (
-	"leapfrog/internal/testutil"
+	"context"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/lower"
+	"leapfrog/internal/search"
+	"leapfrog/internal/testutil"
 )
 
 // BenchmarkBench analyses every bench function with DFS. Besides ns/op it
@@ -33,13 +36,17 @@ func BenchmarkBench(b *testing.B) {
 		}
 		for _, t := range res.Targets {
 			b.Run(filepath.Base(tg.pkg)+"."+t.Name, func(b *testing.B) {
-				opts := options{strategy: "dfs", kbound: 10, solverTimeout: 10 * time.Second, timeout: time.Minute}
+				cfg := analysis.Defaults()
+				cfg.Strategy = search.DFS{}
 				var calls, cases, kept, infeasible int
 				for i := 0; i < b.N; i++ {
-					r, err := analyze(t.Func, t.Name, tg.pkg, opts)
+					ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+					res, err := analysis.Analyze(ctx, analysis.Target{Target: t, Package: tg.pkg}, cfg)
+					cancel()
 					if err != nil {
 						b.Fatal(err)
 					}
+					r := res.Result
 					calls += r.Stats.SolverCalls
 					cases += r.Stats.Cases
 					kept += r.Stats.Cases - r.Stats.Discarded

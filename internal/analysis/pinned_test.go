@@ -1,0 +1,111 @@
+// The pipeline's results pinned: per strategy, on bench functions, the verdicts, the costs and a hash of the whole report.
+
+package analysis_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"leapfrog/internal/analysis"
+	"leapfrog/internal/lower"
+	"leapfrog/internal/report"
+	"leapfrog/internal/testutil"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/pinned.txtar")
+
+// TestPinned analyses bench functions with every strategy as gen does
+// (re-proof included) and compares, per run, the verdict counts, the cost
+// figures (solver calls, satisfiability checks, cases, paths) and a hash of
+// the whole report without its timing (every case's input, every reason
+// and proof) with testdata/pinned.txtar. Any change of what the pipeline
+// computes shows here: a change of wiring must leave the file as it is; a
+// change meant to alter results regenerates it with -update.
+func TestPinned(t *testing.T) {
+	dir := testutil.BenchCopy(t)
+	runs := []struct {
+		pkg, fn    string
+		strategies []string
+		loopModels bool
+	}{
+		{"tcas", "AltSepTest12", []string{"dfs", "eager", "lookahead", "else", "mtelse", "pm", "pe", "rg", "rgcb", "treefrog"}, false},
+		{"wbs", "Step", []string{"pe", "rg", "rgcb", "treefrog"}, false},
+		{"paper", "Count", []string{"treefrog", "pm"}, true},
+		{"paper", "GetSetBits", []string{"treefrog", "dfs"}, false},
+	}
+	var got strings.Builder
+	for _, r := range runs {
+		res, err := lower.Load(filepath.Join(dir, r.pkg), []string{r.fn})
+		if err != nil || len(res.Errors) > 0 {
+			t.Fatalf("%s: %v %v", r.pkg, err, res.Errors)
+		}
+		tg := analysis.Target{Target: res.Targets[0], Package: res.Pkg.PkgPath}
+		for _, sn := range r.strategies {
+			cfg := analysis.Defaults()
+			cfg.Recheck, cfg.LoopModels = true, r.loopModels
+			if cfg.Strategy, err = analysis.Strategy(sn); err != nil {
+				t.Fatal(err)
+			}
+			a, err := analysis.Analyze(context.Background(), tg, cfg)
+			if err != nil {
+				t.Fatalf("%s.%s %s: %v", r.pkg, r.fn, sn, err)
+			}
+			fmt.Fprintf(&got, "%s.%s %s: %s\n", r.pkg, r.fn, sn, pin(t, a.Report("", 0, nil)))
+		}
+	}
+	path := filepath.Join("testdata", "pinned.txtar")
+	if *update {
+		ar := &txtar.Archive{
+			Comment: []byte("What Analyze computes on bench functions (TestPinned); regenerate with -update.\n"),
+			Files:   []txtar.File{{Name: "want", Data: []byte(got.String())}},
+		}
+		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := testutil.Section(ar, "want")
+	if want == "" {
+		t.Fatalf("%s: no want section", path)
+	}
+	wl, gl := strings.Split(want, "\n"), strings.Split(got.String(), "\n")
+	for i := 0; i < max(len(wl), len(gl)); i++ {
+		w, g := "", ""
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			t.Errorf("line %d:\n got %s\nwant %s", i+1, g, w)
+		}
+	}
+}
+
+// pin renders a report as its verdict counts, its costs and the hash of its
+// JSON without timing.
+func pin(t *testing.T, r *report.Function) string {
+	st := r.Stats
+	cov, unr, unk := r.Count()
+	r.Stats.TimeMs, r.Stats.AvgQueryMs = 0, 0
+	js, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%d/%d/%d; %d cases, %d discarded, %d solver calls, %d sat checks, %d paths, %d infeasible, %d conflicts; %x",
+		cov, unr, unk, st.Cases, st.Discarded, st.SolverCalls, st.SatChecks, st.Paths, st.InfeasiblePaths, st.Conflicts, sha256.Sum256(js))
+}
