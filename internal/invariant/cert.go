@@ -1,4 +1,4 @@
-// The certificate: an invariant per loop header, and the three queries (initiation, consecution, safety) cvc5 must find unsat.
+// The certificate: an invariant per loop header, and the queries (initiation, consecution, safety) cvc5 must find unsat.
 
 package invariant
 
@@ -21,6 +21,7 @@ import (
 type problem struct {
 	m     *model
 	obj   Objective
+	reach []bool // the nodes from which the objective can be reached
 	cuts  []*node
 	steps *steps
 	safe  []*region // from the entry, then from each cut point
@@ -57,7 +58,7 @@ func (p *Prover) newProblem(obj Objective, all bool) (*problem, error) {
 	if !relevant[m.entry.id] {
 		return nil, fmt.Errorf("no control-flow path from the entry")
 	}
-	pr := &problem{m: m, obj: obj}
+	pr := &problem{m: m, obj: obj, reach: relevant}
 	set := map[*node]bool{}
 	var key strings.Builder
 	for _, c := range m.cuts {
@@ -140,38 +141,46 @@ type certificate struct {
 	queries []query
 }
 
-// query is one of the three checks.
+// query is one check: of initiation, consecution or safety.
 type query struct {
 	name   string // "initiation", "consecution", "safety"
 	script string
 }
 
-// certify builds the three queries for the invariants given (a formula
-// per cut point over its params).
+// certify builds the certificate's queries for the invariants given (a
+// formula per cut point over its params): initiation, a query per loop
+// header the entry reaches; consecution, a query per header (its paths to
+// every header); safety, a query per region reaching the objective. Only
+// the headers from which the objective can be reached matter: the others'
+// states never lead to it. A query is smaller than the three conjoined,
+// and one a solver cannot decide spoils only the certificates that hold it.
 func (p *problem) certify(inv map[*node]string, header string) *certificate {
 	c := &certificate{inv: inv}
-	var defs strings.Builder
+	defs := map[*node]string{}
 	for _, cut := range p.cuts {
 		var ps []string
 		for _, v := range p.params(cut) {
 			ps = append(ps, "("+v.name+" "+v.sort+")")
 		}
-		fmt.Fprintf(&defs, "; %s\n(define-fun %s (%s) Bool\n  %s)\n", loopName(cut), predName(cut), strings.Join(ps, " "), inv[cut])
+		defs[cut] = fmt.Sprintf("; %s\n(define-fun %s (%s) Bool\n  %s)\n", loopName(cut), predName(cut), strings.Join(ps, " "), inv[cut])
 	}
-	script := func(name, what string, regions []*region, disjuncts []string) {
-		if len(disjuncts) == 0 {
-			return
-		}
+	script := func(name, what string, r *region, uses []*node, formula string) {
 		var b strings.Builder
 		fmt.Fprintf(&b, "; %s: %s\n", name, what)
 		b.WriteString("(set-logic ALL)\n")
-		b.WriteString(defs.String())
-		for _, r := range regions {
-			for _, v := range r.vars {
-				fmt.Fprintf(&b, "(declare-const %s %s)\n", v.name, v.sort)
+		seen := map[*node]bool{}
+		for _, cut := range p.cuts { // in order
+			for _, u := range uses {
+				if u == cut && !seen[cut] {
+					seen[cut] = true
+					b.WriteString(defs[cut])
+				}
 			}
 		}
-		fmt.Fprintf(&b, "(assert %s)\n(check-sat)\n", orList(disjuncts))
+		for _, v := range r.vars {
+			fmt.Fprintf(&b, "(declare-const %s %s)\n", v.name, v.sort)
+		}
+		fmt.Fprintf(&b, "(assert %s)\n(check-sat)\n", formula)
 		c.queries = append(c.queries, query{name, b.String()})
 	}
 	pre := func(r *region) []string {
@@ -187,45 +196,42 @@ func (p *problem) certify(inv map[*node]string, header string) *certificate {
 		}
 		return "(and\n  " + strings.Join(fs, "\n  ") + ")"
 	}
+	from := func(r *region) string {
+		if r.from == p.m.entry {
+			return "the entry"
+		}
+		return loopName(r.from)
+	}
 	// Initiation: the paths from the entry establish each invariant.
-	var dis []string
-	var goals []string
 	for _, t := range p.steps.entry.targets {
-		goals = append(goals, fmt.Sprintf("(and %s (not %s))", t.reach, apply(t.to, t.state)))
+		if p.reach[t.to.id] {
+			script("initiation", "a path from the entry reaches "+loopName(t.to)+", its invariant false", p.steps.entry, []*node{t.to},
+				conj(append(pre(p.steps.entry), t.reach, "(not "+apply(t.to, t.state)+")")))
+		}
 	}
-	if len(goals) > 0 {
-		dis = append(dis, conj(append(pre(p.steps.entry), orList(goals))))
-	}
-	script("initiation", "a path from the entry reaches a loop header, its invariant false", []*region{p.steps.entry}, dis)
 	// Consecution: the paths from a header satisfying its invariant
 	// establish the invariant of the header they reach.
-	dis = nil
-	var rs []*region
 	for _, cut := range p.cuts {
 		r := p.steps.regions[cut]
-		goals = nil
+		if !p.reach[cut.id] || len(r.targets) == 0 {
+			continue
+		}
+		uses := []*node{cut}
+		var goals []string
 		for _, t := range r.targets {
 			goals = append(goals, fmt.Sprintf("(and %s (not %s))", t.reach, apply(t.to, t.state)))
+			uses = append(uses, t.to)
 		}
-		if len(goals) > 0 {
-			dis = append(dis, conj(append(pre(r), orList(goals))))
-			rs = append(rs, r)
-		}
+		script("consecution", "a path from "+loopName(cut)+" satisfying its invariant reaches a loop header, its invariant false", r, uses,
+			conj(append(pre(r), orList(goals))))
 	}
-	script("consecution", "a path from a loop header satisfying its invariant reaches a loop header, its invariant false", rs, dis)
 	// Safety: no path from the entry or from a header satisfying its
 	// invariant reaches the objective.
-	dis, rs = nil, nil
 	for _, r := range p.safe {
 		if r.obj != "" {
-			dis = append(dis, conj(append(pre(r), r.obj)))
-			rs = append(rs, r)
+			script("safety", "a path from "+from(r)+" reaches "+header, r, []*node{r.from}, conj(append(pre(r), r.obj)))
 		}
 	}
-	if len(dis) == 0 {
-		dis = []string{"false"} // no path of any region reaches the objective
-	}
-	script("safety", "a path from the entry, or from a loop header satisfying its invariant, reaches "+header, rs, dis)
 	return c
 }
 

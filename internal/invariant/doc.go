@@ -63,22 +63,26 @@
 // # The certificate
 //
 // An invariant is a formula over a cut point's atoms. The certificate
-// (cert.go) is three queries, each a disjunction over regions, each unsat:
+// (cert.go) is three kinds of queries, each unsat:
 //
-//   - initiation: a path from the entry reaches a header whose invariant is
-//     false of the state it reaches it with;
-//   - consecution: from a header satisfying its invariant (and the ranges
-//     of its atoms' types), a path reaches a header whose invariant is
-//     false of the new state;
-//   - safety: from the entry, or from a header satisfying its invariant, a
-//     path reaches the objective.
+//   - initiation, per header the entry reaches: a path from the entry
+//     reaches it, its invariant false of the state it reaches it with;
+//   - consecution, per header: from the header satisfying its invariant
+//     (and the ranges of its atoms' types), a path reaches a header whose
+//     invariant is false of the new state;
+//   - safety, per region: from the entry, or from a header satisfying its
+//     invariant, a path reaches the objective.
 //
 // By induction over a run's visits of the headers, every state at a header
 // satisfies its invariant, and no segment of a run reaches the objective.
-// A function without a loop on the way has the safety query only. The
-// queries are separated by (reset) in the branch's smt2; cvc5 checks them
-// in one process per function, a query shared by several objectives
-// (initiation and consecution of the same invariants) once.
+// Only the headers from which the objective can be reached need an
+// invariant that holds; a function without a loop on the way has safety
+// queries only. One query per header and region rather than one per kind:
+// a solver decides the small ones where it gives up on their disjunction
+// (path.Match's fourteen loops). The queries are separated by (reset) in
+// the branch's smt2; cvc5 checks them in one process per function, a
+// query shared by several objectives (initiation and consecution of the
+// same invariants) once.
 //
 // # Finding invariants
 //

@@ -237,7 +237,8 @@ func intro(obj Objective, p *problem, method Method, texts map[*node]string) str
 		b.WriteString("; establish the invariants; consecution: the paths from a header that satisfies its\n")
 		b.WriteString("; invariant establish the invariant of the header they reach; safety: no path from\n")
 		b.WriteString("; the entry, or from a header satisfying its invariant, reaches it. Integers are\n")
-		b.WriteString("; unbounded (Go's wrapping is explicit), a string or slice is its length and capacity.\n")
+		b.WriteString("; unbounded (Go's wrapping is explicit), a string or slice is its length and capacity,\n")
+		b.WriteString("; a length at most 2^48 bytes (Go's largest allocation).\n")
 		for _, c := range p.cuts {
 			if t := texts[c]; t != "" {
 				fmt.Fprintf(&b, ";   %s: %s\n", loopName(c), t)
