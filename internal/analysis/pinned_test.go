@@ -6,22 +6,16 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 
 	"leapfrog/internal/analysis"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 	"leapfrog/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/pinned.txtar")
 
 // TestPinned analyses bench functions with every strategy as gen does
 // (re-proof included) and compares, per run, the verdict counts, the cost
@@ -62,38 +56,7 @@ func TestPinned(t *testing.T) {
 			fmt.Fprintf(&got, "%s.%s %s: %s\n", r.pkg, r.fn, sn, pin(t, a.Report("", 0, nil)))
 		}
 	}
-	path := filepath.Join("testdata", "pinned.txtar")
-	if *update {
-		ar := &txtar.Archive{
-			Comment: []byte("What Analyze computes on bench functions (TestPinned); regenerate with -update.\n"),
-			Files:   []txtar.File{{Name: "want", Data: []byte(got.String())}},
-		}
-		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	ar, err := txtar.ParseFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := testutil.Section(ar, "want")
-	if want == "" {
-		t.Fatalf("%s: no want section", path)
-	}
-	wl, gl := strings.Split(want, "\n"), strings.Split(got.String(), "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		w, g := "", ""
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			t.Errorf("line %d:\n got %s\nwant %s", i+1, g, w)
-		}
-	}
+	testutil.ReadGolden(t, filepath.Join("testdata", "pinned.txtar")).Check(t, map[string]string{"want": got.String()}, "want")
 }
 
 // pin renders a report as its verdict counts, its costs and the hash of its

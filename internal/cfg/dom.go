@@ -1,4 +1,4 @@
-// Dominator and post-dominator trees (Cooper–Harvey–Kennedy).
+// Dominator trees (Cooper–Harvey–Kennedy).
 
 package cfg
 
@@ -9,13 +9,10 @@ import (
 	"leapfrog/internal/ir"
 )
 
-// Tree is a dominator tree, or a post-dominator tree rooted at a virtual
-// exit node that joins every Return and Panic block.
+// Tree is the dominator tree of a function, rooted at its entry block.
 type Tree struct {
 	f        *ir.Function
-	post     bool
-	root     int   // 0 (entry) or len(Blocks) (virtual exit)
-	idom     []int // immediate (post-)dominator; -1 for the root and for nodes outside the tree
+	idom     []int // immediate dominator; -1 for the entry and for blocks outside the tree
 	children [][]int
 	pre, end []int // DFS interval of each node in the tree
 	in       []bool
@@ -27,44 +24,7 @@ func Dominators(f *ir.Function) *Tree {
 	n := len(f.Blocks)
 	succ := func(x int) []int { return indices(f.Blocks[x].Succs) }
 	pred := func(x int) []int { return indices(f.Blocks[x].Preds) }
-	return build(f, false, n, 0, succ, pred)
-}
-
-// PostDominators computes the post-dominator tree of f over a virtual exit
-// joining the Return and Panic blocks. Blocks from which no Return or Panic
-// can be reached (infinite loops) are outside the tree: they post-dominate
-// nothing but themselves and nothing but themselves post-dominates them,
-// which is the safe answer for the clients (a post-dominance claimed is a
-// fact "every terminating path from b passes a").
-func PostDominators(f *ir.Function) *Tree {
-	n := len(f.Blocks)
-	exit := n
-	var exits []int
-	for _, b := range f.Blocks {
-		switch b.Terminator().(type) {
-		case *ir.Return, *ir.Panic:
-			exits = append(exits, b.Index)
-		}
-	}
-	// Edges of the reverse graph.
-	succ := func(x int) []int {
-		if x == exit {
-			return exits
-		}
-		return indices(f.Blocks[x].Preds)
-	}
-	pred := func(x int) []int {
-		if x == exit {
-			return nil
-		}
-		ps := indices(f.Blocks[x].Succs)
-		switch f.Blocks[x].Terminator().(type) {
-		case *ir.Return, *ir.Panic:
-			ps = append(ps, exit)
-		}
-		return ps
-	}
-	return build(f, true, n+1, exit, succ, pred)
+	return build(f, n, succ, pred)
 }
 
 func indices(bs []*ir.Block) []int {
@@ -75,8 +35,11 @@ func indices(bs []*ir.Block) []int {
 	return out
 }
 
-func build(f *ir.Function, post bool, n, root int, succ, pred func(int) []int) *Tree {
-	t := &Tree{f: f, post: post, root: root, idom: make([]int, n), children: make([][]int, n),
+// build computes the tree of the n nodes reachable from node 0 along succ
+// (pred giving the reverse edges).
+func build(f *ir.Function, n int, succ, pred func(int) []int) *Tree {
+	const root = 0
+	t := &Tree{f: f, idom: make([]int, n), children: make([][]int, n),
 		pre: make([]int, n), end: make([]int, n), in: make([]bool, n)}
 	// Postorder of the nodes reachable from the root (iterative DFS).
 	po := make([]int, n)
@@ -171,49 +134,10 @@ func sortInts(s []int) {
 	}
 }
 
-func (t *Tree) block(x int) *ir.Block {
-	if x < 0 || x >= len(t.f.Blocks) {
-		return nil
-	}
-	return t.f.Blocks[x]
-}
-
-// Idom returns the immediate dominator (post-dominator) of b; nil for the
-// entry block (for a block whose immediate post-dominator is the virtual
-// exit) and for blocks outside the tree.
-func (t *Tree) Idom(b *ir.Block) *ir.Block {
-	return t.block(t.idom[b.Index])
-}
-
-// Children returns the blocks b immediately dominates (post-dominates), by index.
-func (t *Tree) Children(b *ir.Block) []*ir.Block {
-	var out []*ir.Block
-	for _, c := range t.children[b.Index] {
-		out = append(out, t.f.Blocks[c])
-	}
-	return out
-}
-
-// Roots returns the children of the root of a post-dominator tree (the
-// blocks immediately post-dominated by the virtual exit), or the entry
-// block for a dominator tree.
-func (t *Tree) Roots() []*ir.Block {
-	if !t.post {
-		return []*ir.Block{t.f.Blocks[0]}
-	}
-	var out []*ir.Block
-	for _, c := range t.children[t.root] {
-		out = append(out, t.f.Blocks[c])
-	}
-	return out
-}
-
-// InTree reports whether b is in the tree (reachable from the entry; for a
-// post-dominator tree, able to reach a Return or Panic).
+// InTree reports whether b is in the tree (reachable from the entry).
 func (t *Tree) InTree(b *ir.Block) bool { return t.in[b.Index] }
 
-// Dominates reports whether a dominates (post-dominates) b. Every block
-// dominates itself.
+// Dominates reports whether a dominates b. Every block dominates itself.
 func (t *Tree) Dominates(a, b *ir.Block) bool {
 	if a == b {
 		return true
@@ -224,8 +148,8 @@ func (t *Tree) Dominates(a, b *ir.Block) bool {
 	return t.pre[a.Index] <= t.pre[b.Index] && t.end[b.Index] <= t.end[a.Index]
 }
 
-// String dumps the tree, one "bN: idom" line per block ("-" for none, "exit"
-// for the virtual exit, "?" outside the tree).
+// String dumps the tree, one "bN: idom" line per block ("-" for the entry,
+// "?" outside the tree).
 func (t *Tree) String() string {
 	var sb strings.Builder
 	for _, b := range t.f.Blocks {
@@ -234,8 +158,6 @@ func (t *Tree) String() string {
 		switch {
 		case !t.in[b.Index]:
 			s = "?"
-		case d == len(t.f.Blocks):
-			s = "exit"
 		case d >= 0:
 			s = ir.BlockLabel(t.f.Blocks[d])
 		}

@@ -11,6 +11,7 @@ import (
 
 	"leapfrog/internal/analysis"
 	"leapfrog/internal/bench"
+	"leapfrog/internal/testutil"
 )
 
 func TestBenchAgreement(t *testing.T) {
@@ -107,6 +108,7 @@ func TestBenchRunsAndErrors(t *testing.T) {
 // module (left untouched), prints a row per size and strategy with the
 // ratio to the previous size, and the strategies agree.
 func TestBenchScale(t *testing.T) {
+	testutil.SkipShort(t, "bench -scale builds and runs the synthetic series")
 	dir := benchCopy(t)
 	before, err := os.ReadDir(filepath.Join(dir, "synthpkg"))
 	if err != nil {

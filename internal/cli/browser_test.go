@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"leapfrog/internal/testutil"
 )
 
 // chromium finds the browser; its absence fails the test (run.sh and .ci/run
@@ -130,6 +132,7 @@ type checkResult struct {
 
 // TestHTMLInBrowser renders the report of the bench functions of TestWholeRun in chromium.
 func TestHTMLInBrowser(t *testing.T) {
+	testutil.SkipShort(t, "the browser test renders a whole run of the bench in chromium")
 	bin := chromium(t)
 	bench, dir := wholeRun(t)
 	out := t.TempDir()

@@ -74,9 +74,7 @@ func count(f *report.Function, sourceOnly bool) tally {
 // emitted tests with go test and on a source-instrumented copy, so every covered
 // claim is confirmed by the Go toolchain, and no unreachable claim was observed.
 func TestBenchGroundTruth(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test on generated files")
-	}
+	testutil.SkipShort(t, "gen -verify on the bench programs runs go test on generated files")
 	bench := benchCopy(t)
 	cases := []struct {
 		pkg   string
@@ -183,9 +181,7 @@ func checkProofs(t *testing.T, f *report.Function) {
 // functions (only s270u2 has some: the two injected outcomes) like
 // TestBenchGroundTruth does for the others.
 func TestSynthProofs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("s270u2 takes half a minute")
-	}
+	testutil.SkipShort(t, "s270u2 takes half a minute")
 	bench := benchCopy(t)
 	js := filepath.Join(t.TempDir(), "r.json")
 	code, out, errs := run("gen", "-json", js, filepath.Join(bench, "synthpkg/s270u2"), "F")

@@ -16,13 +16,14 @@ import (
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 )
 
 // modelExt marks a CFG model: a file in the IR's text form (grammar in
-// internal/ir/doc.go) explored without Go source.
+// internal/irparse/doc.go) explored without Go source.
 const modelExt = ".ir"
 
 // isModel reports whether the package argument names a CFG model.
@@ -37,7 +38,7 @@ func loadModel(path string, names []string) (*lower.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, err := ir.Parse(path, src)
+	prog, err := irparse.Parse(path, src)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +56,7 @@ func loadModel(path string, names []string) (*lower.Result, error) {
 
 // printLoadError prints a load failure; parse errors one per line, as they are.
 func printLoadError(w io.Writer, cmd string, err error) {
-	var el ir.ErrorList
+	var el irparse.ErrorList
 	if errors.As(err, &el) {
 		for _, e := range el {
 			fmt.Fprintln(w, e)
@@ -80,10 +81,10 @@ func selectModel(path string, names []string, run *regexp.Regexp, shard shardSpe
 	res, err := loadModel(path, nil)
 	var prog *ir.Program
 	if err == nil {
-		prog, err = ir.Parse(path, src)
+		prog, err = irparse.Parse(path, src)
 	}
 	if err != nil {
-		var el ir.ErrorList
+		var el irparse.ErrorList
 		if errors.As(err, &el) {
 			var lines []string
 			for _, e := range el {

@@ -4,7 +4,6 @@ package cli
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,100 +11,64 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"leapfrog/internal/bench"
 	"leapfrog/internal/report"
+	"leapfrog/internal/testutil"
 )
-
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the expected sections of testdata/*.txtar")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 var timeRE = regexp.MustCompile(`(?m); [0-9.hmsµn]+$`)
 
 // TestModel runs gen with pe, rg and rgcb on each model of testdata and
 // compares the summaries (times masked) and the verdicts with the archive.
 func TestModel(t *testing.T) {
-	files, _ := filepath.Glob("testdata/model_*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no testdata/model_*.txtar")
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	testutil.Goldens(t, "testdata/model_*.txtar", func(t *testing.T, g *testutil.Golden) {
+		dir := t.TempDir()
+		model := filepath.Join(dir, "model.ir")
+		src, _ := g.Section("model.ir")
+		if err := os.WriteFile(model, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var summary, verdicts strings.Builder
+		var ref []report.Branch
+		for _, st := range []string{"pe", "rg", "rgcb"} {
+			js := filepath.Join(dir, "r.json")
+			code, out, errs := run("gen", "-validate-solver", "-strategy", st, "-json", js, model, "M")
+			if code != 0 {
+				t.Fatalf("%s: exit %d\n%s%s", st, code, out, errs)
 			}
-			dir := t.TempDir()
-			model := filepath.Join(dir, "model.ir")
-			for _, f := range ar.Files {
-				if f.Name == "model.ir" {
-					os.WriteFile(model, f.Data, 0o644)
-				}
+			if !strings.Contains(out, "model input: no Go test emitted") {
+				t.Errorf("%s: output does not say that no Go test was emitted:\n%s", st, out)
 			}
-			var summary, verdicts strings.Builder
-			var ref []report.Branch
-			for _, st := range []string{"pe", "rg", "rgcb"} {
-				js := filepath.Join(dir, "r.json")
-				code, out, errs := run("gen", "-validate-solver", "-strategy", st, "-json", js, model, "M")
-				if code != 0 {
-					t.Fatalf("%s: exit %d\n%s%s", st, code, out, errs)
-				}
-				if !strings.Contains(out, "model input: no Go test emitted") {
-					t.Errorf("%s: output does not say that no Go test was emitted:\n%s", st, out)
-				}
-				summary.WriteString(timeRE.ReplaceAllString(strings.ReplaceAll(out, dir, "$WORK"), "; TIME"))
-				r := readReport(t, js).Functions[0]
-				count(r, false) // panics on an unreachable verdict without a proof
-				fmt.Fprintf(&verdicts, "%s:\n", st)
-				for i, b := range r.Branches {
-					fmt.Fprintf(&verdicts, "  %s %s %s %s\n", b.ID, b.Pos, b.Outcome, b.Verdict)
-					if ref != nil && ref[i].Verdict != b.Verdict {
-						t.Errorf("%s %s: pe says %s, %s says %s", b.ID, b.Pos, ref[i].Verdict, st, b.Verdict)
-					}
-				}
-				if ref == nil {
-					ref = r.Branches
-				}
-				if len(r.Cases) == 0 || len(r.Cases[0].Inputs) != 4 {
-					t.Errorf("%s: cases without inputs: %+v", st, r.Cases)
-				}
-				if matches, _ := filepath.Glob(filepath.Join(dir, "*_test.go")); len(matches) > 0 {
-					t.Errorf("gen wrote %v for a model", matches)
+			summary.WriteString(timeRE.ReplaceAllString(strings.ReplaceAll(out, dir, "$WORK"), "; TIME"))
+			r := readReport(t, js).Functions[0]
+			count(r, false) // panics on an unreachable verdict without a proof
+			fmt.Fprintf(&verdicts, "%s:\n", st)
+			for i, b := range r.Branches {
+				fmt.Fprintf(&verdicts, "  %s %s %s %s\n", b.ID, b.Pos, b.Outcome, b.Verdict)
+				if ref != nil && ref[i].Verdict != b.Verdict {
+					t.Errorf("%s %s: pe says %s, %s says %s", b.ID, b.Pos, ref[i].Verdict, st, b.Verdict)
 				}
 			}
-			got := map[string]string{"summary": summary.String(), "verdicts": verdicts.String()}
-			if updating() {
-				for i, f := range ar.Files {
-					if g, ok := got[f.Name]; ok {
-						ar.Files[i].Data = []byte(g)
-					}
-				}
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
+			if ref == nil {
+				ref = r.Branches
 			}
-			for _, f := range ar.Files {
-				if g, ok := got[f.Name]; ok && g != string(f.Data) {
-					t.Errorf("%s differs (go test ./internal/cli -run TestModel -update):\ngot:\n%s\nwant:\n%s", f.Name, g, f.Data)
-				}
+			if len(r.Cases) == 0 || len(r.Cases[0].Inputs) != 4 {
+				t.Errorf("%s: cases without inputs: %+v", st, r.Cases)
 			}
-			// bench on the model: the same verdicts everywhere.
-			code, out, errs := run("bench", "-strategies", "pe,rg,rgcb,dfs", model, "M")
-			if code != 0 || !strings.Contains(out, "same verdicts: yes") || !strings.Contains(out, "largest jump") {
-				t.Errorf("bench: exit %d\n%s%s", code, out, errs)
+			if matches, _ := filepath.Glob(filepath.Join(dir, "*_test.go")); len(matches) > 0 {
+				t.Errorf("gen wrote %v for a model", matches)
 			}
-		})
-	}
+		}
+		g.Check(t, map[string]string{"summary": summary.String(), "verdicts": verdicts.String()}, "summary", "verdicts")
+		if testutil.Updating() {
+			return
+		}
+		// bench on the model: the same verdicts everywhere.
+		code, out, errs := run("bench", "-strategies", "pe,rg,rgcb,dfs", model, "M")
+		if code != 0 || !strings.Contains(out, "same verdicts: yes") || !strings.Contains(out, "largest jump") {
+			t.Errorf("bench: exit %d\n%s%s", code, out, errs)
+		}
+	})
 }
 
 func TestModelErrors(t *testing.T) {
@@ -147,6 +110,7 @@ func TestModelErrors(t *testing.T) {
 // per injected conflict plus two, and on s20k8 at least 10× fewer than rg.
 // pe (and rg on s36k6) run out of the budget: their costs are lower bounds.
 func TestBenchRG(t *testing.T) {
+	testutil.SkipShort(t, "long bench runs on the synthetic programs")
 	dir := benchCopy(t)
 	for _, c := range []struct {
 		pkg       string

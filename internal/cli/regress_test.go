@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"leapfrog/internal/testutil"
 )
 
 // regressStrategies are the strategies every regression scenario runs under;
@@ -22,6 +22,10 @@ var regressStrategies = []string{"dfs", "eager", "lookahead", "else", "mtelse", 
 // -verify (go test on the emitted file and on an instrumented copy).
 var regressVerify = map[string]bool{"treefrog": true}
 
+// shortRegressions are the scenarios TestRegressions runs with -short, the
+// quickest; every scenario runs without -short.
+var shortRegressions = map[string]bool{"ptreq": true, "spare": true, "divzero": true}
+
 // TestRegressions runs each testdata/regress/*.txtar scenario (a package p,
 // its functions in "funcs", extra flags in "flags") under every strategy
 // with -validate-solver, and compares the verdicts, one line per objective,
@@ -30,66 +34,49 @@ var regressVerify = map[string]bool{"treefrog": true}
 // scenario's comment says what used to go wrong); every strategy must
 // agree with them.
 func TestRegressions(t *testing.T) {
-	files, err := filepath.Glob("testdata/regress/*.txtar")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenarios: %v", err)
-	}
-	for _, file := range files {
-		file := file
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			t.Parallel()
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			var funcs, flags []string
-			wantIdx := -1
-			for i, f := range ar.Files {
-				switch f.Name {
-				case "funcs":
-					funcs = strings.Fields(string(f.Data))
-				case "flags":
-					flags = strings.Fields(string(f.Data))
-				case "want":
-					wantIdx = i
-				default:
-					if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f.Name)), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-						t.Fatal(err)
-					}
+	testutil.Goldens(t, "testdata/regress/*.txtar", func(t *testing.T, g *testutil.Golden) {
+		if testing.Short() && !shortRegressions[filepath.Base(t.Name())] {
+			t.Skip("-short runs a few scenarios; this one runs without -short")
+		}
+		t.Parallel()
+		dir := t.TempDir()
+		var funcs, flags []string
+		for _, f := range g.Archive.Files {
+			switch f.Name {
+			case "funcs":
+				funcs = strings.Fields(string(f.Data))
+			case "flags":
+				flags = strings.Fields(string(f.Data))
+			case "want":
+			default:
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f.Name)), 0o755); err != nil {
+					t.Fatal(err)
 				}
-			}
-			if len(funcs) == 0 {
-				t.Fatal("no funcs section")
-			}
-			got := map[string]string{}
-			for _, st := range regressStrategies {
-				got[st] = regressRun(t, dir, st, funcs, flags)
-			}
-			if updating() {
-				if wantIdx < 0 {
-					ar.Files = append(ar.Files, txtar.File{Name: "want"})
-					wantIdx = len(ar.Files) - 1
-				}
-				ar.Files[wantIdx].Data = []byte(got["dfs"])
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+				if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if wantIdx < 0 {
-				t.Fatal("no want section (run with -update, then check it by hand)")
+		}
+		if len(funcs) == 0 {
+			t.Fatal("no funcs section")
+		}
+		got := map[string]string{}
+		for _, st := range regressStrategies {
+			got[st] = regressRun(t, dir, st, funcs, flags)
+		}
+		// The dfs run is the golden one (-update writes it; check it by
+		// hand); every strategy must agree with it.
+		g.Check(t, map[string]string{"want": got["dfs"]}, "want")
+		want, ok := g.Section("want")
+		if !ok {
+			return
+		}
+		for _, st := range regressStrategies {
+			if st != "dfs" && got[st] != want {
+				t.Errorf("%s: verdicts differ from want:\n%s", st, testutil.Diff("want", want, st, got[st]))
 			}
-			want := string(ar.Files[wantIdx].Data)
-			for _, st := range regressStrategies {
-				if got[st] != want {
-					t.Errorf("%s: verdicts differ from want:\n--- got ---\n%s--- want ---\n%s", st, got[st], want)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // regressRun runs gen with one strategy and returns "func pos outcome

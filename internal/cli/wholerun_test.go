@@ -69,7 +69,7 @@ func wholeRun(t *testing.T) (bench, out string) {
 	w.Do(func() {
 		b, err := os.MkdirTemp("", "leapfrog-bench")
 		if err == nil {
-			err = exec.Command("cp", "-r", testutil.BenchSrc()+"/.", b).Run()
+			err = os.CopyFS(b, os.DirFS(testutil.BenchSrc()))
 		}
 		if err != nil {
 			w.err = err.Error()
@@ -97,9 +97,7 @@ func wholeRun(t *testing.T) (bench, out string) {
 // same bytes (tests, JSON, HTML); -shard 1/2 and 2/2 merged give the JSON of
 // the whole run; the JSON fits docs/report.schema.json and has no null.
 func TestWholeRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test on generated files")
-	}
+	testutil.SkipShort(t, "a whole run of the bench, with go test on the generated files")
 	bench, out := wholeRun(t)
 	js := func(name string) string { return filepath.Join(out, name) }
 	files4 := generated(t, bench)

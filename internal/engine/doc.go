@@ -45,7 +45,7 @@
 //     visits the entries in table order; values that depend on that order
 //     are marked, and a branch on them can be covered (if a test shows it)
 //     but not refuted: Go's order is random.
-//   - An interface value (ifaces.go) is a tag, the id of its dynamic type
+//   - An interface value is a tag, the id of its dynamic type
 //     (ir.Program.Types: Go's types, told apart by name; 0 for nil), a
 //     32-bit scalar, and, for each id it may have, the value it holds
 //     then. A value the program makes has a concrete tag and one value;
@@ -63,12 +63,12 @@
 //     A recovered run-time error is a value of its own (its message, no
 //     dynamic type): only its nil-ness is modelled, and any other use of
 //     it stops the run.
-//   - A function value (closures.go) is a function of the program and the
+//   - A function value is a function of the program and the
 //     values bound to its free variables (go/ssa's captured variables are
 //     pointers, shared with the function that made the closure), or nil.
 //     Function values are never inputs, so they are always concrete; a
 //     symbolic choice between two of them stops the run.
-//   - Deferred calls (defer.go) are kept on their frame, function and
+//   - Deferred calls are kept on their frame, function and
 //     arguments evaluated at the defer statement, and run in reverse order
 //     at rundefers or when a panic unwinds the frame. A panic is a state
 //     of the machine: its value (an interface; a run-time check's panic
@@ -101,7 +101,7 @@
 // asserts; errors.New's for error; int for an empty interface with no
 // other). x#type in n+1..n+s (n candidates) holds the value of one of the
 // s package-level variables of interface type the program uses whose
-// values implement it (sentinels.go: the test passes io.EOF or ErrBad
+// values implement it (the test passes io.EOF or ErrBad
 // itself; which one is an internal decision at first use). Beyond, it
 // holds the program's other dynamic types implementing the interface, then
 // a type the program does not know
@@ -166,7 +166,7 @@
 //     search treat them as any branch without objectives. Each carries what
 //     it decides (If.Pseudo, an ir.PseudoKind); its block's comment names it
 //     for the reports ("bound s", "map entry 2").
-//   - Loops (loops.go, models.go): the natural loops of each function come from
+//   - Loops: the natural loops of each function come from
 //     cfg.Loops, numbered by their headers in source order (the SPF loops
 //     paper's numbering); each active loop header counts its iterations since
 //     the loop was entered. A symbolic branch instance in an iteration at or
@@ -191,18 +191,18 @@
 //     stay independent of the value model): RunGuided is RunForced whose
 //     directions after the forced ones are chosen branch by branch by a
 //     callback (one run follows a whole suffix); States numbers the machine
-//     state at every step (Step.State, state.go): the call stack's positions,
+//     state at every step (Step.State): the call stack's positions,
 //     the SSA values live there (terms for symbolic values, bits for concrete
 //     ones; a function that may recover keeps its named results live), the
 //     memory reachable from them, the active loops' iteration counts, each
 //     frame's deferred calls, and the panics being unwound. Equal numbers mean equal continuations, which lets the search
 //     reuse what it learnt about the suffixes from one state at every prefix
 //     reaching it. Numbers are interned encodings, never hashes.
-//   - Path merging finds each region's exit (merge_region.go): in an acyclic
+//   - Path merging finds each region's exit: in an acyclic
 //     function, on the entry's chain of post-dominators that ignore the
 //     panic sides of run-time checks (the first exit there that gives a
 //     region gives the smallest); otherwise by trying every reachable block.
-//     A merged region runs every block under its guard (merge.go), whatever
+//     A merged region runs every block under its guard, whatever
 //     the run's input, so that whether it merges depends on the prefix only:
 //     an input pointer nil for this input yields its object's terms there.
 //     A block whose guard is constant false is not run; its branches and
@@ -212,7 +212,7 @@
 //   - Speed (BenchmarkInterp, ns and CPU ns per instruction): profiles show
 //     the interpreter's cost is allocation and the collector, then
 //     hash-consing, then map lookups; dispatch is small. So functions are
-//     compiled once per engine (compile.go: frame slots, operands resolved
+//     compiled once per engine (frame slots, operands resolved
 //     to a slot or a constant, per block its loop header, back edges and
 //     enclosing loops, a frame pool), values are immutable and shared where
 //     they can be (small concrete scalars, zero scalars, one-field paths,
@@ -223,7 +223,9 @@
 //     nothing when it finds a term. In a search the interpreter is a few
 //     per cent of the time: the solver dominates.
 //
-// Floats (floats.go): a float is a scalar of width 32 or 64 holding its
+// # Floats
+//
+// A float is a scalar of width 32 or 64 holding its
 // bits. Each operation is built once as a term through expr's float
 // operators: on constants the Builder folds it (expr.ApplyFloat and
 // ApplyConv, Go's semantics on amd64), on symbolic operands it is the term

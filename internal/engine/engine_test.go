@@ -12,6 +12,7 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/lower"
 )
 
@@ -103,7 +104,7 @@ b2:
     return %5
 }
 `
-	prog, err := ir.Parse("f.lf", []byte(src))
+	prog, err := irparse.Parse("f.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +161,7 @@ b5:
     return 2:i32
 }
 `
-	prog, err := ir.Parse("m.lf", []byte(src))
+	prog, err := irparse.Parse("m.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +207,7 @@ b3:
     return %1
 }
 `
-	prog, err := ir.Parse("l.lf", []byte(src))
+	prog, err := irparse.Parse("l.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

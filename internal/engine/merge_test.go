@@ -12,6 +12,7 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/lower"
 )
 
@@ -109,7 +110,7 @@ b2:
     return %5
 }
 `
-	prog, err := ir.Parse("f.lf", []byte(src))
+	prog, err := irparse.Parse("f.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +224,7 @@ b4:
     return x
 }
 `
-	prog, err := ir.Parse("f.lf", []byte(src))
+	prog, err := irparse.Parse("f.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,13 +9,14 @@ import (
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/testutil"
 )
 
 func parseOne(t *testing.T, src string) *ir.Function {
 	t.Helper()
-	prog, err := ir.Parse("f.lf", []byte(src))
+	prog, err := irparse.Parse("f.lf", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

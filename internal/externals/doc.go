@@ -6,6 +6,8 @@
 // an ir.Call of an External function (named as go/ssa names it,
 // Function.String: "fmt.Sprintf"); the engine looks the name up here.
 //
+// # Concrete calls, free results
+//
 // A native runs on concrete values only: a symbolic argument is replaced by
 // its concrete value (no constraint is recorded), and each result is made
 // of fresh solver variables ("ext#<n>.<width>:<name>") whose concrete value
@@ -15,6 +17,8 @@
 // flip that needs another value only diverges, and the search reports the
 // side unknown ("depends on the result of fmt.Sprintf, run concretely").
 //
+// # Which functions are natives
+//
 // Which functions are natives: those that have no Go body to interpret or
 // whose body leapfrog cannot model (reflection: fmt's printing family), and
 // only where a Go equivalent compiled into leapfrog computes the same
@@ -22,6 +26,8 @@
 // interpreted, symbolically, like the package's own (strconv, unicode,
 // math/bits, strings); the assembly loops of internal/bytealg are replaced
 // by equivalent Go bodies in the front end (exact, not natives).
+//
+// # The fmt family
 //
 // The fmt family (Sprintf, Sprint, Sprintln) takes ...any: the front end
 // passes the boxed values as separate arguments, and the name of the

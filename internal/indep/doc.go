@@ -7,17 +7,18 @@
 // that a bug in the engine's execution, in its symbolic terms, in the
 // search's tree or in its proofs cannot also be here.
 //
-// # Files
+// # Parts
 //
-//	term.go    the formula's own hash-consed DAG; folds constants only (and a
-//	           few boolean identities); eval for checking models
-//	smt2.go    SMT-LIB2 text: shared or deep subterms as define-funs
-//	cfg.go     dominators, reducibility, natural loops, regions in topological order
-//	encode.go  block instances, guards, edges, phis, loop unrolling, calls, value lookup
-//	exec.go    instructions: Go's operators on terms, memory access, calls
-//	values.go  symbolic values: scalars, aggregates, pointers, memory
-//	check.go   the API: Check, Script, Objective, Result, Options
-//	cvc5.go    cvc5 as a process: one per function, push/pop per query; CVC5 for scripts
+// The formula is a hash-consed DAG of its own, which folds constants only
+// (and a few boolean identities), evaluates terms to check models, and
+// prints as SMT-LIB2 text with shared or deep subterms as define-funs. The
+// control-flow analyses are its own too (dominators, reducibility, natural
+// loops, regions in topological order), not package cfg's. The encoder
+// turns blocks into instances with guards, edges and phis, unrolls loops,
+// inlines calls, and executes each instruction as Go's operator on terms,
+// over symbolic values (scalars, aggregates, pointers, memory). Check and
+// Script are the API; cvc5 runs as one process per function, with push and
+// pop around each query, and CVC5 runs a whole script.
 //
 // # The encoding
 //

@@ -9,12 +9,13 @@ import (
 
 	"leapfrog/internal/indep"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver/z3"
 )
 
 func parse(t *testing.T, src string) *ir.Program {
 	t.Helper()
-	p, err := ir.Parse("m.ir", []byte(src))
+	p, err := irparse.Parse("m.ir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver/z3"
 )
 
@@ -193,7 +194,7 @@ func TestEncodeOperators(t *testing.T) {
 		for _, i := range ids {
 			c := cs[i]
 			src := fmt.Sprintf("func F(x %s, y %s) %s {\n\t%%0 = %s\n\treturn %%0\n}\n", c.xt, c.yt, c.rt, c.ir)
-			prog, err := ir.Parse("op.ir", []byte(src))
+			prog, err := irparse.Parse("op.ir", []byte(src))
 			if err != nil {
 				t.Fatalf("%s: %v", src, err)
 			}

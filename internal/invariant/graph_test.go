@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 )
 
 // panicOf returns the explicit panic of a function.
@@ -89,7 +90,7 @@ func H() i64 {
 `, "recover"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			prog, err := ir.Parse(c.name+".ir", []byte(c.src))
+			prog, err := irparse.Parse(c.name+".ir", []byte(c.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +106,7 @@ func H() i64 {
 // before the loop that are read in it or after it, and its phis; not the
 // values computed in the loop, nor those no longer read (n, %9).
 func TestSlots(t *testing.T) {
-	prog, err := ir.Parse("slots.ir", []byte(`
+	prog, err := irparse.Parse("slots.ir", []byte(`
 func F(s string, n i64) i64 {
 b0:
 	%0 = len s

@@ -396,9 +396,10 @@ const (
 	MakeCapCheck                     // Cond is "len <= cap" of make([]T, len, cap)
 	AssertCheck                      // Cond is "the dynamic type is the one asserted" (x.(T) without comma-ok)
 	CmpCheck                         // Cond is "== on these interfaces does not panic" (Comparable)
+	OverflowCheck                    // Cond is "hi < y" of math/bits.Div64(hi, lo, y), which gc checks at the call
 )
 
-var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap", "assert", "cmp"}
+var branchKindNames = [...]string{"source", "index", "div", "nil", "shift", "internal", "slice", "map", "conv", "makelen", "makecap", "assert", "cmp", "overflow"}
 
 func (k BranchKind) String() string { return branchKindNames[k] }
 
@@ -428,6 +429,8 @@ func (k BranchKind) PanicMessage() string {
 		return "interface conversion"
 	case CmpCheck:
 		return "comparing uncomparable type"
+	case OverflowCheck:
+		return "integer overflow"
 	}
 	return ""
 }
@@ -505,6 +508,26 @@ func NewRegister(instr Instr, num int, typ *Type) {
 		panic(fmt.Sprintf("ir.NewRegister: %T yields no value", instr))
 	}
 	r.Num, r.Typ = num, typ
+}
+
+// RegisterType returns the type of a value-producing instruction's register
+// (nil until set), and false when instr yields no value.
+func RegisterType(instr Instr) (*Type, bool) {
+	if r := registerOf(instr); r != nil {
+		return r.Typ, true
+	}
+	return nil, false
+}
+
+// SetRegisterType sets the type of a value-producing instruction's register:
+// the parser, which infers types once every instruction exists, calls it
+// instead of giving NewRegister the type.
+func SetRegisterType(instr Instr, typ *Type) {
+	r := registerOf(instr)
+	if r == nil {
+		panic(fmt.Sprintf("ir.SetRegisterType: %T yields no value", instr))
+	}
+	r.Typ = typ
 }
 
 // RegisterNum returns the register number of a value-producing instruction.

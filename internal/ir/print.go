@@ -543,9 +543,6 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 	}
 }
 
-// sliceBounds are the words introducing the bounds of a slice instruction.
-var sliceBounds = [3]string{"low", "high", "max"}
-
 // voidResult reports whether instr is a call or builtin without results,
 // whose register is not written.
 func voidResult(instr Instr) bool {

@@ -26,7 +26,7 @@ func (e *CheckError) Error() string {
 	}
 	if e.Dyn != nil {
 		sb.WriteString("dyn ")
-		sb.WriteString(dynName(e.Dyn.Name))
+		sb.WriteString(DynName(e.Dyn.Name))
 		sb.WriteString(": ")
 	}
 	if e.Func != nil {
@@ -141,12 +141,12 @@ func (c *checker) function(f *Function) {
 			fail(nil, nil, "parameter %d is nil", i)
 		case par.Index != i:
 			fail(nil, nil, "parameter %s has Index %d, want %d", par.Ident, par.Index, i)
-		case validType(par.Typ) != "":
-			fail(nil, nil, "parameter %s: bad type: %s", par.Ident, validType(par.Typ))
+		case ValidType(par.Typ) != "":
+			fail(nil, nil, "parameter %s: bad type: %s", par.Ident, ValidType(par.Typ))
 		}
 	}
 	for i, t := range f.Results {
-		if s := validType(t); s != "" {
+		if s := ValidType(t); s != "" {
 			fail(nil, nil, "result %d: bad type: %s", i, s)
 		}
 	}
@@ -198,7 +198,7 @@ func (c *checker) function(f *Function) {
 					c.errorf(f, b, in, "register %%%d defined twice", r.Num)
 				}
 				regs[r.Num] = in
-				if s := validType(r.Typ); s != "" {
+				if s := ValidType(r.Typ); s != "" {
 					c.errorf(f, b, in, "bad result type: %s", s)
 				}
 			}
@@ -364,7 +364,7 @@ func (c *checker) operand(b *Block, useIdx int, in Instr, v Value, edge *Block) 
 	case nil:
 		c.errorf(f, b, in, "nil operand")
 	case *Const:
-		if s := validType(v.Typ); s != "" {
+		if s := ValidType(v.Typ); s != "" {
 			c.errorf(f, b, in, "constant of bad type: %s", s)
 			return
 		}
@@ -437,12 +437,12 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 			c.operand(b, j, instr, v, nil)
 		}
 		for _, v := range ops {
-			if v == nil || validType(v.Type()) != "" {
+			if v == nil || ValidType(v.Type()) != "" {
 				return // reported; type checks would be noise
 			}
 		}
 	}
-	if r := registerOf(instr); r != nil && validType(r.Typ) != "" {
+	if r := registerOf(instr); r != nil && ValidType(r.Typ) != "" {
 		return // reported
 	}
 	resType := func() *Type { return registerOf(instr).Typ }
@@ -527,7 +527,7 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		}
 		for k, e := range in.Edges {
 			c.operand(b, j, in, e, b.Preds[k])
-			if e != nil && validType(e.Type()) == "" && !Identical(e.Type(), in.Typ) {
+			if e != nil && ValidType(e.Type()) == "" && !Identical(e.Type(), in.Typ) {
 				errf("edge from %s has type %s, phi has type %s", BlockLabel(b.Preds[k]), e.Type(), in.Typ)
 			}
 		}

@@ -21,12 +21,12 @@ func (c *checker) ifaceInstr(instr Instr, errf func(string, ...any), wantRes fun
 			return true
 		}
 		if !Identical(in.X.Type(), in.Dyn.Type) {
-			errf("value of type %s, dynamic type %s has %s", in.X.Type(), dynName(in.Dyn.Name), in.Dyn.Type)
+			errf("value of type %s, dynamic type %s has %s", in.X.Type(), DynName(in.Dyn.Name), in.Dyn.Type)
 		}
 		if t := resType(); t.Kind != KInterface {
 			errf("makeiface to %s, not an interface", t)
 		} else if !in.Dyn.Implements(t) {
-			errf("dynamic type %s lacks a method of %s in its method set", dynName(in.Dyn.Name), t)
+			errf("dynamic type %s lacks a method of %s in its method set", DynName(in.Dyn.Name), t)
 		}
 	case *ChangeInterface:
 		if !isIface(in.X, "changeiface") {
@@ -224,7 +224,7 @@ func (c *checker) dynTypes() {
 		case d.Name == "":
 			derr("dynamic type without a name")
 		}
-		if s := validType(d.Type); s != "" {
+		if s := ValidType(d.Type); s != "" {
 			derr("bad type: %s", s)
 			continue
 		}

@@ -28,7 +28,7 @@ func (c *checker) globals() {
 		names[g.Ident] = true
 		if g.Typ == nil || g.Typ.Kind != KPointer {
 			gerr("global of type %s, not a pointer", g.Typ)
-		} else if s := validType(g.Typ); s != "" {
+		} else if s := ValidType(g.Typ); s != "" {
 			gerr("bad type: %s", s)
 		}
 	}
@@ -54,7 +54,7 @@ func (c *checker) typeNames() {
 		if u := byName[t.Name]; u == nil {
 			byName[t.Name] = t
 		} else if !identicalStructure(t, u) {
-			c.errorf(nil, nil, nil, "type name %s stands for two different types", typeName(t.Name))
+			c.errorf(nil, nil, nil, "type name %s stands for two different types", TypeName(t.Name))
 		}
 	})
 }

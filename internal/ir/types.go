@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // Identical reports whether a and b are structurally the same type. Struct
@@ -131,11 +130,11 @@ func ResultType(f *Function) *Type {
 	return TupleOf(f.Results...)
 }
 
-// validType reports why t is not a well-formed type, or "". The type graph
+// ValidType reports why t is not a well-formed type, or "". The type graph
 // may be cyclic, but every cycle must pass through a named type (so that
 // the text form is finite) and through a pointer, a slice or a map (a
 // struct or array containing itself would have no finite size).
-func validType(t *Type) string {
+func ValidType(t *Type) string {
 	if t != nil && (t.Kind == KBool || t.Kind == KString || t.Kind == KInt && (t.Width == 8 || t.Width == 16 || t.Width == 32 || t.Width == 64)) {
 		return "" // the common case, without a walk
 	}
@@ -167,7 +166,7 @@ func (v *typeValidator) valid(t *Type) string {
 		case t.Name == "" && s.names == v.names:
 			return "cycle of unnamed types"
 		case s.ind == v.ind:
-			return "invalid recursive type " + typeName(t.Name)
+			return "invalid recursive type " + TypeName(t.Name)
 		}
 		return "" // a cycle through a named type and an indirection
 	}
@@ -304,7 +303,7 @@ func SizeOf(t *Type) int64 {
 }
 
 // sizeAlign computes the size and alignment of t; busy guards against
-// invalid cycles (which validType reports).
+// invalid cycles (which ValidType reports).
 func sizeAlign(t *Type, busy map[*Type]bool) (size, align int64) {
 	if t == nil || busy[t] {
 		return 0, 1
@@ -362,7 +361,7 @@ func (t *Type) String() string {
 func (t *Type) Decl() string {
 	var sb strings.Builder
 	sb.WriteString("type ")
-	sb.WriteString(typeName(t.Name))
+	sb.WriteString(TypeName(t.Name))
 	sb.WriteByte(' ')
 	writeStructure(&sb, t, nil)
 	return sb.String()
@@ -373,7 +372,7 @@ func (t *Type) Decl() string {
 // rejects) prints as <cycle> instead of never ending.
 func writeType(sb *strings.Builder, t *Type, path []*Type) {
 	if t != nil && t.Name != "" {
-		sb.WriteString(typeName(t.Name))
+		sb.WriteString(TypeName(t.Name))
 		return
 	}
 	writeStructure(sb, t, path)
@@ -486,65 +485,6 @@ func writeSignature(sb *strings.Builder, t *Type, path []*Type) {
 		sb.WriteByte(' ')
 		writeTypeList(sb, t.Results, path)
 	}
-}
-
-// typeName is a type's name as written: verbatim when it is an identifier
-// or a dotted identifier that names no predeclared type, quoted otherwise.
-func typeName(name string) string {
-	if typeNames[name] == nil && !reservedTypeWord[name] && isDottedIdent(name) {
-		return name
-	}
-	return strconv.Quote(name)
-}
-
-// reservedTypeWord are the words that start a type other than a name.
-var reservedTypeWord = map[string]bool{"string": true, "struct": true, "map": true, "iter": true, "interface": true, "func": true}
-
-func isDottedIdent(name string) bool {
-	for part := range strings.SplitSeq(name, ".") {
-		if !isIdent(part) {
-			return false
-		}
-	}
-	return true
-}
-
-// isIdent reports whether s is an identifier of the text form.
-func isIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if !isIdentRune(r, i == 0) {
-			return false
-		}
-	}
-	return true
-}
-
-func isIdentRune(r rune, first bool) bool {
-	switch {
-	case r == '_' || r == '$':
-		return true
-	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z':
-		return true
-	case '0' <= r && r <= '9':
-		return !first
-	case r >= 0x80:
-		return isLetterOrDigit(r, first)
-	}
-	return false
-}
-
-func identOr(s, alt string) string {
-	if isIdent(s) {
-		return s
-	}
-	return alt
-}
-
-func isLetterOrDigit(r rune, first bool) bool {
-	return unicode.IsLetter(r) || (!first && unicode.IsDigit(r))
 }
 
 // NamedTypes returns the named types of the program (those of its globals,

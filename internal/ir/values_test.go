@@ -1,77 +1,80 @@
 // Tests of the value types: identity and validity on recursive types, sizes
 // against go/types, and the program-level sanity rules (globals, init, type names).
 
-package ir
+package ir_test
 
 import (
 	gotoken "go/token"
 	"go/types"
 	"testing"
+
+	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 )
 
 // list returns a fresh "type <name> struct{V i64; Next *<name>}".
-func list(name string) *Type {
-	n := &Type{Kind: KStruct, Name: name}
-	n.Fields = []StructField{{"V", I64}, {"Next", PointerTo(n)}}
+func list(name string) *ir.Type {
+	n := &ir.Type{Kind: ir.KStruct, Name: name}
+	n.Fields = []ir.StructField{{"V", ir.I64}, {"Next", ir.PointerTo(n)}}
 	return n
 }
 
 func TestIdenticalRecursive(t *testing.T) {
 	a, b := list("Node"), list("Node")
 	other := list("Elem") // the same structure under another name
-	unnamed := &Type{Kind: KStruct, Fields: []StructField{{"V", I64}, {"Next", PointerTo(a)}}}
-	different := &Type{Kind: KStruct, Name: "Bad"}
-	different.Fields = []StructField{{"V", I32}, {"Next", PointerTo(different)}}
+	unnamed := &ir.Type{Kind: ir.KStruct, Fields: []ir.StructField{{"V", ir.I64}, {"Next", ir.PointerTo(a)}}}
+	different := &ir.Type{Kind: ir.KStruct, Name: "Bad"}
+	different.Fields = []ir.StructField{{"V", ir.I32}, {"Next", ir.PointerTo(different)}}
 	tests := []struct {
-		x, y *Type
+		x, y *ir.Type
 		want bool
 	}{
 		{a, b, true},
 		{a, other, true},
 		{other, unnamed, true},
-		{PointerTo(a), PointerTo(other), true},
-		{SliceOf(a), SliceOf(other), true},
+		{ir.PointerTo(a), ir.PointerTo(other), true},
+		{ir.SliceOf(a), ir.SliceOf(other), true},
 		{a, different, false},
 		{other, different, false},
-		{&Type{Kind: KMap, Key: String, Elem: a}, &Type{Kind: KMap, Key: String, Elem: other}, true},
-		{&Type{Kind: KMap, Key: String, Elem: a}, &Type{Kind: KMap, Key: I64, Elem: a}, false},
-		{IterOf(String), IterOf(&Type{Kind: KString, Name: "S"}), true},
-		{SliceOf(U8), String, false},
-		{&Type{Kind: KInt, Width: 16, Signed: true, Name: "Celsius"}, I16, true},
-		{&Type{Kind: KInt, Width: 16, Name: "Celsius"}, I16, false},
+		{&ir.Type{Kind: ir.KMap, Key: ir.String, Elem: a}, &ir.Type{Kind: ir.KMap, Key: ir.String, Elem: other}, true},
+		{&ir.Type{Kind: ir.KMap, Key: ir.String, Elem: a}, &ir.Type{Kind: ir.KMap, Key: ir.I64, Elem: a}, false},
+		{ir.IterOf(ir.String), ir.IterOf(&ir.Type{Kind: ir.KString, Name: "S"}), true},
+		{ir.SliceOf(ir.U8), ir.String, false},
+		{&ir.Type{Kind: ir.KInt, Width: 16, Signed: true, Name: "Celsius"}, ir.I16, true},
+		{&ir.Type{Kind: ir.KInt, Width: 16, Name: "Celsius"}, ir.I16, false},
 	}
 	for _, tt := range tests {
-		if got := Identical(tt.x, tt.y); got != tt.want {
+		if got := ir.Identical(tt.x, tt.y); got != tt.want {
 			t.Errorf("Identical(%s, %s) = %v, want %v", tt.x.Decl(), tt.y, got, tt.want)
 		}
-		if got := Identical(tt.y, tt.x); got != tt.want {
+		if got := ir.Identical(tt.y, tt.x); got != tt.want {
 			t.Errorf("Identical(%s, %s) = %v, want %v (asymmetric)", tt.y, tt.x, got, tt.want)
 		}
 	}
 }
 
 func TestValidType(t *testing.T) {
-	direct := &Type{Kind: KStruct, Name: "T"}
-	direct.Fields = []StructField{{"x", &Type{Kind: KArray, Len: 2, Elem: direct}}}
-	unnamed := &Type{Kind: KStruct}
-	unnamed.Fields = []StructField{{"p", PointerTo(unnamed)}}
-	viaMap := &Type{Kind: KMap, Key: String, Name: "M"}
+	direct := &ir.Type{Kind: ir.KStruct, Name: "T"}
+	direct.Fields = []ir.StructField{{"x", &ir.Type{Kind: ir.KArray, Len: 2, Elem: direct}}}
+	unnamed := &ir.Type{Kind: ir.KStruct}
+	unnamed.Fields = []ir.StructField{{"p", ir.PointerTo(unnamed)}}
+	viaMap := &ir.Type{Kind: ir.KMap, Key: ir.String, Name: "M"}
 	viaMap.Elem = viaMap
 	tests := []struct {
-		t    *Type
+		t    *ir.Type
 		want string
 	}{
 		{list("Node"), ""},
 		{viaMap, ""},
 		{direct, "invalid recursive type T"},
 		{unnamed, "cycle of unnamed types"},
-		{&Type{Kind: KMap, Key: SliceOf(U8), Elem: I64}, "map key type []u8 is not comparable"},
-		{IterOf(I64), "iterator over i64, not a string or a map"},
-		{&Type{Kind: KInt, Width: 7}, "integer width 7"},
+		{&ir.Type{Kind: ir.KMap, Key: ir.SliceOf(ir.U8), Elem: ir.I64}, "map key type []u8 is not comparable"},
+		{ir.IterOf(ir.I64), "iterator over i64, not a string or a map"},
+		{&ir.Type{Kind: ir.KInt, Width: 7}, "integer width 7"},
 	}
 	for _, tt := range tests {
-		if got := validType(tt.t); got != tt.want {
-			t.Errorf("validType(%s) = %q, want %q", tt.t, got, tt.want)
+		if got := ir.ValidType(tt.t); got != tt.want {
+			t.Errorf("ValidType(%s) = %q, want %q", tt.t, got, tt.want)
 		}
 	}
 	if got := unnamed.String(); got != "struct{p *<cycle>}" {
@@ -102,7 +105,7 @@ func TestSizeOf(t *testing.T) {
 		{"struct{a [0]i64; b i8; c [0]i64}", "struct{a [0]int64; b int8; c [0]int64}"},
 	}
 	for _, tt := range tests {
-		p, err := Parse("t.ir", []byte("func F(x "+tt.ir+") {\n\treturn\n}\n"))
+		p, err := irparse.Parse("t.ir", []byte("func F(x "+tt.ir+") {\n\treturn\n}\n"))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.ir, err)
 		}
@@ -112,7 +115,7 @@ func TestSizeOf(t *testing.T) {
 			t.Fatalf("%s: %v", tt.goType, err)
 		}
 		want := sizes.Sizeof(tv.Type)
-		if got := SizeOf(typ); got != want {
+		if got := ir.SizeOf(typ); got != want {
 			t.Errorf("SizeOf(%s) = %d, want %d", tt.ir, got, want)
 		}
 		if typ.Size != want {
@@ -141,46 +144,46 @@ init func init() {
 
 func TestCheckProgramValues(t *testing.T) {
 	tests := []breakTest{
-		{"global index", func(p *Program) {
+		{"global index", func(p *ir.Program) {
 			p.Globals[0].Index = 1
 		}, "$head: global has Index 1 but is Globals[0]"},
-		{"global not listed", func(p *Program) {
+		{"global not listed", func(p *ir.Program) {
 			p.Globals = p.Globals[:1]
 		}, "F: b0: %1 = load $n: global $n is not in Program.Globals"},
-		{"global not a pointer", func(p *Program) {
-			p.Globals[1].Typ = I64
+		{"global not a pointer", func(p *ir.Program) {
+			p.Globals[1].Typ = ir.I64
 		}, "$n: global of type i64, not a pointer"},
-		{"duplicate global", func(p *Program) {
+		{"duplicate global", func(p *ir.Program) {
 			p.Globals[1].Ident = "head"
 		}, "$head: duplicate global"},
-		{"init with params", func(p *Program) {
+		{"init with params", func(p *ir.Program) {
 			p.Init = p.Func("F")
 		}, "F: Program.Init has parameters or results"},
-		{"init not in program", func(p *Program) {
-			p.Init = &Function{Name: "other"}
+		{"init not in program", func(p *ir.Program) {
+			p.Init = &ir.Function{Name: "other"}
 		}, "other: Program.Init is not a function of the program"},
-		{"type name for two types", func(p *Program) {
-			p.Func("F").Params[0].Typ = &Type{Kind: KString, Name: "Node"}
+		{"type name for two types", func(p *ir.Program) {
+			p.Func("F").Params[0].Typ = &ir.Type{Kind: ir.KString, Name: "Node"}
 		}, "type name Node stands for two different types"},
-		{"string contents on an integer", func(p *Program) {
-			p.Func("F").Blocks[0].Instrs[2].(*BinOp).X = &Const{Typ: I64, Str: "x"}
+		{"string contents on an integer", func(p *ir.Program) {
+			p.Func("F").Blocks[0].Instrs[2].(*ir.BinOp).X = &ir.Const{Typ: ir.I64, Str: "x"}
 		}, "i64 constant with string contents"},
-		{"constant of an iterator type", func(p *Program) {
-			p.Func("F").Blocks[0].Instrs[1].(*Len).X = &Const{Typ: IterOf(String)}
+		{"constant of an iterator type", func(p *ir.Program) {
+			p.Func("F").Blocks[0].Instrs[1].(*ir.Len).X = &ir.Const{Typ: ir.IterOf(ir.String)}
 		}, "no constant of type iter[string]"},
-		{"next of a non-iterator", func(p *Program) {
+		{"next of a non-iterator", func(p *ir.Program) {
 			f := p.Func("F")
-			n := &Next{Iter: f.Params[0]}
-			NewRegister(n, 9, NextType(String))
-			SetBlock(n, f.Blocks[0])
-			f.Blocks[0].Instrs = append([]Instr{n}, f.Blocks[0].Instrs...)
+			n := &ir.Next{Iter: f.Params[0]}
+			ir.NewRegister(n, 9, ir.NextType(ir.String))
+			ir.SetBlock(n, f.Blocks[0])
+			f.Blocks[0].Instrs = append([]ir.Instr{n}, f.Blocks[0].Instrs...)
 		}, "next of string, not an iterator"},
-		{"builtin arity", func(p *Program) {
+		{"builtin arity", func(p *ir.Program) {
 			f := p.Func("F")
-			n := &Builtin{Fn: Clear, Args: []Value{f.Params[0], f.Params[0]}}
-			NewRegister(n, 9, TupleOf())
-			SetBlock(n, f.Blocks[0])
-			f.Blocks[0].Instrs = append([]Instr{n}, f.Blocks[0].Instrs...)
+			n := &ir.Builtin{Fn: ir.Clear, Args: []ir.Value{f.Params[0], f.Params[0]}}
+			ir.NewRegister(n, 9, ir.TupleOf())
+			ir.SetBlock(n, f.Blocks[0])
+			f.Blocks[0].Instrs = append([]ir.Instr{n}, f.Blocks[0].Instrs...)
 		}, "clear with 2 arguments, want 1"},
 	}
 	checkBroken(t, valuesBase, tests)
@@ -192,29 +195,29 @@ func TestCheckProgramValues(t *testing.T) {
 func TestPrintBuiltProgram(t *testing.T) {
 	node := list("Node")
 	node.Size = 16
-	prog := &Program{}
-	g := &Global{Ident: "head", Typ: PointerTo(PointerTo(node)), Index: 0}
-	prog.Globals = []*Global{g}
-	f := &Function{Name: "Head", Results: []*Type{PointerTo(node)}, Prog: prog}
-	b := &Block{Func: f}
-	ld := &Load{Ptr: g}
-	NewRegister(ld, 0, PointerTo(node))
+	prog := &ir.Program{}
+	g := &ir.Global{Ident: "head", Typ: ir.PointerTo(ir.PointerTo(node)), Index: 0}
+	prog.Globals = []*ir.Global{g}
+	f := &ir.Function{Name: "Head", Results: []*ir.Type{ir.PointerTo(node)}, Prog: prog}
+	b := &ir.Block{Func: f}
+	ld := &ir.Load{Ptr: g}
+	ir.NewRegister(ld, 0, ir.PointerTo(node))
 	b.Append(ld)
-	b.Append(&Return{Results: []Value{ld}})
-	f.Blocks = []*Block{b}
-	init := &Function{Name: "init", Prog: prog}
-	ib := &Block{Func: init}
-	al := &Alloc{}
-	NewRegister(al, 0, PointerTo(node))
+	b.Append(&ir.Return{Results: []ir.Value{ld}})
+	f.Blocks = []*ir.Block{b}
+	init := &ir.Function{Name: "init", Prog: prog}
+	ib := &ir.Block{Func: init}
+	al := &ir.Alloc{}
+	ir.NewRegister(al, 0, ir.PointerTo(node))
 	ib.Append(al)
-	ib.Append(&Store{Ptr: g, Val: al})
-	ib.Append(&Return{})
-	init.Blocks = []*Block{ib}
-	prog.Funcs, prog.Init = []*Function{f, init}, init
-	if err := Check(prog); err != nil {
+	ib.Append(&ir.Store{Ptr: g, Val: al})
+	ib.Append(&ir.Return{})
+	init.Blocks = []*ir.Block{ib}
+	prog.Funcs, prog.Init = []*ir.Function{f, init}, init
+	if err := ir.Check(prog); err != nil {
 		t.Fatal(err)
 	}
-	text := Print(prog)
+	text := ir.Print(prog)
 	want := `type Node struct{V i64; Next *Node}
 var $head *Node
 
@@ -234,11 +237,11 @@ b0:
 	if text != want {
 		t.Fatalf("Print:\n%s\nwant:\n%s", text, want)
 	}
-	p2, err := Parse("p.ir", []byte(text))
+	p2, err := irparse.Parse("p.ir", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := Print(p2); got != text {
+	if got := ir.Print(p2); got != text {
 		t.Errorf("round trip:\n%s", got)
 	}
 	if p2.Init != p2.Func("init") || len(p2.Globals) != 1 {

@@ -268,7 +268,14 @@ func (n *nilFacts) nonNil(v ssa.Value) bool {
 		return v.Parent().Parent() != nil // a function literal's captured variables are allocations
 	case *ssa.ChangeType:
 		return n.nonNil(v.X)
+	case *ssa.Convert: // (*T)(unsafe.Pointer(p)): p's address (unsafe.go)
+		if o := pointerOrigin(v.X); o != nil && isUnsafePointer(v.X.Type()) {
+			return n.nonNil(o)
+		}
 	case *ssa.Call:
+		if a := identityArg(v.Common()); a != nil { // intrinsics.go
+			return n.nonNil(a)
+		}
 		return n.resultNonNil(v, 0)
 	case *ssa.Extract:
 		if c, ok := v.Tuple.(*ssa.Call); ok {

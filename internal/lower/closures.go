@@ -55,6 +55,50 @@ func closureName(fn *ssa.Function) (string, bool) {
 	return tname + "." + obj.Name() + suffix, true
 }
 
+// closureIdent is the IR name and package (ir.Function.Pkg) of a function
+// literal or wrapper: the package's own are named as funcName names them
+// ("F$1", "T.M$bound"); another package's as go/ssa qualifies them
+// ("bytes.growSlice$1", "(*bytes.Buffer).Len$bound"), with that package's
+// import path, so that their branches are no objectives.
+func (l *loader) closureIdent(fn *ssa.Function) (name, pkg string) {
+	p := closurePkg(fn)
+	if p == nil || p == l.pkg.Types {
+		return funcName(fn), ""
+	}
+	return fn.String(), p.Path()
+}
+
+// closurePkg is the package a function literal or wrapper belongs to: the
+// literal's enclosing function's, the receiver's named type's for a wrapper
+// (nil for a method of no package, as error's).
+func closurePkg(fn *ssa.Function) *types.Package {
+	if fn.Parent() != nil {
+		if p := pkgOf(fn); p != nil {
+			return p.Pkg
+		}
+		return nil
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return nil
+	}
+	recv := obj.Type().(*types.Signature).Recv()
+	if strings.HasPrefix(fn.Synthetic, "wrapper for ") && fn.Signature.Recv() != nil {
+		recv = fn.Signature.Recv() // the wrapper's own receiver (*T, or an embedding type)
+	}
+	if recv == nil {
+		return nil
+	}
+	t := types.Unalias(recv.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Pkg()
+	}
+	return obj.Pkg()
+}
+
 // freeParams gives a function literal's IR function its free variables
 // as its first parameters (NumFree), named after the variables.
 func (l *loader) freeParams(fn *ssa.Function, f *ir.Function) error {
@@ -97,15 +141,24 @@ func (fl *fnLowerer) funcValue(fn *ssa.Function, pos token.Pos) (ir.Value, error
 	if x := fl.funcVals[fn]; x != nil {
 		return x, nil
 	}
-	if fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
+	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
 		return nil, fl.l.unsupported(pos, "function value %s", fn.Name())
 	}
 	f, err := fl.get(fn, callSite{fl.sfn, fn.Pos()})
 	if err != nil {
 		return nil, err
 	}
-	t, err := fl.l.types.irType(fn.Signature)
-	if err != nil {
+	var t *ir.Type
+	if fn.Signature.Recv() != nil {
+		// A method is a value only as the function of a deferred call
+		// (defer b.WriteString(s); go/ssa makes wrappers for method
+		// values): the receiver is its first parameter.
+		var ps []*ir.Type
+		for _, p := range f.Params {
+			ps = append(ps, p.Typ)
+		}
+		t = ir.FuncOf(ps, f.Results)
+	} else if t, err = fl.l.types.irType(fn.Signature); err != nil {
 		return nil, fl.typeError(err, fn.Signature, pos)
 	}
 	mc := &ir.MakeClosure{Fn: f}

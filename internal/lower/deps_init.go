@@ -88,6 +88,9 @@ func (l *loader) lowerDepInits(own *ir.Function) error {
 		n++
 		b.Append(c)
 	}
+	if f := lowered[l.replPkg]; f != nil {
+		call(f) // the replacement package (linkname.go) imports none of them
+	}
 	for _, p := range importOrder(l.pkg.Types) {
 		if f := lowered[l.ssa.Package(p)]; f != nil {
 			call(f)

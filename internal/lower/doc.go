@@ -8,42 +8,48 @@
 // precondition (Target.Assume) and, when it uses package-level variables,
 // the package initializer (Program.Init) and what they call.
 //
-// # Files
+// # How a package is lowered
 //
-//	load.go     Load, Result, Target; package loading and build errors; target
-//	            lookup; lazy lowering of a target and its transitive callees
-//	            (all committed, or none); the precondition and the initializer;
-//	            final function, global, branch and panic order
-//	order.go    statements rewritten to gc's order of evaluation (calls before
-//	            the indexing and reads to their left) before go/ssa builds them;
-//	            order_expr.go classifies the expressions for it
-//	assume.go   //leapfrog:assume: the precondition functions added to the package
-//	types.go    go/types -> ir types (named and recursive types, sizes)
-//	lower.go    one ssa function -> one ir function: blocks, instructions, CFG wiring
-//	operands.go ssa values -> ir operands (constants, parameters, globals), pointers, types
-//	ops.go      operators, conversions and calls
-//	values.go   instructions on strings, slices and maps; builtins
-//	globals.go  package-level variables; the package initializer as Program.Init
-//	checks.go   run-time checks as pseudo-branches; which pointers may be nil
-//	logic.go    branches on the right operand of value-context && and ||
-//	dropped.go  conditions whose If go/ssa dropped (empty if bodies), restored
-//	pos.go      source positions of branches and calls
-//	ifaces.go   interface and function types, dynamic types; interface values,
-//	            assertions, type switch cases, method calls, comparisons
-//	closures.go function literals, function values, wrappers, defer, recover
-//	dyntypes.go the candidates of interface inputs, method tables, the
-//	            functions that may be called dynamically
-//	deps.go     functions of other packages: interpreted, replaced, external
-//	deps_init.go other packages' variables and their initializers (whole or
-//	            the slice giving the used variables their values)
-//	externals.go calls of externals boxing their arguments (fmt.Sprintf)
-//	errorf.go   fmt.Errorf: the native fmt.Sprintf for the message, the
-//	            replacement package's Go code for the error
-//	replace.go  the replacement package (Go bodies for bytealg's assembly,
-//	            errors.Is, fmt.Errorf's errors) and its intrinsics
-//	floats.go   float constants, operators and conversions; float bits
-//	generic.go  generic targets named with type arguments (F[int])
-//	directives.go //leapfrog:kbound and //leapfrog:models
+// Load loads the package (its build errors are the targets' errors) and
+// looks the targets up; generic targets are named with type arguments
+// (F[int]), or without: the first instance the package itself uses (by the
+// position of its first use), rejected when it uses none. Before go/ssa
+// builds the package, the statements whose order of
+// evaluation go/ssa would get wrong are rewritten to gc's order (calls
+// before the indexing and reads to their left), and the preconditions are
+// added (see Preconditions); //leapfrog:kbound and //leapfrog:models
+// directives are read for the loops. A target is lowered lazily with its
+// transitive callees, all committed or none, then its precondition and,
+// when it uses package-level variables, the initializer; the functions,
+// globals, branches and panics are put in their final order last.
+//
+// Types map from go/types (named and recursive types, sizes). One ssa
+// function becomes one ir function: blocks, instructions and the wiring of
+// the CFG; ssa values become operands (constants, parameters, globals).
+// Operators, conversions, calls, the instructions on strings, slices and
+// maps, the builtins, floats (constants, operators and conversions, float
+// bits) and package-level variables each have their own lowering. Run-time
+// checks become pseudo-branches, with the analysis of which pointers may be
+// nil; branches are added on the right operand of value-context && and ||,
+// and restored where go/ssa dropped them (empty if bodies); every branch
+// and call gets its source position. Interface and function types, dynamic
+// types, interface values, assertions, type switch cases, method calls and
+// comparisons, function literals, function values, wrappers, defer and
+// recover are lowered as described below, and so are the candidates of
+// interface inputs, the method tables and the functions that may be called
+// dynamically.
+//
+// Functions of other packages are interpreted (their Go bodies lowered
+// like the package's own, their function literals and wrappers
+// included), replaced, or external. Their package-level
+// variables come with their initializers, whole or the slice giving the
+// used variables their values. An external's call boxes its arguments
+// (fmt.Sprintf); fmt.Errorf runs the native fmt.Sprintf for the message and
+// the replacement package's Go code for the error. The replacement package
+// holds Go bodies for bytealg's assembly, errors.Is and fmt.Errorf's errors,
+// its intrinsics, and the runtime's variables other packages bind by
+// //go:linkname. Package unsafe, compiler hints and variables bound
+// elsewhere have a section of their own below.
 //
 // # Supported subset
 //
@@ -106,12 +112,14 @@
 // Everything else fails with "file:line:col: unsupported: <what>" at the
 // position of the offending instruction (calls and conversions: the start of
 // the call expression), value or parameter: complex numbers, maps keyed
-// by floats (floats.go lowers float32 and float64: constants as IEEE bits,
+// by floats (float32 and float64 are lowered: constants as IEEE bits,
 // + - * / and comparisons, unary minus, conversions; no division check),
-// channels, go, unsafe.Pointer, calls out of the package, the other
-// builtins (print, println, complex, real, imag, close), defer of a
-// builtin, comparisons of structs or arrays holding interfaces, generic
-// functions and types, other packages' variables. Go statements, then
+// channels, go, the uses of unsafe.Pointer the section on package unsafe
+// does not model, calls of functions that cannot run, the other builtins
+// (print, println, complex, real, imag, close), defer of a builtin,
+// comparisons of structs or arrays holding interfaces, methods of generic
+// types and generic functions the package does not instantiate, variables
+// whose value comes from elsewhere and is not known. Go statements, then
 // calls out of the package, are looked for before lowering so that their
 // message wins over the messages of the values they need. A target fails
 // with the error of any function it reaches, of its precondition, or (when
@@ -122,6 +130,52 @@
 // in Go ("recv" for an unnamed receiver, "argN" for an unnamed or blank
 // parameter at IR index N). Program.Funcs is in source order; Branches and
 // Panics are numbered in function, block and instruction order.
+//
+// # Unsafe, compiler hints, bound variables
+//
+// The IR has no unsafe.Pointer and no addresses; the front end lowers
+// the uses of package unsafe that are views of memory the IR has. An
+// instruction yielding an unsafe.Pointer (a conversion from a pointer,
+// abi.NoEscape of one) emits nothing; its consumers look through it to
+// the typed pointer it came from. (*U)(unsafe.Pointer(p)) for p a *T is p
+// when T and U have one IR structure (field names included: the round
+// trip of strings.Builder's copy check); otherwise only a load or a store
+// through it is lowered, as a reinterpretation: a []byte's header read as
+// a string is a string conversion (*(*string)(unsafe.Pointer(&b))), a
+// number's bits read or written as another number of its width a
+// conversion (a bitcast for floats). unsafe.String(ptr, n) and
+// unsafe.Slice(ptr, n), where ptr is the start of a slice
+// (unsafe.SliceData(s), &s[0]), a string (unsafe.StringData(s)) or an array
+// (&a[0]) of the view's element type and n its whole length (len, or cap
+// for unsafe.Slice of a slice; a constant up to an array's length; the
+// same value, or two loads of one address with nothing that may write
+// between them, as strings.Builder.String loads b.buf twice), are the views
+// they are: unsafe.Slice is x[:n:n], the same memory; unsafe.String is the
+// string itself, or a conversion copying the slice's or array's bytes.
+// The copy is exact because Go forbids modifying the bytes a string views
+// while it is used (a program that did would see its string change in Go
+// and not in leapfrog). Everything else fails, with a reason that says
+// what: unsafe.Add and any pointer arithmetic, an address as an integer
+// (uintptr(unsafe.Pointer(p))) or an unsafe.Pointer made from one, views
+// of part of a slice, unsafe.SliceData or StringData used alone, a
+// string's header read as a []byte (its capacity is whatever follows it
+// in memory), unsafe.Slice of a string (whether the view of an empty
+// string is nil depends on where the string came from: gc's is nil for
+// "" and string(nil), not for s[1:1]).
+//
+// Compiler hints change no value: internal/abi's NoEscape, Escape and
+// EscapeToResultNonString are identities (the call's value is its
+// argument), runtime.KeepAlive, abi.EscapeNonString and the race
+// detector's hooks (internal/race, empty without -race) are dropped, with
+// the interface conversions made only for their arguments.
+//
+// A package-level variable whose value comes from elsewhere,
+// "//go:linkname local pkg.name" (its Go declaration has no initializer)
+// or defined in assembly (GLOBL), is never its zero value: it is the
+// variable it is bound to, a variable of an interpreted package or one of
+// the replacement package's binding the runtime's (runtime.divideError
+// and overflowError, which math/bits binds, runtime.Errors with the
+// runtime's messages); a use of any other fails with the reason.
 //
 // # Blocks
 //
@@ -200,7 +254,7 @@
 //
 // A doc comment line "//leapfrog:assume <expr>" (several: their
 // conjunction, evaluated left to right as && would) restricts a target's
-// inputs. Before loading, assume.go parses the package's files with
+// inputs. Before loading, the package's files are parsed with
 // go/parser to find the directives, and the package is loaded with a
 // go/packages overlay that appends to the declaring file, for each function
 // with directives, "func leapfrogAssume_<F or T_M>(<receiver and parameters
@@ -271,7 +325,12 @@
 // another call through a function value is callv. A function used as a
 // value is a closure without bindings made at the top of the entry block.
 // Wrappers are lowered like functions of the package, named T.M$bound,
-// (*T).M$thunk, (*T).M (a value method through a pointer).
+// (*T).M$thunk, (*T).M (a value method through a pointer). Another
+// package's function literals and wrappers (bytes.growSlice defers one,
+// strings.Title passes one capturing a variable) are lowered the same way,
+// named as go/ssa qualifies them ("bytes.growSlice$1",
+// "(*bytes.Buffer).Len$bound") and marked with their package
+// (ir.Function.Pkg): their branches are paths, no objectives.
 //
 // Comparisons of interfaces. x == y on interfaces may panic when both
 // hold one type whose values do not compare: a CmpCheck ("comparing
@@ -286,7 +345,7 @@
 // block: the allocs of its results (go/ssa keeps them in memory then), or
 // zero constants.
 //
-// Which pointers may be nil (checks.go) changes with dynamic calls: the
+// Which pointers may be nil changes with dynamic calls: the
 // pointer parameters of function literals, of functions used as values,
 // and of the methods of the types the package converts to interfaces or
 // asserts (and of the candidates of the target's interface inputs) may be
@@ -301,7 +360,7 @@
 // value context (x := a && b, return a || b, f(a && b)) its logicalBinop
 // branches on the left operand but evaluates the right operand y as a value
 // flowing into a phi with Comment "&&" or "||" along the phi block's last
-// edge. logic.go adds the missing branch: the predecessor on that edge ends
+// edge. The lowering adds the missing branch: the predecessor on that edge ends
 // in a Jump, which becomes If y with two new blocks jumping to the phi's
 // block; the phi's last edge becomes two edges (true and false) and the
 // other phis of the block get their old value on both. No branch is added
@@ -316,7 +375,7 @@
 // condition context go/ssa always emits an operand's If right after the
 // operand's DebugRef, so a DebugRef of an operand of an if, for or tagless
 // switch condition that is not followed by an If on its value marks a dropped
-// If; dropped.go restores it (an If whose two sides jump to a new block where
+// If, which the lowering restores (an If whose two sides jump to a new block where
 // the rest of the ssa block continues).
 //
 // # Positions

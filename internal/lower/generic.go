@@ -190,3 +190,78 @@ func (l *loader) typeArgs(fn *ssa.Function) string {
 	}
 	return "[" + strings.Join(s, ",") + "]"
 }
+
+// usedInstance is the instance of the generic function fn that a target
+// named without type arguments is analysed as: the first the package itself uses, by the position of its
+// first use (a call or a function value) in the package's code, or nil
+// when the package instantiates none. The package's functions, their
+// literals and the instances they use are searched (an instance of a
+// generic helper may be what uses fn's).
+func (l *loader) usedInstance(fn *ssa.Function) *ssa.Function {
+	type use struct {
+		inst *ssa.Function
+		pos  token.Position
+	}
+	first := map[*ssa.Function]token.Position{}
+	seen := map[*ssa.Function]bool{}
+	var work []*ssa.Function
+	visit := func(f *ssa.Function) {
+		if f != nil && !seen[f] && !isGeneric(f) && pkgOf(f) == l.spkg {
+			seen[f] = true
+			work = append(work, f)
+		}
+	}
+	for _, name := range sortedMembers(l.spkg) {
+		switch m := l.spkg.Members[name].(type) {
+		case *ssa.Function:
+			visit(m)
+		case *ssa.Type:
+			if named, ok := types.Unalias(m.Type()).(*types.Named); ok && named.TypeParams().Len() == 0 {
+				for i := 0; i < named.NumMethods(); i++ {
+					visit(l.ssa.FuncValue(named.Method(i)))
+				}
+			}
+		}
+	}
+	fset := l.pkg.Fset
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				var ops [8]*ssa.Value
+				for _, op := range instr.Operands(ops[:0]) {
+					g, ok := (*op).(*ssa.Function)
+					if !ok || g.Origin() == nil {
+						continue
+					}
+					visit(g)
+					if g.Origin() != fn {
+						continue
+					}
+					p := fset.Position(instr.Pos())
+					if !instr.Pos().IsValid() {
+						p = fset.Position(f.Pos())
+					}
+					if old, ok := first[g]; !ok || sourceOrder(p, old, "", "") {
+						first[g] = p
+					}
+				}
+			}
+		}
+	}
+	var uses []use
+	for g, p := range first {
+		uses = append(uses, use{g, p})
+	}
+	sort.Slice(uses, func(i, j int) bool {
+		return sourceOrder(uses[i].pos, uses[j].pos, uses[i].inst.String(), uses[j].inst.String())
+	})
+	if len(uses) == 0 {
+		return nil
+	}
+	return uses[0].inst
+}

@@ -17,6 +17,9 @@ func (l *loader) global(g *ssa.Global, pos token.Pos) (*ir.Global, error) {
 	if ig := l.globals[g]; ig != nil {
 		return ig, nil
 	}
+	if ig, bound, err := l.boundGlobal(g, pos); bound { // linkname.go
+		return ig, err
+	}
 	t, err := l.types.irType(g.Type())
 	if err != nil {
 		return nil, l.unsupported(pos, "package-level variable %s of type %s", g.Name(), typeString(deref(g.Type()), l.pkg.Types))

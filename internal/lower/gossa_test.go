@@ -3,51 +3,31 @@
 package lower
 
 import (
-	"flag"
 	"fmt"
-	"leapfrog/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
+	"leapfrog/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar")
 
 // TestScenarios runs every testdata/*.txtar: the files other than "names" and
 // "want" are written to a temporary directory, the names (one a line) are
 // lowered, and the outcome (load error, or per-name errors, targets and the
 // printed program) is compared with "want".
-func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.txtar")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenarios: %v", err)
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			runScenario(t, file)
-		})
-	}
-}
+func TestScenarios(t *testing.T) { testutil.Goldens(t, "testdata/*.txtar", runScenario) }
 
-func runScenario(t *testing.T, file string) {
-	ar, err := txtar.ParseFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+func runScenario(t *testing.T, g *testutil.Golden) {
 	dir := t.TempDir()
 	var names []string
-	wantIdx := -1
-	for i, f := range ar.Files {
+	for _, f := range g.Archive.Files {
 		switch f.Name {
 		case "names":
 			names = strings.Fields(string(f.Data))
 		case "want":
-			wantIdx = i
 		default:
 			path := filepath.Join(dir, f.Name)
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -58,24 +38,7 @@ func runScenario(t *testing.T, file string) {
 			}
 		}
 	}
-	got := outcome(t, dir, names)
-	if *update {
-		if wantIdx < 0 {
-			ar.Files = append(ar.Files, txtar.File{Name: "want"})
-			wantIdx = len(ar.Files) - 1
-		}
-		ar.Files[wantIdx].Data = []byte(got)
-		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if wantIdx < 0 {
-		t.Fatalf("no want section; run with -update")
-	}
-	if want := string(ar.Files[wantIdx].Data); got != want {
-		t.Errorf("outcome differs (run with -update to accept)\n--- got ---\n%s\n--- want ---\n%s\n--- diff ---\n%s", got, want, lineDiff(want, got))
-	}
+	g.Check(t, map[string]string{"want": outcome(t, dir, names)}, "want")
 }
 
 // outcome loads dir and renders everything a scenario checks, with the
@@ -160,7 +123,7 @@ func checkProgram(t *testing.T, res *Result) {
 func roundTrip(t *testing.T, p *ir.Program) {
 	t.Helper()
 	text := ir.Print(p)
-	p2, err := ir.Parse("print.ir", []byte(text))
+	p2, err := irparse.Parse("print.ir", []byte(text))
 	if err != nil {
 		t.Fatalf("the printed program does not parse: %v\n%s", err, text)
 	}
@@ -172,59 +135,6 @@ func roundTrip(t *testing.T, p *ir.Program) {
 			t.Errorf("type %s has Size %d, ir.SizeOf says %d", typ, typ.Size, want)
 		}
 	})
-}
-
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var sb strings.Builder
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			fmt.Fprintf(&sb, "line %d:\n-%s\n+%s\n", i+1, a, b)
-		}
-	}
-	return sb.String()
-}
-
-// copyBench copies the bench packages and their go.mod into a temporary directory.
-func copyBench(t *testing.T, pkgs ...string) string {
-	t.Helper()
-	src := testutil.BenchSrc()
-	if _, err := os.Stat(filepath.Join(src, "go.mod")); err != nil {
-		t.Fatalf("bench not available: %v", err)
-	}
-	dst := t.TempDir()
-	copyFile(t, filepath.Join(src, "go.mod"), filepath.Join(dst, "go.mod"))
-	for _, p := range pkgs {
-		files, err := filepath.Glob(filepath.Join(src, p, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(filepath.Join(dst, p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			copyFile(t, f, filepath.Join(dst, p, filepath.Base(f)))
-		}
-	}
-	return dst
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	data, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // reachableFuncs returns f and its transitive callees.
@@ -258,7 +168,7 @@ func countIfs(fs []*ir.Function, kind ir.BranchKind) int {
 }
 
 func TestBench(t *testing.T) {
-	dir := copyBench(t, "tcas", "wbs", "paper")
+	dir := testutil.BenchCopy(t)
 	cases := []struct {
 		pkg     string
 		names   []string

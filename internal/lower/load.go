@@ -79,10 +79,10 @@ func Load(dir string, names []string) (*Result, error) {
 	// arguments.
 	// Statements are rewritten to gc's order of evaluation first (order.go),
 	// in every package whose functions may be interpreted.
-	unmodelled, lits := map[ast.Node]token.Pos{}, map[*ast.FuncLit]bool{}
+	unmodelled := map[ast.Node]token.Pos{}
 	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
 		if p.TypesInfo != nil && !denied(p.PkgPath) {
-			reorder(p.Syntax, p.TypesInfo, p.Types, unmodelled, lits)
+			reorder(p.Syntax, p.TypesInfo, p.Types, unmodelled)
 		}
 	})
 	prog, pkgs := ssautil.AllPackages([]*packages.Package{pkg}, ssa.GlobalDebug|ssa.InstantiateGenerics)
@@ -93,7 +93,7 @@ func Load(dir string, names []string) (*Result, error) {
 	spkg.Build()
 
 	l := newLoader(abs, pkg, prog, spkg)
-	l.assumes, l.instances, l.unmodelled, l.orderLits = assumes, insts, unmodelled, lits
+	l.assumes, l.instances, l.unmodelled = assumes, insts, unmodelled
 	res := &Result{Fset: pkg.Fset, Pkg: pkg}
 	for _, name := range names {
 		t, err := l.target(name)
@@ -259,7 +259,13 @@ type loader struct {
 	globalNames  map[string]bool                 // IR names given to other packages' globals
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
 	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
-	orderLits    map[*ast.FuncLit]bool           // the function literals order.go made
+
+	// Variables bound elsewhere (linkname.go): the replacement package's
+	// variables by the variable each binds, and per package its variables
+	// bound elsewhere, to what.
+	bindings  map[string]*ssa.Global
+	boundVars map[*types.Package]map[string]string
+
 	// slices holds, for the initializer of another package lowered in part
 	// (deps_init.go), the instructions kept and the variables they give
 	// their values.
@@ -294,6 +300,11 @@ func (l *loader) target(name string) (*Target, error) {
 		fn = l.ssa.FuncValue(obj)
 		if fn == nil || fn.Pkg != l.spkg {
 			return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
+		}
+		if isGeneric(fn) && fn.Signature.Recv() == nil {
+			if inst := l.usedInstance(fn); inst != nil { // generic.go
+				fn = inst
+			}
 		}
 	}
 	if err := l.checkTargetSignature(fn); err != nil {
@@ -414,8 +425,11 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 	if sig.Recv() != nil && len(params) > 0 {
 		params = params[1:]
 	}
+	if isGeneric(fn) && sig.Recv() != nil {
+		return l.unsupported(fn.Pos(), "method %s of a generic type", fn.Name())
+	}
 	if isGeneric(fn) {
-		return l.unsupported(fn.Pos(), "generic function %s: give its type arguments, e.g. %s[int]", fn.Name(), fn.Name())
+		return l.unsupported(fn.Pos(), "generic function %s, which the package does not instantiate: give its type arguments, e.g. %s[int]", fn.Name(), fn.Name())
 	}
 	for _, p := range params {
 		if holdsFunc(p.Type(), map[types.Type]bool{}) {
@@ -502,22 +516,14 @@ func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
 	if !l.inTarget(fn) && !closure {
 		return l.depStub(fn)
 	}
-	if fn.Parent() != nil && !l.inTarget(fn) {
-		if lit, ok := fn.Syntax().(*ast.FuncLit); ok && l.orderLits[lit] && len(fn.FreeVars) == 0 {
-			// A literal of order.go in another package: a function of
-			// that package like any other.
-			return l.stubOf(fn, fn.String(), pkgPath(fn))
-		}
-		return nil, l.unsupported(fn.Pos(), "function literal of package %s", pkgPath(fn))
-	}
 	if (fn.Synthetic != "" && fn.Origin() == nil && fn != l.spkg.Func("init") && !isWrapper(fn)) || fn.Blocks == nil {
 		return nil, l.unsupported(fn.Pos(), "call to %s", fn.String())
 	}
-	name := l.irName(fn)
+	name, pkg := l.irName(fn), ""
 	if closure {
-		name = funcName(fn) // closures.go
+		name, pkg = l.closureIdent(fn) // closures.go
 	}
-	f := &ir.Function{Name: name, Pos: l.irPos(fn.Pos()), Prog: l.prog}
+	f := &ir.Function{Name: name, Pos: l.irPos(fn.Pos()), Prog: l.prog, Pkg: pkg}
 	if err := l.freeParams(fn, f); err != nil { // closures.go: a function literal's free variables come first
 		return nil, err
 	}

@@ -40,6 +40,9 @@ type fnLowerer struct {
 	absorbed map[ssa.Instruction]bool   // instructions a call of an external takes over (externals.go)
 	boxed    map[*ssa.Call]*boxedCall   // the boxed arguments of calls of boxing externals
 	errorfs  map[*ssa.Call]*errorfCall  // the calls of fmt.Errorf (errorf.go)
+
+	noIR     map[ssa.Value]string    // values with no IR value, and why a use fails (unsafe.go)
+	reinterp map[ssa.Value]ssa.Value // pointers reinterpreting another's memory, to it (unsafe.go)
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -172,6 +175,9 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 	if fl.absorbed[instr] || fl.l.slicedOut(fl.sfn, instr) {
 		return nil
 	}
+	if makesUnsafePointer(instr) { // unsafe.go
+		return fl.lowerUnsafePointer(instr.(ssa.Value))
+	}
 	switch v := instr.(type) {
 	case *ssa.DebugRef:
 		if p := v.Expr.Pos(); p.IsValid() {
@@ -303,6 +309,9 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.Store:
+		if o := fl.reinterp[v.Addr]; o != nil { // unsafe.go
+			return fl.lowerReinterpStore(v, o)
+		}
 		ptr, err := fl.pointer(v.Addr, fl.pos(v))
 		if err != nil {
 			return err
@@ -502,8 +511,11 @@ func (fl *fnLowerer) precheck() error {
 					}
 				case *ssa.Call:
 					_, builtin := v.Call.Value.(*ssa.Builtin)
+					if pass == 0 {
+						fl.absorbNoopArgs(v) // intrinsics.go
+					}
 					switch {
-					case pass == 0 || builtin || fl.l.isImportedInit(v.Common()) || handlesCall(v.Common()) || isBitcast(v.Common()) || isIntrinsic(v.Common()):
+					case pass == 0 || builtin || fl.l.isImportedInit(v.Common()) || handlesCall(v.Common()) || isBitcast(v.Common()) || isIntrinsic(v.Common()) || isHint(v.Common()):
 					case isErrorf(v.Common()):
 						if err := fl.precheckErrorf(v); err != nil {
 							return err

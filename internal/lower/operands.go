@@ -35,6 +35,9 @@ func (fl *fnLowerer) value(v ssa.Value, pos token.Pos) (ir.Value, error) {
 	if x, ok := fl.vals[v]; ok {
 		return x, nil
 	}
+	if why, ok := fl.noIR[v]; ok { // unsafe.go
+		return nil, fl.l.unsupported(pos, "%s", why)
+	}
 	if instr, ok := v.(ssa.Instruction); ok {
 		return nil, fl.l.unsupported(pos, "%s", describe(instr))
 	}

@@ -67,6 +67,9 @@ var binOps = map[token.Token]ir.BinOpKind{
 
 func (fl *fnLowerer) lowerUnOp(v *ssa.UnOp) error {
 	if v.Op == token.MUL {
+		if o := fl.reinterp[v.X]; o != nil { // unsafe.go
+			return fl.lowerReinterpLoad(v, o)
+		}
 		ptr, err := fl.pointer(v.X, fl.pos(v))
 		if err != nil {
 			return err
@@ -100,6 +103,9 @@ func (fl *fnLowerer) lowerUnOp(v *ssa.UnOp) error {
 }
 
 func (fl *fnLowerer) lowerConvert(v *ssa.Convert) error {
+	if isUnsafePointer(v.X.Type()) {
+		return fl.lowerFromUnsafePointer(v) // unsafe.go
+	}
 	t, ops, err := fl.typedOperands(v, v.X)
 	if err != nil {
 		return err
@@ -129,10 +135,16 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	if isIntrinsic(v.Common()) {
 		return fl.lowerIntrinsic(v)
 	}
+	if isHint(v.Common()) {
+		return fl.lowerHint(v) // intrinsics.go
+	}
 	if isErrorf(v.Common()) {
 		return fl.lowerErrorf(v)
 	}
 	if done, err := fl.lowerDynamicCall(v); done { // closures.go: invoke, function values, literals, wrappers, recover
+		return err
+	}
+	if err := fl.callChecks(v); err != nil { // intrinsics.go: math/bits.Div64's checks at the call
 		return err
 	}
 	callee, err := fl.callee(v.Common(), v.Pos())

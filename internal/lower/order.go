@@ -53,14 +53,13 @@ type orderer struct {
 	// unmodelled maps a function (its *ast.FuncDecl or *ast.FuncLit) to the
 	// first statement whose order could not be rewritten.
 	unmodelled map[ast.Node]token.Pos
-	lits       map[*ast.FuncLit]bool // the function literals made by inPlace
 }
 
 // reorder rewrites the files of a type-checked package in place (see
 // above), adding to unmodelled the functions whose order it could not
-// rewrite and to lits the function literals it made.
-func reorder(files []*ast.File, info *types.Info, pkg *types.Package, unmodelled map[ast.Node]token.Pos, lits map[*ast.FuncLit]bool) {
-	o := &orderer{info: info, pkg: pkg, unmodelled: unmodelled, lits: lits}
+// rewrite.
+func reorder(files []*ast.File, info *types.Info, pkg *types.Package, unmodelled map[ast.Node]token.Pos) {
+	o := &orderer{info: info, pkg: pkg, unmodelled: unmodelled}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -399,7 +398,6 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 		Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "_"}}}}}
 	lit := &ast.FuncLit{Type: ftype, Body: &ast.BlockStmt{Lbrace: pos, List: append(pre, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{body}}), Rbrace: pos}}
 	call := &ast.CallExpr{Fun: lit, Lparen: pos, Args: args, Rparen: pos}
-	o.lits[lit] = true
 	o.info.Types[ftype] = types.TypeAndValue{Type: sig}
 	o.info.Types[lit] = types.TypeAndValue{Type: sig}
 	o.info.Types[call] = types.TypeAndValue{Type: t}

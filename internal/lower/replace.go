@@ -146,6 +146,7 @@ func (l *loader) buildReplacements() map[string]*ssa.Function {
 	for _, f := range files {
 		l.replaceFiles[l.pkg.Fset.File(f.Pos()).Name()] = replacementPath
 		for _, d := range f.Decls {
+			l.addBindings(spkg, d) // linkname.go
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Doc == nil {
 				continue

@@ -240,6 +240,9 @@ func (fl *fnLowerer) lowerBuiltin(v *ssa.Call, b *ssa.Builtin) error {
 	switch b.Name() {
 	case "len", "cap", "append", "copy", "delete", "clear", "min", "max":
 	default:
+		if isUnsafeBuiltin(b.Name()) {
+			return fl.lowerUnsafeBuiltin(v, b.Name()) // unsafe.go
+		}
 		return fl.l.unsupported(pos, "call to builtin %s", b.Name())
 	}
 	args, err := fl.operands(pos, v.Call.Args...)

@@ -1,8 +1,8 @@
 // Package oracle checks leapfrog's verdicts against brute force: on
 // hand-written scenarios (TestOracle), on randomly generated programs
 // (TestRandomPrograms) and on the reproducers of known bugs
-// (TestKnownBugs). It holds a random program generator (gen*.go) and a
-// proof checker (smt.go: cvc5, then Z3); everything else is in its tests.
+// (TestKnownBugs). It holds a random program generator and a proof checker
+// (cvc5, then Z3); everything else is in its tests.
 //
 // # The generator
 //
@@ -37,7 +37,7 @@
 // packages build and are go vet clean (TestGenerate). A function with
 // input-dependent loops carries LoopsDirective in its doc comment.
 //
-// # One oracle run (check_test.go, compare_test.go)
+// # One oracle run
 //
 // runOracle checks the functions of a package:
 //
@@ -87,7 +87,7 @@
 //  5. every row gives every objective the same verdict, an accepted unknown
 //     agreeing with anything; the smt2 of every unreachable verdict must be
 //     unsat (an invariant's certificate: each of its queries), read from
-//     its text (smt.go: cvc5's command line, then Z3's
+//     its text (cvc5's command line, then Z3's
 //     text evaluator when cvc5 cannot decide within a minute; not
 //     leapfrog's translation of terms); and a self-check breaks each correct report in several ways
 //     and expects the comparison to object, so that it cannot pass vacuously.
@@ -101,7 +101,9 @@
 // TestOracle runs the testdata/*.txtar scenarios (go.mod, a funcs section,
 // the package's files, for interface parameters a _test.go file with their
 // domains; ifaces_*: interfaces, errors, closures, defer and recover;
-// stdlib: calls into the standard library), which must show no
+// stdlib: calls into the standard library; stdlib_machinery: strings.Builder,
+// bytes.Buffer and what is built on them; unsafe_views: package unsafe's
+// views; linkname: variables bound to the runtime's), which must show no
 // disagreement. TestRandomPrograms
 // generates -randprogs functions from -randseed, -randbatch per package,
 // and fails with, per failing function, its disagreements and a txtar
@@ -111,13 +113,17 @@
 // (-randbugs, -randlift lift them); each entry names a reproducer in
 // testdata/bugs/, which TestKnownBugs requires to still show the bug, so
 // that a fix is noticed and the gate removed. TestShrinkTool reduces a
-// failing scenario to a minimal one keeping a disagreement class.
+// failing scenario to a minimal one keeping a disagreement class. With
+// -short, TestOracle runs five quick scenarios (shortScenarios) and
+// TestRandomPrograms ten functions: the fast loop's share of the oracle.
 //
 // The enumeration does not check that an unreachable verdict's conflict is
 // the right proof (the branches every path towards the objective takes); it
 // checks the verdict itself, and Z3 checks that the proof's formula is unsat.
 //
-// Floats: a float32 input is not enumerated but sampled (lfFloat32s: the
+// # Floats
+//
+// A float32 input is not enumerated but sampled (lfFloat32s: the
 // special values and a grid). For such a function an outcome the
 // enumeration does not observe is inconclusive, a covered claim rests on
 // its case's replay, and an unknown with a reason is accepted; an

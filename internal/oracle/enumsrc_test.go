@@ -206,34 +206,41 @@ var lfFloat32s = func() []float32 {
 // lfPanicInfo classifies a recovered panic: its kind and the file:line
 // where it was raised, or otherPackage: a panic raised in another
 // package's code (errors.Is comparing uncomparable values) is no
-// objective, callees there contribute paths only.
+// objective, callees there contribute paths only. A runtime.Error is a
+// run-time check's panic when the runtime raised it (the caller of
+// gopanic is the runtime's), an explicit panic when the program passed it
+// to panic (math/bits' panic(divideError)).
 func lfPanicInfo(r any) (kind, where string) {
 	msg := fmt.Sprint(r)
+	where = "?"
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	inPanic, raiser, byRuntime := false, false, false
+	for more := true; more && where == "?"; {
+		var fr runtime.Frame
+		fr, more = frames.Next()
+		rt := strings.HasPrefix(fr.Function, "runtime.") || strings.HasPrefix(fr.Function, "internal/runtime/")
+		switch {
+		case fr.Function == "runtime.gopanic":
+			inPanic, raiser = true, false
+		case strings.Contains(fr.Function, ".__leapfrog"):
+			// verify's panic recorder passing the panic on
+		case inPanic && !raiser && rt:
+			raiser, byRuntime = true, true
+		case rt || strings.HasPrefix(fr.Function, "type:.eq."):
+			// the runtime, a compiler-generated equality function
+		case inPanic && !strings.HasPrefix(fr.Function, "p."):
+			raiser, where = true, otherPackage
+		case inPanic:
+			raiser, where = true, filepath.Base(fr.File) + ":" + strconv.Itoa(fr.Line)
+		}
+	}
 	kind = "panic"
-	if _, ok := r.(runtime.Error); ok {
+	if _, ok := r.(runtime.Error); ok && byRuntime {
 		for _, k := range ` + fmt.Sprintf("%#v", verify.PanicKinds) + ` {
 			if strings.Contains(msg, k) {
 				kind = k
 			}
-		}
-	}
-	where = "?"
-	pcs := make([]uintptr, 64)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
-	inPanic := false
-	for more := true; more && where == "?"; {
-		var fr runtime.Frame
-		fr, more = frames.Next()
-		switch {
-		case fr.Function == "runtime.gopanic":
-			inPanic = true
-		case strings.HasPrefix(fr.Function, "runtime.") || strings.HasPrefix(fr.Function, "type:.eq.") || strings.Contains(fr.Function, ".__leapfrog"):
-			// the runtime, a compiler-generated equality function, or
-			// verify's panic recorder passing the panic on
-		case inPanic && !strings.HasPrefix(fr.Function, "p."):
-			where = otherPackage
-		case inPanic:
-			where = filepath.Base(fr.File) + ":" + strconv.Itoa(fr.Line)
 		}
 	}
 	return kind, where

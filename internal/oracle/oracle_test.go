@@ -12,9 +12,18 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-var scenarios = flag.String("scenarios", "testdata/*.txtar", "TestOracle: the scenarios to run (a glob)")
+const defaultScenarios = "testdata/*.txtar"
 
-// TestOracle runs every testdata/*.txtar scenario (see the package comment).
+var scenarios = flag.String("scenarios", defaultScenarios, "TestOracle: the scenarios to run (a glob)")
+
+// shortScenarios are the scenarios TestOracle runs with -short (unless
+// -scenarios names others): quick ones covering pointers, && and || in
+// value context, methods, interfaces and errors, and path merging without
+// a proof. Every scenario runs without -short.
+var shortScenarios = map[string]bool{"ptr_elem": true, "logic_local_last": true, "receivers": true, "ifaces_errors": true, "pm_no_proof": true}
+
+// TestOracle runs every testdata/*.txtar scenario (see the package comment);
+// with -short, only shortScenarios.
 func TestOracle(t *testing.T) {
 	files, err := filepath.Glob(*scenarios)
 	if err != nil {
@@ -23,12 +32,22 @@ func TestOracle(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no testdata/*.txtar scenarios")
 	}
+	short := 0
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		if shortScenarios[name] {
+			short++
+		}
 		t.Run(name, func(t *testing.T) {
+			if testing.Short() && *scenarios == defaultScenarios && !shortScenarios[name] {
+				t.Skip("-short runs a few scenarios; this one runs without -short")
+			}
 			t.Parallel()
 			runScenario(t, file)
 		})
+	}
+	if *scenarios == defaultScenarios && short != len(shortScenarios) {
+		t.Errorf("shortScenarios names %d scenarios, %d of which are in testdata", len(shortScenarios), short)
 	}
 }
 

@@ -24,8 +24,12 @@ var (
 	randAlone = flag.Bool("randalone", true, "TestRandomPrograms: check each failing function again alone, for a reproducer with its own positions")
 )
 
-// defaultRandProgs is the number of generated functions of a normal test run.
-const defaultRandProgs = 200
+// defaultRandProgs is the number of generated functions of a normal test
+// run, shortRandProgs of a run with -short.
+const (
+	defaultRandProgs = 200
+	shortRandProgs   = 10
+)
 
 // knownBug gates what a known bug makes fail: a generator feature that is
 // not generated, or a row that is not run. Re-enable (delete the entry) when
@@ -64,7 +68,12 @@ var randomOptions = oracleOptions{limit: 10 * time.Minute, timeout: "10s", valid
 // txtar scenario reproducing them (testdata/*.txtar format).
 func TestRandomPrograms(t *testing.T) {
 	n := *randProgs
-	if n <= 0 {
+	switch {
+	case n > 0:
+	case testing.Short():
+		n = shortRandProgs
+		t.Logf("-short: %d generated functions; %d run without -short", shortRandProgs, defaultRandProgs)
+	default:
 		n = defaultRandProgs
 	}
 	disabled := map[Feature]bool{}

@@ -5,12 +5,16 @@
 // statistics named like the papers' table columns, and the functions
 // rejected with the reason.
 //
+// # Schema only
+//
 // It is the JSON schema and nothing else: it imports no other package of
 // leapfrog, and none of its fields is hidden from the JSON. The analysis
 // has its own result (search.Result: verdicts, cases with their values as
 // engine.Value trees, costs), which the emitter reads; one conversion at
 // the end (search.Result.Report, given the cases' values rendered as Go
 // literals) makes a Function of it.
+//
+// # Finished reports, merged shards
 //
 // A report is finished (Finish) before it is written: canonical order
 // (packages by path, functions by package, file and line), totals computed

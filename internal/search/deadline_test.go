@@ -8,7 +8,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver"
 )
 
@@ -37,7 +37,7 @@ b5:
     return 0:i32
 }
 `
-	prog, err := ir.Parse("f.ir", []byte(src))
+	prog, err := irparse.Parse("f.ir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

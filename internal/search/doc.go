@@ -1,134 +1,150 @@
-// Package search holds the search strategies and what they share: the objectives
-// of a function (both sides of every source branch, the failing side of every
-// run-time check, every explicit panic, and the function's entry), the
-// execution tree, the coverage state, and the verdicts.
+// Package search holds the search strategies and what they share: the
+// objectives of a function (both sides of every source branch, the failing
+// side of every run-time check, every explicit panic, and the function's
+// entry), the execution tree, the coverage state, and the verdicts.
 //
-// Design:
+// # The tree
 //
-//   - A Session owns the execution tree. Execute runs an input and merges its path
-//     into the tree (one Node per branch instance; the side taken becomes
-//     Feasible, the other side Impossible when the condition was constant, Bounded
-//     when the instance lies beyond the loop bound). Flip asks the solver for an
-//     input taking a given side after the node's prefix; the prefix constraints
-//     are passed as assumptions, so an unsat answer comes with an unsat core, kept
-//     as the side's Proof (the conflicting branch sides and their SMT-LIB2
-//     formula).
-//   - A Strategy only decides which sides to flip and in which order, all of them
-//     from the concolic-strategies paper. DFS (§III) flips the branches of each new
-//     suffix last first and explores each new suffix before backtracking. Eager
-//     (§IV) flips them first to last, still exploring each new suffix at once.
-//     Lookahead (§V) is Eager flipping only sides that may still lead to an
-//     uncovered objective in the control-flow graph (Session.CanReachUncovered).
-//     Else (§VI) makes only eager flips (uncovered side) going down a suffix and
-//     guided hopeful flips backtracking up it. MTElse (§VII, TreeFrog §4) is Else
-//     breadth-first: suffix treatments take turns, high priority while advancing,
-//     low while backtracking; here scheduled deterministically on one solver.
-//     From the reachability paper: PE (§2.2) is the path-exhaustive baseline,
-//     DFS that explores every feasible path and does not stop at full coverage.
-//     RG (§4) is DFS expanding a pending side only when it may reach an
-//     uncovered important objective (all of them unless -important names
-//     lines); RGCB (§5) adds conflict clauses learned from unsat cores
-//     (Session.Conflicts), never sends a side violating one to the solver, and
-//     backjumps to the latest pending decision of the core, postponing (not
-//     dropping) the ones jumped over, so it stays complete.
-//     A strategy may skip a side only when it cannot lead to an uncovered
-//     objective, so all give the same verdicts and differ only in cost.
-//   - Verdicts (verdicts.go): an uncovered objective is unreachable only when no
-//     unfinished side of the tree (Unexplored, Bounded, Undecided, Cut) may lead to
-//     it in the interprocedural control-flow graph: then every feasible path is in
-//     the tree and none covers it. Its proof is the shortest conflict among the
-//     infeasible sides that lead towards it. Otherwise it is unknown, with the
-//     reason of an unfinished side (loop bound, solver timeout, search timeout;
-//     a refutation needing a bound of the input domain: "input length bounded
-//     at N", "interface inputs bounded to the dynamic types a test can
-//     construct"). The graph (reach.go) over-approximates: a call, an
-//     interface method call, a call through a function value and the deferred
-//     calls run (ir.Targets) enter every function they may; a panic may run
-//     any deferred call, a deferred call the next one, and one that recovers
-//     makes its function return to its callers. The objectives are those of
-//     the function and of every function it may so call (Callees); an
-//     explicit panic a deferred call recovered is covered by the run.
-//   - The result (result.go): Session.Result gathers the verdicts, the
-//     cases (kept ones first, each with its inputs and outputs as
-//     engine.Value trees and whether it panicked) and the costs into a
-//     Result; the analysis completes it (warnings, globals, precondition,
-//     the re-proof's checks), the emitter reads it, and Result.Report
-//     converts it, once, to the JSON report's form.
-//   - PM (pm.go, path-merged-symbolic-execution-branch-coverage.txt) sets the
-//     engine's Merger: a run reaching the entry of a single-entry, single-exit,
-//     loop-free region (small loop-free callees inlined; run-time checks only
-//     when their failing side is constant false) executes every block of the
-//     region under its guard, merges values at joins with ite on the edge guards
-//     (stores become guarded stores), continues concretely from the exit, and
-//     records one MergedRegion whose obligations are the guards of each branch
-//     outcome inside (the obligation variables, expanded). Its branches are not
-//     steps, so not flipped; the rest is DFS. After each path, the uncovered
-//     obligations of its region instances, each under its own prefix (the steps
-//     before the region), are solved as one disjunction; every model is run (the
-//     run is the case, its coverage real) until the disjunction is unsatisfiable,
-//     which refutes each of them on that instance. A region instance is keyed by
-//     the tree side ending its prefix. An objective inside merged regions is
-//     unreachable only when no unfinished side of the tree may lead to it and its
-//     obligation was refuted in every instance holding it (pm_verdicts.go); the
-//     proof is the disjunction of those refutations, or, when constant
-//     conditions made every obligation false (engine.Obligation.Const: the
-//     branches of blocks a constant condition keeps the region from entering,
-//     their callees' included), that condition's formula as for dfs. Heuristic: a summary above
-//     PM.Bound term nodes is undone and the region explored branch by branch;
-//     Stats.Merges, Queries and AvgQueryMs report the outcome (merging pays on
-//     long if-chains, WBS, and bit loops, GetSetBits; it makes queries larger).
-//   - TreeFrog (treefrog*.go, whole.go, treefrog-exhaustive-branch-coverage.txt;
-//     the default strategy) first tries the whole-function encoding: a forced
-//     merged run from the entry (engine.RunForcedMerged, no forced step). When
-//     it records no step (the function and its callees are loop-free, no
-//     run-time check or panic can happen inside a region, no summary exceeds
-//     the bound), each objective's obligation holds exactly for the inputs
-//     that take it, and the objectives are settled on them (whole.go): one
-//     round per case, whose first check (the round's solver call) asks for
-//     the first open obligation and whose later checks keep adding the open
-//     obligations consistent with those kept (greedy packing, a scope per
-//     round, at most maxRoundFailures failed checks); an obligation
-//     unsatisfiable on its own refutes its objective, with the obligation as
-//     the proof (Session.decideWhole; the verdict rests on the encoding being
-//     exact, not on the tree). Otherwise TreeFrog keeps MTelse's eager phase
-//     but consults the conflict database before every flip, and learns a
-//     conflict from every refuted flip (treefrog_learn.go): back-substitution
-//     from the last constraint backwards finds mis(p), every satisfiable
-//     fragment becoming a feasible sequence (§6), and deletion shrinks mis(p)
-//     to a core; lemmas come from resolution on complementary constraints.
-//     Satisfiability checks use the session's solver incrementally (the
-//     conjuncts as assumptions) and are counted apart from solver calls.
-//     Conflicts are sets of constraint terms (conflicts.go): terms are
-//     hash-consed over the inputs, so matching by term protects the def-use
-//     links that §5.2 protects with extra branches. Instead of hopeful flips
-//     (treefrog_suffix.go), each unexplored side b' that may lead to uncovered
-//     objectives is enumerated, deepest sides first: guided runs
-//     (engine.RunGuided) take the prefix and b', then at each branch instance
-//     a side that may still reach a target, does not complete a known
-//     conflict with the constraints so far, and is not refuted by an
-//     over-approximate conflict; a branch where only one side qualifies is
-//     the skeleton's, one where both do leaves the other for a later run, so
-//     each run fleshes out one whole suffix. At a target, the suffix's own
-//     constraints are back-substituted (satisfiability checks), then one
-//     solver call with the prefix asks for a test. When every suffix is
-//     refuted for a target, the side is recorded as refuted on its node
-//     (Node.Refuted, the §8.3 conflict: the prefix sides the cores need, b'
-//     and u) and every side the enumeration took becomes an over-approximate
-//     conflict keyed by the engine's state number there (engine.States): any
-//     later side with the same branch, direction and state whose constraints
-//     before it contain what the cores needed is refuted without a run. When
-//     the enumeration exceeds its budget, the suffix is merged
-//     (treefrog_merged.go) and one query asks for every target beyond b';
-//     when that does not settle the side, it is flipped hopefully, so the
-//     search stays exhaustive. Cases that later cases cover entirely are
-//     discarded (§9).
-//   - The entry objective (outcome "entry", id "e<function>") is covered by
-//     every run that completes, returning or panicking, whatever the
-//     strategy: a branchless function still gets one case pinning its
-//     behaviour. It is never unreachable (unknown when no run completes). When
-//     every case panics, normalRun flips the unexplored ok sides of run-time
-//     checks (no strategy aims at them: they are no objective) until a run
-//     returns, and keep keeps that case too.
-//   - Hopeful and eager flips are counted as in the papers: a flip is hopeful when
-//     the side it aims at is already covered.
+// A Session owns the execution tree. Execute runs an input and merges its
+// path into the tree (one Node per branch instance; the side taken becomes
+// Feasible, the other side Impossible when the condition was constant,
+// Bounded when the instance lies beyond the loop bound). Flip asks the solver
+// for an input taking a given side after the node's prefix; the prefix
+// constraints are passed as assumptions, so an unsat answer comes with an
+// unsat core, kept as the side's Proof (the conflicting branch sides and
+// their SMT-LIB2 formula).
+//
+// # Strategies
+//
+// A Strategy only decides which sides to flip and in which order, all of them
+// from the concolic-strategies paper. DFS (§III) flips the branches of each
+// new suffix last first and explores each new suffix before backtracking.
+// Eager (§IV) flips them first to last, still exploring each new suffix at
+// once. Lookahead (§V) is Eager flipping only sides that may still lead to an
+// uncovered objective in the control-flow graph (Session.CanReachUncovered).
+// Else (§VI) makes only eager flips (uncovered side) going down a suffix and
+// guided hopeful flips backtracking up it. MTElse (§VII, TreeFrog §4) is Else
+// breadth-first: suffix treatments take turns, high priority while advancing,
+// low while backtracking; here scheduled deterministically on one solver.
+// From the reachability paper: PE (§2.2) is the path-exhaustive baseline, DFS
+// that explores every feasible path and does not stop at full coverage. RG
+// (§4) is DFS expanding a pending side only when it may reach an uncovered
+// important objective (all of them unless -important names lines); RGCB (§5)
+// adds conflict clauses learned from unsat cores (Session.Conflicts), never
+// sends a side violating one to the solver, and backjumps to the latest
+// pending decision of the core, postponing (not dropping) the ones jumped
+// over, so it stays complete. A strategy may skip a side only when it cannot
+// lead to an uncovered objective, so all give the same verdicts and differ
+// only in cost.
+//
+// # Verdicts
+//
+// An uncovered objective is unreachable only when no unfinished side of the
+// tree (Unexplored, Bounded, Undecided, Cut) may lead to it in the
+// interprocedural control-flow graph: then every feasible path is in the tree
+// and none covers it. Its proof is the shortest conflict among the infeasible
+// sides that lead towards it. Otherwise it is unknown, with the reason of an
+// unfinished side (loop bound, solver timeout, search timeout; a refutation
+// needing a bound of the input domain: "input length bounded at N",
+// "interface inputs bounded to the dynamic types a test can construct"). The
+// graph over-approximates: a call, an interface method call, a call through a
+// function value and the deferred calls run (ir.Targets) enter every function
+// they may; a panic may run any deferred call, a deferred call the next one,
+// and one that recovers makes its function return to its callers. The
+// objectives are those of the function and of every function it may so call
+// (Callees); an explicit panic a deferred call recovered is covered by the
+// run.
+//
+// # The result
+//
+// Session.Result gathers the verdicts, the cases (kept ones first, each
+// with its inputs and outputs as engine.Value trees and whether it
+// panicked) and the costs into a Result; the analysis completes it
+// (warnings, globals, precondition, the re-proof's checks), the emitter
+// reads it, and Result.Report converts it, once, to the JSON report's form.
+//
+// # PM
+//
+// PM (the path-merging paper) sets the engine's Merger: a run reaching the
+// entry of a single-entry, single-exit, loop-free region (small loop-free
+// callees inlined; run-time checks only when their failing side is constant
+// false) executes every block of the region under its guard, merges values at
+// joins with ite on the edge guards (stores become guarded stores), continues
+// concretely from the exit, and records one MergedRegion whose obligations
+// are the guards of each branch outcome inside (the obligation variables,
+// expanded). Its branches are not steps, so not flipped; the rest is DFS.
+// After each path, the uncovered obligations of its region instances, each
+// under its own prefix (the steps before the region), are solved as one
+// disjunction; every model is run (the run is the case, its coverage real)
+// until the disjunction is unsatisfiable, which refutes each of them on that
+// instance. A region instance is keyed by the tree side ending its prefix. An
+// objective inside merged regions is unreachable only when no unfinished side
+// of the tree may lead to it and its obligation was refuted in every instance
+// holding it; the proof is the disjunction of those refutations, or, when
+// constant conditions made every obligation false (engine.Obligation.Const:
+// the branches of blocks a constant condition keeps the region from entering,
+// their callees' included), that condition's formula as for dfs. Heuristic: a
+// summary above PM.Bound term nodes is undone and the region explored branch
+// by branch; Stats.Merges, Queries and AvgQueryMs report the outcome (merging
+// pays on long if-chains, WBS, and bit loops, GetSetBits; it makes queries
+// larger).
+//
+// # TreeFrog
+//
+// TreeFrog (the TreeFrog paper; the default strategy) first tries the
+// whole-function encoding: a forced merged run from the entry
+// (engine.RunForcedMerged, no forced step). When it records no step (the
+// function and its callees are loop-free, no run-time check or panic can
+// happen inside a region, no summary exceeds the bound), each objective's
+// obligation holds exactly for the inputs that take it, and the objectives
+// are settled on them: one round per case, whose first check (the round's
+// solver call) asks for the first open obligation and whose later checks keep
+// adding the open obligations consistent with those kept (greedy packing, a
+// scope per round, at most maxRoundFailures failed checks); an obligation
+// unsatisfiable on its own refutes its objective, with the obligation as the
+// proof (Session.decideWhole; the verdict rests on the encoding being exact,
+// not on the tree). Otherwise TreeFrog keeps MTelse's eager phase but
+// consults the conflict database before every flip, and learns a conflict
+// from every refuted flip: back-substitution from the last constraint
+// backwards finds mis(p), every satisfiable fragment becoming a feasible
+// sequence (§6), and deletion shrinks mis(p) to a core; lemmas come from
+// resolution on complementary constraints. Satisfiability checks use the
+// session's solver incrementally (the conjuncts as assumptions) and are
+// counted apart from solver calls. Conflicts are sets of constraint terms:
+// terms are hash-consed over the inputs, so matching by term protects the
+// def-use links that §5.2 protects with extra branches. Instead of hopeful
+// flips each unexplored side b' that may lead to uncovered objectives is
+// enumerated, deepest sides first: guided runs (engine.RunGuided) take the
+// prefix and b', then at each branch instance a side that may still reach a
+// target, does not complete a known conflict with the constraints so far, and
+// is not refuted by an over-approximate conflict; a branch where only one
+// side qualifies is the skeleton's, one where both do leaves the other for a
+// later run, so each run fleshes out one whole suffix. At a target, the
+// suffix's own constraints are back-substituted (satisfiability checks), then
+// one solver call with the prefix asks for a test. When every suffix is
+// refuted for a target, the side is recorded as refuted on its node
+// (Node.Refuted, the §8.3 conflict: the prefix sides the cores need, b' and
+// u) and every side the enumeration took becomes an over-approximate conflict
+// keyed by the engine's state number there (engine.States): any later side
+// with the same branch, direction and state whose constraints before it
+// contain what the cores needed is refuted without a run. When the
+// enumeration exceeds its budget, the suffix is merged and one query asks for
+// every target beyond b'; when that does not settle the side, it is flipped
+// hopefully, so the search stays exhaustive. Cases that later cases cover
+// entirely are discarded (§9).
+//
+// # The entry objective
+//
+// The entry objective (outcome "entry", id "e<function>") is covered by every
+// run that completes, returning or panicking, whatever the strategy: a
+// branchless function still gets one case pinning its behaviour. It is never
+// unreachable (unknown when no run completes). When every case panics,
+// normalRun flips the unexplored ok sides of run-time checks (no strategy
+// aims at them: they are no objective) until a run returns, and keep keeps
+// that case too.
+//
+// # Counting flips
+//
+// Hopeful and eager flips are counted as in the papers: a flip is hopeful
+// when the side it aims at is already covered.
 package search

@@ -7,13 +7,13 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver"
 )
 
 func learnSession(t *testing.T) (*treefrog, *expr.Builder) {
 	t.Helper()
-	prog, err := ir.Parse("f.ir", []byte("func F(x i32) i32 {\nb0:\n    return x\n}\n"))
+	prog, err := irparse.Parse("f.ir", []byte("func F(x i32) i32 {\nb0:\n    return x\n}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

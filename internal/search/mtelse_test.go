@@ -30,6 +30,7 @@ func TestMTElseParallel(t *testing.T) {
 	}
 	for _, c := range cases {
 		if c.slow && testing.Short() {
+			t.Logf("-short: %s left out (dfs takes seconds); it runs without -short", c.pkg)
 			continue
 		}
 		fns := load(t, dir+"/"+c.pkg, c.funcs...)

@@ -92,7 +92,7 @@ func TestPMBench(t *testing.T) {
 		for _, name := range c.funcs {
 			t.Run(c.pkg+"."+name, func(t *testing.T) {
 				if name == "Launch" && testing.Short() {
-					t.Skip("dfs takes seconds on Launch")
+					t.Skip("-short: dfs takes seconds on Launch; runs in full without -short")
 				}
 				ref, refPaths, refTime := pmRun(t, fns[name].Func, search.DFS{})
 				r, paths, d := pmRun(t, fns[name].Func, search.PM{})

@@ -10,7 +10,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
 )
 
@@ -88,7 +88,7 @@ func TestRandomTreeFrog(t *testing.T) {
 	whole, tree, unreachable, reused := 0, 0, 0, 0
 	for i := 0; i < 60; i++ {
 		src := randomProgram(rng, i%2 == 1)
-		prog, err := ir.Parse("r.ir", []byte(src))
+		prog, err := irparse.Parse("r.ir", []byte(src))
 		if err != nil {
 			t.Fatalf("program %d: %v\n%s", i, err, src)
 		}

@@ -8,13 +8,13 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
+	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
 )
 
 func treefrogOn(t *testing.T, src string) (*Session, *Result) {
 	t.Helper()
-	prog, err := ir.Parse("w.ir", []byte(src))
+	prog, err := irparse.Parse("w.ir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

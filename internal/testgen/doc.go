@@ -4,7 +4,7 @@
 // file with go test is a differential check of the engine against the Go
 // compiler.
 //
-// # Values (literal.go)
+// # Values
 //
 // An engine.Value is written as a Go developer would write it, typed by
 // go/types and named relative to the package under test (other packages
@@ -24,7 +24,7 @@
 //     ([]P{{X: 1}}, []*P{{X: 1}}, map[K]V{{A: 1}: 2}); zero struct fields
 //     and trailing zero array elements left implicit; map entries in the
 //     report's order (sorted by key, so deterministic);
-//   - an interface value (ifaces.go) as nil, or its dynamic value written
+//   - an interface value as nil, or its dynamic value written
 //     with its dynamic type (Func.DynTypes: int8(5), Sq{S: 2}, &Rect{W: 1},
 //     (*Rect)(nil)); errors.New("text") for the errors package's errors; an
 //     error equal to a package-level variable by the variable's name;
@@ -47,7 +47,7 @@
 // string (the literal tests check both against the compiler). Outputs are
 // compared with reflect.DeepEqual, which ignores capacity.
 //
-// # The test (emit.go, checks.go, state.go)
+// # The test
 //
 // The table has a column per parameter (the receiver first), per result
 // (want, or want0, want1, ...) and per final value of a pointer, slice or
@@ -89,7 +89,9 @@
 // Locals of the emitted code (t, tests, tt, got, ...) and imports are
 // renamed when the package declares the same names.
 //
-// Floats (floats.go): a float literal is the shortest decimal that reads
+// # Floats
+//
+// A float literal is the shortest decimal that reads
 // back as the same bits, and math.Float64frombits / Float32frombits of the
 // bits for NaN, the infinities and -0. A float result is checked with
 // math.IsNaN (any NaN matches a NaN) and math.Signbit (-0 is not +0); a

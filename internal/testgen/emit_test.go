@@ -4,23 +4,17 @@ package testgen
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"leapfrog/internal/engine"
 	"leapfrog/internal/search"
 	"leapfrog/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite the want/ sections of testdata/emit/*.txtar")
 
 // A scenario is a hand-written package (and the packages it imports, in
 // subdirectories), a hand-made report (report.json: the functions with
@@ -31,8 +25,7 @@ var update = flag.Bool("update", false, "rewrite the want/ sections of testdata/
 // messages of want/failures.
 type scenario struct {
 	name      string
-	path      string
-	ar        *txtar.Archive
+	golden    *testutil.Golden
 	goVersion string
 	fail      bool
 	files     map[string][]byte // by slash path in the module: <name>/...
@@ -71,11 +64,9 @@ func loadScenarios(t *testing.T) []*scenario {
 	}
 	var scs []*scenario
 	for _, p := range paths {
-		ar, err := txtar.ParseFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := &scenario{name: strings.TrimSuffix(filepath.Base(p), ".txtar"), path: p, ar: ar, files: map[string][]byte{}}
+		g := testutil.ReadGolden(t, p)
+		ar := g.Archive
+		sc := &scenario{name: strings.TrimSuffix(filepath.Base(p), ".txtar"), golden: g, files: map[string][]byte{}}
 		for _, line := range strings.Split(string(ar.Comment), "\n") {
 			switch f := strings.Fields(line); {
 			case len(f) == 2 && f[0] == "go":
@@ -159,20 +150,7 @@ func TestEmitGolden(t *testing.T) {
 			if string(again) != string(src) {
 				t.Errorf("two emissions differ")
 			}
-			if *update {
-				testutil.SetSection(sc.ar, wantTest, string(src))
-				testutil.SetSection(sc.ar, wantArgs, args)
-				if err := os.WriteFile(sc.path, txtar.Format(sc.ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want := testutil.Section(sc.ar, wantTest); string(src) != want {
-				t.Errorf("emitted test differs from %s (go test -update rewrites it):\n%s", wantTest, src)
-			}
-			if want := testutil.Section(sc.ar, wantArgs); args != want {
-				t.Errorf("report text differs from %s:\n%s", wantArgs, args)
-			}
+			sc.golden.Check(t, map[string]string{wantTest: string(src), wantArgs: args}, wantTest, wantArgs)
 		})
 	}
 }
@@ -236,17 +214,7 @@ func TestEmittedTestsPass(t *testing.T) {
 			if !sc.fail {
 				continue
 			}
-			got := strings.Join(failures, "\n") + "\n"
-			if *update {
-				testutil.SetSection(sc.ar, wantFailures, got)
-				if err := os.WriteFile(sc.path, txtar.Format(sc.ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			if want := testutil.Section(sc.ar, wantFailures); got != want {
-				t.Errorf("%s: failure messages:\n%s\nwant:\n%s", sc.name, got, want)
-			}
+			sc.golden.Check(t, map[string]string{wantFailures: strings.Join(failures, "\n") + "\n"}, wantFailures)
 		}
 	}
 }

@@ -4,7 +4,6 @@ package testutil
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -28,8 +27,8 @@ func BenchCopy(tb testing.TB) string {
 		tb.Fatalf("bench programs not found at %s: %v", src, err)
 	}
 	dst := tb.TempDir()
-	if out, err := exec.Command("cp", "-r", src+"/.", dst).CombinedOutput(); err != nil {
-		tb.Fatalf("copy bench: %v\n%s", err, out)
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		tb.Fatalf("copy bench: %v", err)
 	}
 	return dst
 }

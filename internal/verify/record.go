@@ -104,29 +104,40 @@ func __leapfrogPanicRec() {
 // __leapfrogPanicNote records the kind of the panic r and the line it was
 // raised at: the first frame below a runtime.gopanic that is neither the
 // runtime's, nor a compiler-generated equality function's (== on
-// interfaces holding structs), nor the recorder's.
+// interfaces holding structs), nor the recorder's. A runtime.Error the
+// runtime raised (the caller of gopanic is the runtime's) is a run-time
+// check's, of the kind its message names; any other panic, a
+// runtime.Error a program passes to panic included (math/bits'
+// panic(divideError)), is an explicit panic.
 func __leapfrogPanicNote(r any) {
+	where := "?"
+	pcs := make([]uintptr, 100)
+	frames := __lfruntime.CallersFrames(pcs[:__lfruntime.Callers(1, pcs)])
+	inPanic, byRuntime, raiser := false, false, false
+	for more := true; more && where == "?"; {
+		var fr __lfruntime.Frame
+		fr, more = frames.Next()
+		rt := __lfstrings.HasPrefix(fr.Function, "runtime.") || __lfstrings.HasPrefix(fr.Function, "internal/runtime/")
+		switch {
+		case fr.Function == "runtime.gopanic":
+			inPanic, raiser = true, false
+		case __lfstrings.Contains(fr.Function, ".__leapfrog"):
+		case inPanic && !raiser:
+			raiser, byRuntime = true, rt
+			if !rt {
+				where = __lffilepath.Base(fr.File) + ":" + __lfstrconv.Itoa(fr.Line)
+			}
+		case rt || __lfstrings.HasPrefix(fr.Function, "type:.eq."):
+		case inPanic:
+			where = __lffilepath.Base(fr.File) + ":" + __lfstrconv.Itoa(fr.Line)
+		}
+	}
 	kind := "panic"
-	if e, ok := r.(__lfruntime.Error); ok {
+	if e, ok := r.(__lfruntime.Error); ok && byRuntime {
 		for _, k := range %s {
 			if __lfstrings.Contains(e.Error(), k) {
 				kind = k
 			}
-		}
-	}
-	where := "?"
-	pcs := make([]uintptr, 100)
-	frames := __lfruntime.CallersFrames(pcs[:__lfruntime.Callers(1, pcs)])
-	inPanic := false
-	for more := true; more && where == "?"; {
-		var fr __lfruntime.Frame
-		fr, more = frames.Next()
-		switch {
-		case fr.Function == "runtime.gopanic":
-			inPanic = true
-		case __lfstrings.HasPrefix(fr.Function, "runtime.") || __lfstrings.HasPrefix(fr.Function, "type:.eq.") || __lfstrings.Contains(fr.Function, ".__leapfrog"):
-		case inPanic:
-			where = __lffilepath.Base(fr.File) + ":" + __lfstrconv.Itoa(fr.Line)
 		}
 	}
 	key := kind + "\t" + where

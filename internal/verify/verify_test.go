@@ -4,9 +4,7 @@ package verify
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"leapfrog/internal/testutil"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,9 +15,8 @@ import (
 
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
+	"leapfrog/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite the want/ sections of testdata/*.txtar")
 
 const (
 	wantSites    = "want/sites"
@@ -111,83 +108,55 @@ func at(s string) ir.Pos {
 	return p
 }
 
-func testdataFiles(t *testing.T) []string {
-	files, err := filepath.Glob("testdata/*.txtar")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata: %v", err)
-	}
-	return files
-}
-
 // TestInstrument checks, for each scenario, the exact site set, that the
 // instrumented copy compiles and passes its tests, and the exact outcomes the
 // hand-written TestLeapfrog* tests record.
 func TestInstrument(t *testing.T) {
-	for _, file := range testdataFiles(t) {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			t.Parallel()
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	testutil.Goldens(t, "testdata/*.txtar", func(t *testing.T, g *testutil.Golden) {
+		t.Parallel()
+		ar := g.Archive
+		src := extract(t, ar)
+		dst := filepath.Join(t.TempDir(), "inst")
+		inst, err := Instrument(src, dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(inst.Skipped) > 0 {
+			t.Errorf("declarations skipped: %+v", inst.Skipped)
+		}
+		sites := inst.Sites
+		// The source is untouched and the copy is complete.
+		for _, f := range ar.Files {
+			if strings.HasPrefix(f.Name, "want/") {
+				continue
 			}
-			src := extract(t, ar)
-			dst := filepath.Join(t.TempDir(), "inst")
-			inst, err := Instrument(src, dst)
-			if err != nil {
-				t.Fatal(err)
+			got, err := os.ReadFile(filepath.Join(src, f.Name))
+			if err != nil || !bytes.Equal(got, f.Data) {
+				t.Errorf("source file %s changed (%v)", f.Name, err)
 			}
-			if len(inst.Skipped) > 0 {
-				t.Errorf("declarations skipped: %+v", inst.Skipped)
+			if _, err := os.Stat(filepath.Join(dst, f.Name)); err != nil {
+				t.Errorf("not copied: %v", err)
 			}
-			sites := inst.Sites
-			// The source is untouched and the copy is complete.
-			for _, f := range ar.Files {
-				if strings.HasPrefix(f.Name, "want/") {
-					continue
-				}
-				got, err := os.ReadFile(filepath.Join(src, f.Name))
-				if err != nil || !bytes.Equal(got, f.Data) {
-					t.Errorf("source file %s changed (%v)", f.Name, err)
-				}
-				if _, err := os.Stat(filepath.Join(dst, f.Name)); err != nil {
-					t.Errorf("not copied: %v", err)
-				}
-			}
-			rec := filepath.Join(t.TempDir(), "rec.txt")
-			out, err := runGo("go", dst, []string{RecEnv + "=" + rec}, "test", "-count=1", "-run", "^TestLeapfrog")
-			if err != nil {
-				t.Fatalf("instrumented copy: go test: %v\n%s", err, out)
-			}
-			obs, err := Observed(rec, sites)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gotSites, gotObs := formatSites(sites), formatObserved(sites, obs)
-			if *update {
-				testutil.SetSection(ar, wantSites, gotSites)
-				testutil.SetSection(ar, wantObserved, gotObs)
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want := testutil.Section(ar, wantSites); gotSites != want {
-				t.Errorf("sites:\n--- got\n%s--- want\n%s", gotSites, want)
-			}
-			if want := testutil.Section(ar, wantObserved); gotObs != want {
-				t.Errorf("observed:\n--- got\n%s--- want\n%s", gotObs, want)
-			}
-		})
-	}
+		}
+		rec := filepath.Join(t.TempDir(), "rec.txt")
+		out, err := runGo("go", dst, []string{RecEnv + "=" + rec}, "test", "-count=1", "-run", "^TestLeapfrog")
+		if err != nil {
+			t.Fatalf("instrumented copy: go test: %v\n%s", err, out)
+		}
+		obs, err := Observed(rec, sites)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Check(t, map[string]string{wantSites: formatSites(sites), wantObserved: formatObserved(sites, obs)}, wantSites, wantObserved)
+	})
 }
 
 // TestRun checks the verdict comparison of Run on the logic scenario.
 func TestRun(t *testing.T) {
-	ar, err := txtar.ParseFile("testdata/logic.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	observed := parseObserved(t, testutil.Section(ar, wantObserved), report.Covered)
+	g := testutil.ReadGolden(t, "testdata/logic.txtar")
+	ar := g.Archive
+	want, _ := g.Section(wantObserved)
+	observed := parseObserved(t, want, report.Covered)
 	if len(observed) == 0 {
 		t.Fatal("logic.txtar: empty want/observed")
 	}
@@ -289,25 +258,14 @@ func TestRunFailingTests(t *testing.T) {
 // number of sites (conditions counted as the engine counts them) and that
 // the instrumented copies pass their tests.
 func TestBench(t *testing.T) {
-	bench := testutil.BenchSrc()
 	for _, tc := range []struct {
 		pkg   string
 		sites int
 	}{{"tcas", 32}, {"wbs", 44}} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			t.Parallel()
-			src := filepath.Join(bench, tc.pkg)
-			if _, err := os.Stat(src); err != nil {
-				t.Fatalf("bench not available: %v", err)
-			}
-			mod := t.TempDir() // never write into the source tree
-			if err := copyFile(filepath.Join(bench, "go.mod"), filepath.Join(mod, "go.mod")); err != nil {
-				t.Fatal(err)
-			}
+			mod := testutil.BenchCopy(t) // never write into the source tree
 			pkg := filepath.Join(mod, tc.pkg)
-			if err := copyTree(src, pkg, nil); err != nil {
-				t.Fatal(err)
-			}
 			inst := filepath.Join(mod, tc.pkg+"inst")
 			res, err := Instrument(pkg, inst)
 			if err != nil {

@@ -1,6 +1,6 @@
 // Parser of the text form of the IR (the hand-written "CFG model" input format).
 
-package ir
+package irparse
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"leapfrog/internal/ir"
 )
 
 // Error is a parse error at a position of the input file.
@@ -35,12 +37,12 @@ func (l ErrorList) Error() string {
 
 const maxErrors = 10
 
-// Parse parses the text form of a program (see doc.go for the grammar).
-// filename is used in error messages; its base name is the File of the
+// Parse parses the text form of a program (see the package comment for the
+// grammar). filename is used in error messages; its base name is the File of the
 // positions the parser makes up for branches and panics written without
-// @pos. The result passes Check; errors are an ErrorList whose messages
+// @pos. The result passes ir.Check; errors are an ErrorList whose messages
 // start with file:line:col.
-func Parse(filename string, src []byte) (*Program, error) {
+func Parse(filename string, src []byte) (*ir.Program, error) {
 	toks, err := lex(filename, src)
 	if err != nil {
 		return nil, err
@@ -54,7 +56,7 @@ func Parse(filename string, src []byte) (*Program, error) {
 }
 
 // MustParse is Parse for tests and tables: it panics on error.
-func MustParse(filename, src string) *Program {
+func MustParse(filename, src string) *ir.Program {
 	p, err := Parse(filename, []byte(src))
 	if err != nil {
 		panic(err)
@@ -74,17 +76,17 @@ type aFunc struct {
 	name    string
 	params  []aParam
 	nfree   int // the first nfree params are free variables ("[...]")
-	results []*Type
+	results []*ir.Type
 	recover []*aOperand // "recover(...)": Function.RecoverResults
 	hasRec  bool
-	pos     *Pos
+	pos     *ir.Pos
 	blocks  []*aBlock
 }
 
 type aParam struct {
 	tok  token
 	name string
-	typ  *Type
+	typ  *ir.Type
 }
 
 type aBlock struct {
@@ -112,8 +114,8 @@ type aOperand struct {
 	tok  token
 	kind opKind
 	reg  int
-	name string // oIdent; literal text for oInt
-	typ  *Type  // explicit type of a constant, or nil
+	name string   // oIdent; literal text for oInt
+	typ  *ir.Type // explicit type of a constant, or nil
 }
 
 type aLabel struct {
@@ -125,9 +127,9 @@ type aInstr struct {
 	tok       token // first token
 	reg       int
 	hasReg    bool
-	op        string // "add", "phi", "store", "if", "panic", ...
-	kind      string // suffix of if./panic.
-	typ       *Type  // convert target, alloc element, phi annotation
+	op        string   // "add", "phi", "store", "if", "panic", ...
+	kind      string   // suffix of if./panic.
+	typ       *ir.Type // convert target, alloc element, phi annotation
 	args      []*aOperand
 	labels    []aLabel
 	field     int    // field index, or -1 when fieldName is used
@@ -137,7 +139,7 @@ type aInstr struct {
 	callee    string
 	calleeTok token
 	msg       string
-	pos       *Pos // nil when omitted
+	pos       *ir.Pos // nil when omitted
 	id        int
 	hasID     bool
 	bounds    [3]bool // slice: which of low, high, max are written (args[1:] in that order)
@@ -311,7 +313,7 @@ func (p *parser) parseHeader(f *aFunc) {
 		f.results = p.parseType().Elems
 	case p.is(tPunct, "{") || p.is(tPos, "") || p.is(tIdent, "recover") || p.is(tNL, "") || p.isIn():
 	default:
-		f.results = []*Type{p.parseType()}
+		f.results = []*ir.Type{p.parseType()}
 	}
 	if p.got(tIdent, "recover") {
 		f.hasRec = true
@@ -410,14 +412,14 @@ func (p *parser) parseFuncName() string {
 	return name
 }
 
-func (p *parser) parsePos(t token) Pos {
+func (p *parser) parsePos(t token) ir.Pos {
 	if t.text == "-" {
-		return Pos{}
+		return ir.Pos{}
 	}
 	parts := strings.Split(t.text, ":")
-	bad := func() Pos {
+	bad := func() ir.Pos {
 		p.fail(t, "bad position @%s (want @file:line:col, @file:line or @-)", t.text)
-		return Pos{}
+		return ir.Pos{}
 	}
 	if len(parts) < 2 || len(parts) > 3 {
 		return bad()
@@ -435,18 +437,18 @@ func (p *parser) parsePos(t token) Pos {
 			return bad()
 		}
 	}
-	return Pos{File: file, Line: line, Col: col}
+	return ir.Pos{File: file, Line: line, Col: col}
 }
 
-var binOps = func() map[string]BinOpKind {
-	m := map[string]BinOpKind{}
-	for i, n := range binOpNames {
-		m[n] = BinOpKind(i)
+var binOps = func() map[string]ir.BinOpKind {
+	m := map[string]ir.BinOpKind{}
+	for _, k := range ir.BinOpKinds() {
+		m[k.String()] = k
 	}
 	return m
 }()
 
-var unOps = map[string]UnOpKind{"neg": Neg, "not": Not, "compl": Compl}
+var unOps = map[string]ir.UnOpKind{"neg": ir.Neg, "not": ir.Not, "compl": ir.Compl}
 
 func (p *parser) parseInstr() *aInstr {
 	in := &aInstr{tok: p.tok(), field: -1}
@@ -473,7 +475,7 @@ func (p *parser) parseInstr() *aInstr {
 		in.args = []*aOperand{p.parseOperand()}
 	case op == "slice":
 		in.args = []*aOperand{p.parseOperand()}
-		for i, word := range sliceBounds {
+		for i, word := range ir.SliceBounds() {
 			if p.got(tIdent, word) {
 				in.bounds[i] = true
 				in.args = append(in.args, p.parseOperand())
@@ -640,11 +642,10 @@ func (p *parser) smallInt(t token) int {
 }
 
 // builtinKinds maps the builtins' names to their kinds.
-var builtinKinds = func() map[string]*BuiltinKind {
-	m := map[string]*BuiltinKind{}
-	for i, n := range builtinNames {
-		k := BuiltinKind(i)
-		m[n] = &k
+var builtinKinds = func() map[string]*ir.BuiltinKind {
+	m := map[string]*ir.BuiltinKind{}
+	for _, k := range ir.BuiltinKinds() {
+		m[k.String()] = &k
 	}
 	return m
 }()

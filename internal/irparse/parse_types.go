@@ -1,19 +1,21 @@
 // Parser of type declarations, named types, globals and types.
 
-package ir
+package irparse
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"leapfrog/internal/ir"
 )
 
 // aNamed is a named type: the placeholder every use refers to, filled in
 // with the declared structure once every declaration is parsed (so that
 // types may refer to themselves and to later declarations).
 type aNamed struct {
-	typ      *Type
-	decl     *Type // the structure declared, nil while undeclared
+	typ      *ir.Type
+	decl     *ir.Type // the structure declared, nil while undeclared
 	declTok  token
 	useTok   token // first use
 	state    int   // 0 unresolved, 1 resolving, 2 resolved
@@ -23,7 +25,7 @@ type aNamed struct {
 // aGlobal is a "var $x T" declaration.
 type aGlobal struct {
 	tok token
-	g   *Global
+	g   *ir.Global
 }
 
 // parseTypeDecl parses "type Name T".
@@ -48,7 +50,7 @@ func (p *parser) parseTypeName() string {
 	case tString:
 		return t.text
 	case tIdent:
-		if typeNames[t.text] != nil || reservedTypeWord[t.text] {
+		if ir.TypeName(t.text) != t.text { // an identifier quoted: a predeclared type or a word starting one
 			p.errorf(t, "%s is a predeclared type", t.text)
 		}
 		name := t.text
@@ -66,7 +68,7 @@ func (p *parser) parseTypeName() string {
 func (p *parser) namedRef(name string, t token) *aNamed {
 	n := p.named[name]
 	if n == nil {
-		n = &aNamed{typ: &Type{Name: name}, useTok: t}
+		n = &aNamed{typ: &ir.Type{Name: name}, useTok: t}
 		p.named[name] = n
 	}
 	return n
@@ -90,8 +92,8 @@ func (p *parser) resolveNamed() {
 	}
 	for _, name := range p.namedOrder {
 		n := p.named[name]
-		if s := validType(n.typ); s != "" {
-			p.errorf(n.declTok, "type %s: %s", typeName(name), s)
+		if s := ir.ValidType(n.typ); s != "" {
+			p.errorf(n.declTok, "type %s: %s", ir.TypeName(name), s)
 		}
 	}
 	if len(p.errs) > nerrs {
@@ -106,7 +108,7 @@ func (p *parser) resolveOne(n *aNamed) {
 		return
 	}
 	if n.state == 1 {
-		p.errorf(n.declTok, "invalid recursive type %s", typeName(n.typ.Name))
+		p.errorf(n.declTok, "invalid recursive type %s", ir.TypeName(n.typ.Name))
 		return
 	}
 	n.state = 1
@@ -135,40 +137,31 @@ func (p *parser) parseGlobal() {
 			p.errorf(t, "global %s redeclared", t.text)
 		}
 	}
-	g := &Global{Ident: ident, Typ: PointerTo(p.parseType()), Index: len(p.globals)}
+	g := &ir.Global{Ident: ident, Typ: ir.PointerTo(p.parseType()), Index: len(p.globals)}
 	g.Pkg = p.parseIn()
 	p.globals = append(p.globals, aGlobal{tok: t, g: g})
 }
 
-var typeNames = map[string]*Type{
-	"bool": Bool,
-	"i8":   I8, "i16": I16, "i32": I32, "i64": I64,
-	"u8": U8, "u16": U16, "u32": U32, "u64": U64,
-	"f32": F32, "f64": F64,
-	"int8": I8, "int16": I16, "int32": I32, "int64": I64, "int": I64,
-	"uint8": U8, "uint16": U16, "uint32": U32, "uint64": U64, "uint": U64, "byte": U8, "uintptr": U64,
-}
-
-func (p *parser) parseType() *Type {
+func (p *parser) parseType() *ir.Type {
 	t := p.next()
 	switch {
 	case t.kind == tIdent && t.text == "string":
-		return &Type{Kind: KString}
+		return &ir.Type{Kind: ir.KString}
 	case t.kind == tIdent && t.text == "map":
 		p.want(tPunct, "[")
 		key := p.parseType()
 		p.want(tPunct, "]")
-		return &Type{Kind: KMap, Key: key, Elem: p.parseType()}
+		return &ir.Type{Kind: ir.KMap, Key: key, Elem: p.parseType()}
 	case t.kind == tIdent && t.text == "iter":
 		p.want(tPunct, "[")
 		x := p.parseType()
 		p.want(tPunct, "]")
-		return IterOf(x)
+		return ir.IterOf(x)
 	case t.kind == tString:
 		return p.namedRef(t.text, t).typ
 	case t.kind == tIdent && t.text == "struct":
 		p.want(tPunct, "{")
-		st := &Type{Kind: KStruct}
+		st := &ir.Type{Kind: ir.KStruct}
 		for !p.got(tPunct, "}") {
 			if len(st.Fields) > 0 {
 				p.want(tPunct, ";")
@@ -177,7 +170,7 @@ func (p *parser) parseType() *Type {
 				}
 			}
 			name := p.want(tIdent, "").text
-			st.Fields = append(st.Fields, StructField{Name: name, Type: p.parseType()})
+			st.Fields = append(st.Fields, ir.StructField{Name: name, Type: p.parseType()})
 		}
 		return st
 	case t.kind == tIdent && t.text == "func":
@@ -185,17 +178,17 @@ func (p *parser) parseType() *Type {
 	case t.kind == tIdent && t.text == "interface":
 		return p.parseInterface()
 	case t.kind == tIdent:
-		if typ := typeNames[t.text]; typ != nil {
+		if typ := ir.PredeclaredType(t.text); typ != nil {
 			c := *typ // fresh copy: types are never shared with the package-level ones
 			return &c
 		}
 		p.i--
 		return p.namedRef(p.parseTypeName(), t).typ
 	case t.kind == tPunct && t.text == "*":
-		return PointerTo(p.parseType())
+		return ir.PointerTo(p.parseType())
 	case t.kind == tPunct && t.text == "[":
 		if p.got(tPunct, "]") {
-			return SliceOf(p.parseType())
+			return ir.SliceOf(p.parseType())
 		}
 		n := p.want(tInt, "")
 		l, err := strconv.ParseUint(n.text, 0, 31)
@@ -203,19 +196,19 @@ func (p *parser) parseType() *Type {
 			p.fail(n, "bad array length %s", n.text)
 		}
 		p.want(tPunct, "]")
-		return &Type{Kind: KArray, Len: int(l), Elem: p.parseType()}
+		return &ir.Type{Kind: ir.KArray, Len: int(l), Elem: p.parseType()}
 	case t.kind == tPunct && t.text == "(":
 		p.i--
-		return TupleOf(p.parseTypeList()...)
+		return ir.TupleOf(p.parseTypeList()...)
 	}
 	p.fail(t, "expected type, found %s", t)
 	return nil
 }
 
 // parseTypeList parses "(" [ type { "," type } ] ")".
-func (p *parser) parseTypeList() []*Type {
+func (p *parser) parseTypeList() []*ir.Type {
 	p.want(tPunct, "(")
-	var ts []*Type
+	var ts []*ir.Type
 	for !p.got(tPunct, ")") {
 		if len(ts) > 0 {
 			p.want(tPunct, ",")
@@ -228,27 +221,28 @@ func (p *parser) parseTypeList() []*Type {
 // parseSignature parses the parameters and results of a function type
 // after "func": (T1, T2) R or (T1) (R1, R2); no results when the line or
 // the enclosing list ends.
-func (p *parser) parseSignature() *Type {
+func (p *parser) parseSignature() *ir.Type {
 	params := p.parseTypeList()
-	var results []*Type
+	var results []*ir.Type
 	switch {
 	case p.is(tPunct, "("):
 		results = p.parseTypeList()
 	case p.is(tNL, "") || p.is(tEOF, "") || p.is(tPunct, ")") || p.is(tPunct, ",") || p.is(tPunct, ";") ||
-		p.is(tPunct, "}") || p.is(tPunct, "]") || p.is(tPunct, "{") || p.is(tPunct, ":") || p.is(tPos, "") || p.is(tIdent, "to") ||
+		p.is(tPunct, "}") || p.is(tPunct, "]") || p.is(tPunct, "{") || p.is(tPunct, ":") || p.is(tPos, "") || p.is(tIdent, "to") || p.isIn() ||
 		p.is(tPunct, "[") && p.toks[p.i+1].kind != tInt && !(p.toks[p.i+1].kind == tPunct && p.toks[p.i+1].text == "]"):
-		// No results (a "[" not starting an array or slice type is a phi's edge list).
+		// No results (a "[" not starting an array or slice type is a phi's edge
+		// list; `in "path"` follows a function's result).
 	default:
-		results = []*Type{p.parseType()}
+		results = []*ir.Type{p.parseType()}
 	}
-	return FuncOf(params, results)
+	return ir.FuncOf(params, results)
 }
 
 // parseInterface parses "{" [ method { ";" method } ] "}" after
 // "interface", a method being a name and a signature.
-func (p *parser) parseInterface() *Type {
+func (p *parser) parseInterface() *ir.Type {
 	p.want(tPunct, "{")
-	var ms []Method
+	var ms []ir.Method
 	for !p.got(tPunct, "}") {
 		if len(ms) > 0 {
 			p.want(tPunct, ";")
@@ -257,9 +251,9 @@ func (p *parser) parseInterface() *Type {
 			}
 		}
 		name := p.want(tIdent, "").text
-		ms = append(ms, Method{Name: name, Sig: p.parseSignature()})
+		ms = append(ms, ir.Method{Name: name, Sig: p.parseSignature()})
 	}
-	t := InterfaceOf(ms...)
+	t := ir.InterfaceOf(ms...)
 	for i := 1; i < len(t.Methods); i++ {
 		if t.Methods[i].Name == t.Methods[i-1].Name {
 			p.errorf(p.tok(), "duplicate method %s", t.Methods[i].Name)
@@ -272,14 +266,14 @@ func (p *parser) parseInterface() *Type {
 // functions by name, resolved once the functions are known).
 type aDyn struct {
 	tok     token
-	d       *DynType
+	d       *ir.DynType
 	methods []aMethod
 }
 
 type aMethod struct {
 	tok         token
 	name, func_ string
-	sig         *Type
+	sig         *ir.Type
 }
 
 // parseDyn parses "dyn [input] NAME TYPE [{ m[SIGNATURE]: F; ... }]".
@@ -290,10 +284,10 @@ func (p *parser) parseDyn() {
 	name := p.parseDynName()
 	for _, ad := range p.dyns {
 		if ad.d.Name == name {
-			p.errorf(t, "dynamic type %s redeclared", dynName(name))
+			p.errorf(t, "dynamic type %s redeclared", ir.DynName(name))
 		}
 	}
-	ad := &aDyn{tok: t, d: &DynType{Name: name, Type: p.parseType(), Input: input}}
+	ad := &aDyn{tok: t, d: &ir.DynType{Name: name, Type: p.parseType(), Input: input}}
 	if p.got(tIdent, "prints") {
 		ad.d.Prints = p.want(tIdent, "").text
 	}
@@ -303,7 +297,7 @@ func (p *parser) parseDyn() {
 				p.want(tPunct, ";")
 			}
 			mt := p.want(tIdent, "")
-			var sig *Type
+			var sig *ir.Type
 			if p.is(tPunct, "(") {
 				sig = p.parseSignature()
 			}
@@ -333,15 +327,3 @@ func (p *parser) parseDynName() string {
 	p.fail(t, "expected a dynamic type's name, found %s", t)
 	return ""
 }
-
-// dynName is a dynamic type's name as written: verbatim when it is a
-// dotted identifier, quoted otherwise.
-func dynName(name string) string {
-	if isDottedIdent(name) && !dynWords[name] {
-		return name
-	}
-	return strconv.Quote(name)
-}
-
-// dynWords are the words that cannot be a dynamic type's name unquoted.
-var dynWords = map[string]bool{"input": true, "ok": true, "to": true, "as": true, "dyn": true, "prints": true}

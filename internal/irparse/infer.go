@@ -1,15 +1,20 @@
 // Type inference of the parser: result types of instructions, types of untyped constants.
 
-package ir
+package irparse
 
-import "fmt"
+import (
+	"fmt"
+
+	"leapfrog/internal/ir"
+)
 
 // regType is the type of a register operand so far (nil while unknown).
-func (c *fctx) opType(o *aOperand) *Type {
+func (c *fctx) opType(o *aOperand) *ir.Type {
 	switch o.kind {
 	case oReg:
 		if in := c.regs[o.reg]; in != nil {
-			return registerOf(in).Typ
+			t, _ := ir.RegisterType(in)
+			return t
 		}
 		return nil
 	case oIdent:
@@ -17,11 +22,11 @@ func (c *fctx) opType(o *aOperand) *Type {
 			return par.Typ
 		}
 		if o.name == "true" || o.name == "false" {
-			return Bool
+			return ir.Bool
 		}
 		return nil
 	case oTrue, oFalse:
-		return Bool
+		return ir.Bool
 	case oGlobal:
 		for _, g := range c.p.globals {
 			if g.g.Ident == o.name {
@@ -31,7 +36,7 @@ func (c *fctx) opType(o *aOperand) *Type {
 		return nil
 	case oString:
 		if o.typ == nil {
-			return String
+			return ir.String
 		}
 	}
 	return o.typ
@@ -46,21 +51,20 @@ func (c *fctx) inferTypes() {
 	for {
 		progress, missing := false, false
 		for k, in := range c.instrs {
-			r := registerOf(in)
-			if r == nil || r.Typ != nil {
+			if rt, ok := ir.RegisterType(in); !ok || rt != nil {
 				continue
 			}
 			t, err := c.infer(c.ais[k], in)
 			if err != "" {
 				c.p.errorf(c.ais[k].tok, "%s", err)
-				r.Typ = &Type{Kind: KTuple} // avoid repeated reports
+				ir.SetRegisterType(in, &ir.Type{Kind: ir.KTuple}) // avoid repeated reports
 				continue
 			}
 			if t == nil {
 				missing = true
 				continue
 			}
-			r.Typ = t
+			ir.SetRegisterType(in, t)
 			progress = true
 		}
 		if !missing {
@@ -74,12 +78,11 @@ func (c *fctx) inferTypes() {
 				if o.kind != oReg || c.regs[o.reg] == nil {
 					continue
 				}
-				r := registerOf(c.regs[o.reg])
-				if r.Typ != nil {
+				if rt, _ := ir.RegisterType(c.regs[o.reg]); rt != nil {
 					continue
 				}
 				if t := c.expect(c.ais[k], in, i); t != nil {
-					r.Typ = t
+					ir.SetRegisterType(c.regs[o.reg], t)
 					progress = true
 				}
 			}
@@ -88,12 +91,13 @@ func (c *fctx) inferTypes() {
 			continue
 		}
 		for k, in := range c.instrs {
-			if r := registerOf(in); r != nil && r.Typ == nil {
+			if rt, ok := ir.RegisterType(in); ok && rt == nil {
 				what := "its operands"
 				if c.ais[k].op == "phi" {
 					what = "its edges (write phi T [...] or give a constant a type, as 0:i32)"
 				}
-				c.p.errorf(c.ais[k].tok, "cannot infer the type of %%%d from %s", r.Num, what)
+				n, _ := ir.RegisterNum(in.(ir.Value))
+				c.p.errorf(c.ais[k].tok, "cannot infer the type of %%%d from %s", n, what)
 			}
 		}
 		return
@@ -102,11 +106,11 @@ func (c *fctx) inferTypes() {
 
 // expect returns the type operand i of an instruction must have, as far as
 // it is known, or nil.
-func (c *fctx) expect(ai *aInstr, in Instr, i int) *Type {
-	typ := func(i int) *Type { return c.opType(ai.args[i]) }
+func (c *fctx) expect(ai *aInstr, in ir.Instr, i int) *ir.Type {
+	typ := func(i int) *ir.Type { return c.opType(ai.args[i]) }
 	switch in := in.(type) {
-	case *BinOp:
-		if in.Op == Shl || in.Op == Shr {
+	case *ir.BinOp:
+		if in.Op == ir.Shl || in.Op == ir.Shr {
 			if i == 0 {
 				return in.Typ
 			}
@@ -118,59 +122,59 @@ func (c *fctx) expect(ai *aInstr, in Instr, i int) *Type {
 		if !in.Op.IsComparison() {
 			return in.Typ
 		}
-	case *UnOp:
-		if in.Op == Not {
-			return Bool
+	case *ir.UnOp:
+		if in.Op == ir.Not {
+			return ir.Bool
 		}
 		return in.Typ
-	case *Phi:
+	case *ir.Phi:
 		return in.Typ
-	case *Store:
+	case *ir.Store:
 		if i == 1 {
-			if t := typ(0); t != nil && t.Kind == KPointer {
+			if t := typ(0); t != nil && t.Kind == ir.KPointer {
 				return t.Elem
 			}
 			return nil
 		}
 		if t := typ(1); t != nil {
-			return PointerTo(t)
+			return ir.PointerTo(t)
 		}
-	case *Call:
+	case *ir.Call:
 		if i < len(in.Callee.Params) {
 			return in.Callee.Params[i].Typ
 		}
-	case *Return:
+	case *ir.Return:
 		if i < len(c.f.Results) {
 			return c.f.Results[i]
 		}
-	case *If:
-		return Bool
-	case *Load:
+	case *ir.If:
+		return ir.Bool
+	case *ir.Load:
 		if in.Typ != nil {
-			return PointerTo(in.Typ)
+			return ir.PointerTo(in.Typ)
 		}
-	case *Slice, *MakeSlice:
-		if _, isSlice := in.(*Slice); !isSlice || i > 0 {
-			return I64
+	case *ir.Slice, *ir.MakeSlice:
+		if _, isSlice := in.(*ir.Slice); !isSlice || i > 0 {
+			return ir.I64
 		}
-	case *Lookup:
-		if t := typ(0); i == 1 && t != nil && t.Kind == KMap {
+	case *ir.Lookup:
+		if t := typ(0); i == 1 && t != nil && t.Kind == ir.KMap {
 			return t.Key
 		}
-	case *MapUpdate:
-		if t := typ(0); i > 0 && t != nil && t.Kind == KMap {
+	case *ir.MapUpdate:
+		if t := typ(0); i > 0 && t != nil && t.Kind == ir.KMap {
 			if i == 1 {
 				return t.Key
 			}
 			return t.Elem
 		}
-	case *Builtin:
+	case *ir.Builtin:
 		t := typ(0)
 		switch {
 		case i == 0 || t == nil:
-		case in.Fn == Delete && t.Kind == KMap:
+		case in.Fn == ir.Delete && t.Kind == ir.KMap:
 			return t.Key
-		case in.Fn == Append || in.Fn == Copy:
+		case in.Fn == ir.Append || in.Fn == ir.Copy:
 			return t
 		}
 	default:
@@ -182,28 +186,28 @@ func (c *fctx) expect(ai *aInstr, in Instr, i int) *Type {
 
 // infer computes the result type of an instruction; nil (and no error) when
 // an operand type is not known yet.
-func (c *fctx) infer(ai *aInstr, in Instr) (*Type, string) {
-	arg := func(i int) *Type { return c.opType(ai.args[i]) }
+func (c *fctx) infer(ai *aInstr, in ir.Instr) (*ir.Type, string) {
+	arg := func(i int) *ir.Type { return c.opType(ai.args[i]) }
 	switch in := in.(type) {
-	case *BinOp:
+	case *ir.BinOp:
 		if in.Op.IsComparison() {
-			return Bool, ""
+			return ir.Bool, ""
 		}
-		if in.Op == Shl || in.Op == Shr {
+		if in.Op == ir.Shl || in.Op == ir.Shr {
 			return arg(0), ""
 		}
 		if t := arg(0); t != nil {
 			return t, ""
 		}
 		return arg(1), ""
-	case *UnOp:
-		if in.Op == Not {
-			return Bool, ""
+	case *ir.UnOp:
+		if in.Op == ir.Not {
+			return ir.Bool, ""
 		}
 		return arg(0), ""
-	case *Convert:
+	case *ir.Convert:
 		return ai.typ, ""
-	case *Phi:
+	case *ir.Phi:
 		if ai.typ != nil {
 			return ai.typ, ""
 		}
@@ -213,30 +217,30 @@ func (c *fctx) infer(ai *aInstr, in Instr) (*Type, string) {
 			}
 		}
 		return nil, ""
-	case *Alloc:
-		return PointerTo(ai.typ), ""
-	case *Load:
+	case *ir.Alloc:
+		return ir.PointerTo(ai.typ), ""
+	case *ir.Load:
 		t := arg(0)
 		if t == nil {
 			return nil, ""
 		}
-		if t.Kind != KPointer {
+		if t.Kind != ir.KPointer {
 			return nil, fmt.Sprintf("load from non-pointer %s", t)
 		}
 		return t.Elem, ""
-	case *FieldAddr, *Field:
+	case *ir.FieldAddr, *ir.Field:
 		t := arg(0)
 		if t == nil {
 			return nil, ""
 		}
 		st := t
-		if _, ok := in.(*FieldAddr); ok {
-			if t.Kind != KPointer {
+		if _, ok := in.(*ir.FieldAddr); ok {
+			if t.Kind != ir.KPointer {
 				return nil, fmt.Sprintf("fieldaddr of non-pointer %s", t)
 			}
 			st = t.Elem
 		}
-		if st.Kind != KStruct {
+		if st.Kind != ir.KStruct {
 			return nil, fmt.Sprintf("%s of non-struct %s", ai.op, st)
 		}
 		idx := ai.field
@@ -256,96 +260,96 @@ func (c *fctx) infer(ai *aInstr, in Instr) (*Type, string) {
 			return nil, fmt.Sprintf("field index %d out of range for %s", idx, st)
 		}
 		switch in := in.(type) {
-		case *FieldAddr:
+		case *ir.FieldAddr:
 			in.Field = idx
-			return PointerTo(st.Fields[idx].Type), ""
-		case *Field:
+			return ir.PointerTo(st.Fields[idx].Type), ""
+		case *ir.Field:
 			in.Field = idx
 		}
 		return st.Fields[idx].Type, ""
-	case *IndexAddr:
+	case *ir.IndexAddr:
 		t := arg(0)
 		if t == nil {
 			return nil, ""
 		}
 		switch {
-		case t.Kind == KSlice:
-			return PointerTo(t.Elem), ""
-		case t.Kind != KPointer || t.Elem.Kind != KArray:
+		case t.Kind == ir.KSlice:
+			return ir.PointerTo(t.Elem), ""
+		case t.Kind != ir.KPointer || t.Elem.Kind != ir.KArray:
 			return nil, fmt.Sprintf("indexaddr of %s, not a slice or a pointer to an array", t)
 		}
-		return PointerTo(t.Elem.Elem), ""
-	case *Index:
+		return ir.PointerTo(t.Elem.Elem), ""
+	case *ir.Index:
 		t := arg(0)
 		switch {
 		case t == nil:
 			return nil, ""
-		case t.Kind == KString:
-			return U8, ""
-		case t.Kind != KArray:
+		case t.Kind == ir.KString:
+			return ir.U8, ""
+		case t.Kind != ir.KArray:
 			return nil, fmt.Sprintf("index of %s, not an array or a string", t)
 		}
 		return t.Elem, ""
-	case *Extract:
+	case *ir.Extract:
 		t := arg(0)
 		if t == nil {
 			return nil, ""
 		}
-		if t.Kind != KTuple || ai.n >= len(t.Elems) {
+		if t.Kind != ir.KTuple || ai.n >= len(t.Elems) {
 			return nil, fmt.Sprintf("extract %d from %s", ai.n, t)
 		}
 		return t.Elems[ai.n], ""
-	case *Call:
-		return ResultType(in.Callee), ""
-	case *Len, *Cap:
-		return I64, ""
-	case *MakeSlice, *MakeMap, *SliceToArrayPointer:
+	case *ir.Call:
+		return ir.ResultType(in.Callee), ""
+	case *ir.Len, *ir.Cap:
+		return ir.I64, ""
+	case *ir.MakeSlice, *ir.MakeMap, *ir.SliceToArrayPointer:
 		return ai.typ, ""
-	case *Slice:
+	case *ir.Slice:
 		t := arg(0)
 		switch {
 		case t == nil:
 			return nil, ""
-		case t.Kind == KString || t.Kind == KSlice:
+		case t.Kind == ir.KString || t.Kind == ir.KSlice:
 			return t, ""
-		case t.Kind == KPointer && t.Elem.Kind == KArray:
-			return SliceOf(t.Elem.Elem), ""
+		case t.Kind == ir.KPointer && t.Elem.Kind == ir.KArray:
+			return ir.SliceOf(t.Elem.Elem), ""
 		}
 		return nil, fmt.Sprintf("slice of %s", t)
-	case *Lookup:
+	case *ir.Lookup:
 		t := arg(0)
 		switch {
 		case t == nil:
 			return nil, ""
-		case t.Kind != KMap:
+		case t.Kind != ir.KMap:
 			return nil, fmt.Sprintf("lookup in non-map %s", t)
 		case in.CommaOk:
-			return TupleOf(t.Elem, Bool), ""
+			return ir.TupleOf(t.Elem, ir.Bool), ""
 		}
 		return t.Elem, ""
-	case *Builtin:
+	case *ir.Builtin:
 		switch in.Fn {
-		case Append:
+		case ir.Append:
 			return arg(0), ""
-		case Copy:
-			return I64, ""
+		case ir.Copy:
+			return ir.I64, ""
 		}
-		return TupleOf(), ""
-	case *Range:
+		return ir.TupleOf(), ""
+	case *ir.Range:
 		t := arg(0)
 		if t == nil {
 			return nil, ""
 		}
-		return IterOf(t), ""
-	case *Next:
+		return ir.IterOf(t), ""
+	case *ir.Next:
 		t := arg(0)
 		if t == nil {
 			return nil, ""
 		}
-		if t.Kind != KIter || NextType(t.Elem) == nil {
+		if t.Kind != ir.KIter || ir.NextType(t.Elem) == nil {
 			return nil, fmt.Sprintf("next of %s, not an iterator", t)
 		}
-		return NextType(t.Elem), ""
+		return ir.NextType(t.Elem), ""
 	}
 	if t, err, ok := c.inferIface(ai, in); ok {
 		return t, err

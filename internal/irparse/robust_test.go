@@ -1,6 +1,6 @@
 // Robustness: the parser and the checker never panic on malformed input.
 
-package ir
+package irparse
 
 import (
 	"os"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"leapfrog/internal/ir"
 )
 
 // TestParsePrefixes parses every prefix and every one-line deletion of the
@@ -32,7 +34,7 @@ func TestParsePrefixes(t *testing.T) {
 					}
 				}()
 				if p, err := Parse("x.ir", s); err == nil {
-					if err := Check(p); err != nil {
+					if err := ir.Check(p); err != nil {
 						t.Fatalf("%s: parsed program fails Check: %v", file, err)
 					}
 				}

@@ -1,6 +1,6 @@
 // Resolution of the parsed text into a Program: names, blocks, registers, operands, ids.
 
-package ir
+package irparse
 
 import (
 	"errors"
@@ -8,22 +8,24 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"leapfrog/internal/ir"
 )
 
 type fctx struct {
 	p      *parser
 	af     *aFunc
-	f      *Function
-	blocks map[string]*Block
-	regs   map[int]Instr
-	params map[string]*Param
-	instrs []Instr
+	f      *ir.Function
+	blocks map[string]*ir.Block
+	regs   map[int]ir.Instr
+	params map[string]*ir.Param
+	instrs []ir.Instr
 	ais    []*aInstr
-	pos    map[Instr]token
-	src    map[Instr]*aInstr
+	pos    map[ir.Instr]token
+	src    map[ir.Instr]*aInstr
 }
 
-func (p *parser) resolve(afs []*aFunc) (*Program, error) {
+func (p *parser) resolve(afs []*aFunc) (*ir.Program, error) {
 	prog, err := p.resolve1(afs)
 	p.sortErrors()
 	if err != nil {
@@ -42,15 +44,15 @@ func (p *parser) sortErrors() {
 	})
 }
 
-func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
-	prog := &Program{}
+func (p *parser) resolve1(afs []*aFunc) (*ir.Program, error) {
+	prog := &ir.Program{}
 	for _, ag := range p.globals {
 		prog.Globals = append(prog.Globals, ag.g)
 	}
-	byName := map[string]*Function{}
-	funcTok := map[*Function]token{}
+	byName := map[string]*ir.Function{}
+	funcTok := map[*ir.Function]token{}
 	for _, af := range afs {
-		f := &Function{Name: af.name, Results: af.results, Prog: prog, NumFree: af.nfree, Pkg: af.pkg, External: af.extern}
+		f := &ir.Function{Name: af.name, Results: af.results, Prog: prog, NumFree: af.nfree, Pkg: af.pkg, External: af.extern}
 		if af.init {
 			prog.Init = f
 		}
@@ -63,16 +65,16 @@ func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
 		byName[af.name] = f
 		funcTok[f] = af.tok
 		for i, ap := range af.params {
-			f.Params = append(f.Params, &Param{Ident: ap.name, Typ: ap.typ, Index: i})
+			f.Params = append(f.Params, &ir.Param{Ident: ap.name, Typ: ap.typ, Index: i})
 		}
 		prog.Funcs = append(prog.Funcs, f)
 	}
 	p.resolveDyns(prog, byName)
-	blockTok := map[*Block]token{}
-	instrTok := map[Instr]token{}
-	src := map[Instr]*aInstr{}
+	blockTok := map[*ir.Block]token{}
+	instrTok := map[ir.Instr]token{}
+	src := map[ir.Instr]*aInstr{}
 	for i, af := range afs {
-		c := &fctx{p: p, af: af, f: prog.Funcs[i], blocks: map[string]*Block{}, regs: map[int]Instr{}, params: map[string]*Param{}, pos: instrTok, src: src}
+		c := &fctx{p: p, af: af, f: prog.Funcs[i], blocks: map[string]*ir.Block{}, regs: map[int]ir.Instr{}, params: map[string]*ir.Param{}, pos: instrTok, src: src}
 		c.build(byName, blockTok)
 	}
 	if len(p.errs) > 0 {
@@ -82,13 +84,13 @@ func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
 	if len(p.errs) > 0 {
 		return nil, p.errs
 	}
-	WalkTypes(prog, func(t *Type) {
-		if s := SizeOf(t); t.Size != s {
+	ir.WalkTypes(prog, func(t *ir.Type) {
+		if s := ir.SizeOf(t); t.Size != s {
 			t.Size = s // types shared with other programs (I64...) have theirs already
 		}
 	})
-	if err := Check(prog); err != nil {
-		var ces CheckErrors
+	if err := ir.Check(prog); err != nil {
+		var ces ir.CheckErrors
 		if !errors.As(err, &ces) {
 			return nil, err
 		}
@@ -113,7 +115,7 @@ func (p *parser) resolve1(afs []*aFunc) (*Program, error) {
 	return prog, nil
 }
 
-func (c *fctx) build(byName map[string]*Function, blockTok map[*Block]token) {
+func (c *fctx) build(byName map[string]*ir.Function, blockTok map[*ir.Block]token) {
 	p, f := c.p, c.f
 	for _, par := range f.Params {
 		if par.Ident == "_" {
@@ -126,7 +128,7 @@ func (c *fctx) build(byName map[string]*Function, blockTok map[*Block]token) {
 	}
 	// Blocks and instructions.
 	for i, ab := range c.af.blocks {
-		b := &Block{Index: i, Func: f, Comment: ab.comment}
+		b := &ir.Block{Index: i, Func: f, Comment: ab.comment}
 		if c.blocks[ab.label] != nil {
 			p.errorf(ab.tok, "duplicate block label %s", ab.label)
 		}
@@ -156,12 +158,12 @@ func (c *fctx) build(byName map[string]*Function, blockTok map[*Block]token) {
 		}
 		c.regs[ai.reg] = c.instrs[k]
 		maxReg = max(maxReg, ai.reg)
-		NewRegister(c.instrs[k], ai.reg, nil)
+		ir.NewRegister(c.instrs[k], ai.reg, nil)
 	}
 	for k, ai := range c.ais {
 		if !ai.hasReg && (ai.op == "call" || ai.op == "invoke" || ai.op == "callv" || builtinKinds[ai.op] != nil) {
 			maxReg++
-			NewRegister(c.instrs[k], maxReg, nil)
+			ir.NewRegister(c.instrs[k], maxReg, nil)
 		}
 	}
 	// Successors, then predecessors.
@@ -171,7 +173,7 @@ func (c *fctx) build(byName map[string]*Function, blockTok map[*Block]token) {
 		}
 		last := b.Instrs[len(b.Instrs)-1]
 		switch last.(type) {
-		case *If, *Jump:
+		case *ir.If, *ir.Jump:
 		default:
 			continue
 		}
@@ -207,7 +209,7 @@ func (c *fctx) build(byName map[string]*Function, blockTok map[*Block]token) {
 	c.fillOperands()
 	if c.af.hasRec {
 		for i, o := range c.af.recover {
-			var want *Type
+			var want *ir.Type
 			if i < len(f.Results) {
 				want = f.Results[i]
 			}
@@ -216,117 +218,118 @@ func (c *fctx) build(byName map[string]*Function, blockTok map[*Block]token) {
 			}
 		}
 		if f.RecoverResults == nil {
-			f.RecoverResults = []Value{}
+			f.RecoverResults = []ir.Value{}
 		}
 	}
 }
 
-func (c *fctx) newInstr(ai *aInstr, byName map[string]*Function) Instr {
+func (c *fctx) newInstr(ai *aInstr, byName map[string]*ir.Function) ir.Instr {
 	p := c.p
 	switch ai.op {
 	case "neg", "not", "compl":
-		return &UnOp{Op: unOps[ai.op]}
+		return &ir.UnOp{Op: unOps[ai.op]}
 	case "convert", "bitcast":
-		in := &Convert{Bits: ai.op == "bitcast"}
+		in := &ir.Convert{Bits: ai.op == "bitcast"}
 		in.Typ = ai.typ
 		return in
 	case "phi":
-		return &Phi{}
+		return &ir.Phi{}
 	case "alloc":
-		return &Alloc{}
+		return &ir.Alloc{}
 	case "load":
-		return &Load{}
+		return &ir.Load{}
 	case "store":
-		return &Store{}
+		return &ir.Store{}
 	case "fieldaddr":
-		return &FieldAddr{Field: ai.field}
+		return &ir.FieldAddr{Field: ai.field}
 	case "indexaddr":
-		return &IndexAddr{}
+		return &ir.IndexAddr{}
 	case "field":
-		return &Field{Field: ai.field}
+		return &ir.Field{Field: ai.field}
 	case "index":
-		return &Index{}
+		return &ir.Index{}
 	case "extract":
-		return &Extract{Index: ai.n}
+		return &ir.Extract{Index: ai.n}
 	case "len":
-		return &Len{}
+		return &ir.Len{}
 	case "cap":
-		return &Cap{}
+		return &ir.Cap{}
 	case "slice":
-		return &Slice{}
+		return &ir.Slice{}
 	case "makeslice":
-		return &MakeSlice{}
+		return &ir.MakeSlice{}
 	case "makemap":
-		return &MakeMap{}
+		return &ir.MakeMap{}
 	case "lookup":
-		return &Lookup{CommaOk: ai.commaOk}
+		return &ir.Lookup{CommaOk: ai.commaOk}
 	case "mapupdate":
-		return &MapUpdate{}
+		return &ir.MapUpdate{}
 	case "append", "copy", "delete", "clear":
-		return &Builtin{Fn: *builtinKinds[ai.op]}
+		return &ir.Builtin{Fn: *builtinKinds[ai.op]}
 	case "slicetoarrayptr":
-		return &SliceToArrayPointer{}
+		return &ir.SliceToArrayPointer{}
 	case "range":
-		return &Range{}
+		return &ir.Range{}
 	case "next":
-		return &Next{}
+		return &ir.Next{}
 	case "call":
 		callee := byName[ai.callee]
 		if callee == nil {
 			p.errorf(ai.calleeTok, "undefined function %s", ai.callee)
 			return nil
 		}
-		return &Call{Callee: callee}
+		return &ir.Call{Callee: callee}
 	case "if":
-		in := &If{}
+		in := &ir.If{}
 		switch ai.kind {
 		case "":
-			in.Kind = SourceBranch
+			in.Kind = ir.SourceBranch
 		default:
-			k := slices.Index(branchKindNames[:], ai.kind)
-			if k < 0 || k == int(SourceBranch) {
-				var kinds []string
-				for i, n := range branchKindNames {
-					if i != int(SourceBranch) {
-						kinds = append(kinds, "if."+n)
+			kinds := ir.BranchKinds()
+			k := slices.IndexFunc(kinds, func(k ir.BranchKind) bool { return k.String() == ai.kind })
+			if k < 0 || kinds[k] == ir.SourceBranch {
+				var names []string
+				for _, kind := range kinds {
+					if kind != ir.SourceBranch {
+						names = append(names, "if."+kind.String())
 					}
 				}
-				p.errorf(ai.tok, "unknown branch kind if.%s (want if, %s)", ai.kind, strings.Join(kinds, ", "))
+				p.errorf(ai.tok, "unknown branch kind if.%s (want if, %s)", ai.kind, strings.Join(names, ", "))
 			}
-			in.Kind = BranchKind(max(k, 0))
+			in.Kind = kinds[max(k, 0)]
 		}
 		if ai.pos != nil {
 			in.Pos = *ai.pos
 		} else {
-			in.Pos = Pos{File: p.base, Line: ai.tok.line, Col: ai.tok.col}
+			in.Pos = ir.Pos{File: p.base, Line: ai.tok.line, Col: ai.tok.col}
 		}
 		return in
 	case "jump":
-		return &Jump{}
+		return &ir.Jump{}
 	case "return":
-		return &Return{}
+		return &ir.Return{}
 	case "panic":
-		in := &Panic{Msg: ai.msg}
+		in := &ir.Panic{Msg: ai.msg}
 		if ai.hasOp {
-			in.Kind = ExplicitPanic
+			in.Kind = ir.ExplicitPanic
 		}
 		switch ai.kind {
 		case "":
-			in.Kind = ExplicitPanic
+			in.Kind = ir.ExplicitPanic
 		case "check":
-			in.Kind = CheckPanic
+			in.Kind = ir.CheckPanic
 		default:
 			p.errorf(ai.tok, "unknown panic kind panic.%s (want panic or panic.check)", ai.kind)
 		}
 		if ai.pos != nil {
 			in.Pos = *ai.pos
 		} else {
-			in.Pos = Pos{File: p.base, Line: ai.tok.line, Col: ai.tok.col}
+			in.Pos = ir.Pos{File: p.base, Line: ai.tok.line, Col: ai.tok.col}
 		}
 		return in
 	}
 	if op, ok := binOps[ai.op]; ok {
-		return &BinOp{Op: op}
+		return &ir.BinOp{Op: op}
 	}
 	if in, ok := c.newIfaceInstr(ai, byName); ok {
 		return in
@@ -341,11 +344,11 @@ func (c *fctx) orderPreds() {
 	for _, b := range c.f.Blocks {
 		first := true
 		for _, in := range b.Instrs {
-			if _, ok := in.(*Phi); !ok {
+			if _, ok := in.(*ir.Phi); !ok {
 				continue
 			}
 			ai := c.src[in]
-			var named []*Block
+			var named []*ir.Block
 			for _, l := range ai.labels {
 				nb := c.blocks[l.name]
 				if nb == nil {
@@ -370,11 +373,11 @@ func (c *fctx) orderPreds() {
 	}
 }
 
-func sameMultiset(a, b []*Block) bool {
+func sameMultiset(a, b []*ir.Block) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	count := map[*Block]int{}
+	count := map[*ir.Block]int{}
 	for _, x := range a {
 		count[x]++
 	}
@@ -392,29 +395,29 @@ func sameMultiset(a, b []*Block) bool {
 func (c *fctx) fillOperands() {
 	for k, in := range c.instrs {
 		ai := c.ais[k]
-		val := func(i int) Value {
+		val := func(i int) ir.Value {
 			want := c.expect(ai, in, i)
 			switch in := in.(type) {
-			case *BinOp:
-				if i == 1 && (in.Op == Shl || in.Op == Shr) {
+			case *ir.BinOp:
+				if i == 1 && (in.Op == ir.Shl || in.Op == ir.Shr) {
 					want = c.opType(ai.args[0])
 				}
-			case *Index, *IndexAddr:
+			case *ir.Index, *ir.IndexAddr:
 				if i == 1 {
-					want = I64
+					want = ir.I64
 				}
 			}
 			return c.value(ai.args[i], want)
 		}
 		switch in := in.(type) {
-		case *BinOp:
+		case *ir.BinOp:
 			in.X, in.Y = val(0), val(1)
-		case *UnOp:
+		case *ir.UnOp:
 			in.X = val(0)
-		case *Convert:
+		case *ir.Convert:
 			in.X = val(0)
-		case *Phi:
-			in.Edges = make([]Value, len(in.Block().Preds))
+		case *ir.Phi:
+			in.Edges = make([]ir.Value, len(in.Block().Preds))
 			used := make([]bool, len(in.Edges))
 			for i, l := range ai.labels {
 				nb := c.blocks[l.name]
@@ -426,60 +429,60 @@ func (c *fctx) fillOperands() {
 					}
 				}
 			}
-		case *Alloc, *Jump:
-		case *Load:
+		case *ir.Alloc, *ir.Jump:
+		case *ir.Load:
 			in.Ptr = val(0)
-		case *Store:
+		case *ir.Store:
 			in.Ptr, in.Val = val(0), val(1)
-		case *FieldAddr:
+		case *ir.FieldAddr:
 			in.Ptr = val(0)
-		case *Field:
+		case *ir.Field:
 			in.X = val(0)
-		case *IndexAddr:
+		case *ir.IndexAddr:
 			in.Ptr, in.Index = val(0), val(1)
-		case *Index:
+		case *ir.Index:
 			in.X, in.Index = val(0), val(1)
-		case *Extract:
+		case *ir.Extract:
 			in.X = val(0)
-		case *Call:
+		case *ir.Call:
 			for i := range ai.args {
 				in.Args = append(in.Args, val(i))
 			}
-		case *If:
+		case *ir.If:
 			in.Cond = val(0)
-		case *Return:
+		case *ir.Return:
 			for i := range ai.args {
 				in.Results = append(in.Results, val(i))
 			}
-		case *Len:
+		case *ir.Len:
 			in.X = val(0)
-		case *Cap:
+		case *ir.Cap:
 			in.X = val(0)
-		case *Slice:
+		case *ir.Slice:
 			in.X = val(0)
 			k := 1
-			for i, bound := range []*Value{&in.Low, &in.High, &in.Max} {
+			for i, bound := range []*ir.Value{&in.Low, &in.High, &in.Max} {
 				if ai.bounds[i] {
 					*bound = val(k)
 					k++
 				}
 			}
-		case *MakeSlice:
+		case *ir.MakeSlice:
 			in.Len, in.Cap = val(0), val(1)
-		case *MakeMap:
-		case *Lookup:
+		case *ir.MakeMap:
+		case *ir.Lookup:
 			in.X, in.Key = val(0), val(1)
-		case *MapUpdate:
+		case *ir.MapUpdate:
 			in.Map, in.Key, in.Val = val(0), val(1), val(2)
-		case *Builtin:
+		case *ir.Builtin:
 			for i := range ai.args {
 				in.Args = append(in.Args, val(i))
 			}
-		case *SliceToArrayPointer:
+		case *ir.SliceToArrayPointer:
 			in.X = val(0)
-		case *Range:
+		case *ir.Range:
 			in.X = val(0)
-		case *Next:
+		case *ir.Next:
 			in.Iter = val(0)
 		default:
 			if !c.fillIfaceOperands(ai, in, val) {
@@ -490,7 +493,7 @@ func (c *fctx) fillOperands() {
 }
 
 // value resolves an operand; want is the type an untyped constant takes.
-func (c *fctx) value(o *aOperand, want *Type) Value {
+func (c *fctx) value(o *aOperand, want *ir.Type) ir.Value {
 	p := c.p
 	switch o.kind {
 	case oReg:
@@ -499,7 +502,7 @@ func (c *fctx) value(o *aOperand, want *Type) Value {
 			p.errorf(o.tok, "undefined register %%%d", o.reg)
 			return nil
 		}
-		return in.(Value)
+		return in.(ir.Value)
 	case oGlobal:
 		for _, g := range p.globals {
 			if g.g.Ident == o.name {
@@ -520,7 +523,7 @@ func (c *fctx) value(o *aOperand, want *Type) Value {
 		lit := *o
 		lit.kind = k
 		if k == oTrue || k == oFalse {
-			lit.typ = Bool
+			lit.typ = ir.Bool
 		}
 		o = &lit
 	}
@@ -528,8 +531,8 @@ func (c *fctx) value(o *aOperand, want *Type) Value {
 	if t == nil {
 		t = want
 	}
-	if o.kind == oString && o.typ == nil && (t == nil || t.Kind != KString) {
-		t = String // an untyped string takes a string type from its context only
+	if o.kind == oString && o.typ == nil && (t == nil || t.Kind != ir.KString) {
+		t = ir.String // an untyped string takes a string type from its context only
 	}
 	if t == nil {
 		p.errorf(o.tok, "cannot infer the type of constant %s: write %s:T", o.tok.text, o.tok.text)
@@ -537,27 +540,27 @@ func (c *fctx) value(o *aOperand, want *Type) Value {
 	}
 	switch o.kind {
 	case oTrue, oFalse:
-		if t.Kind != KBool {
+		if t.Kind != ir.KBool {
 			p.errorf(o.tok, "%s is not a constant of type %s", o.name, t)
 			return nil
 		}
-		return &Const{Typ: t, Val: map[opKind]uint64{oTrue: 1, oFalse: 0}[o.kind]}
+		return &ir.Const{Typ: t, Val: map[opKind]uint64{oTrue: 1, oFalse: 0}[o.kind]}
 	case oNil:
-		if t.Kind != KPointer && t.Kind != KSlice && t.Kind != KMap && t.Kind != KInterface && t.Kind != KFunc {
+		if t.Kind != ir.KPointer && t.Kind != ir.KSlice && t.Kind != ir.KMap && t.Kind != ir.KInterface && t.Kind != ir.KFunc {
 			p.errorf(o.tok, "nil is not a constant of type %s", t)
 			return nil
 		}
-		return &Const{Typ: t}
+		return &ir.Const{Typ: t}
 	case oString:
-		if t.Kind != KString {
+		if t.Kind != ir.KString {
 			p.errorf(o.tok, "%q is not a constant of type %s", o.name, t)
 			return nil
 		}
-		return &Const{Typ: t, Str: o.name}
+		return &ir.Const{Typ: t, Str: o.name}
 	case oZero:
-		return &Const{Typ: t}
+		return &ir.Const{Typ: t}
 	case oInt:
-		if t.Kind != KInt && t.Kind != KFloat || validType(t) != "" {
+		if t.Kind != ir.KInt && t.Kind != ir.KFloat || ir.ValidType(t) != "" {
 			p.errorf(o.tok, "%s is not a constant of type %s", o.name, t)
 			return nil
 		}
@@ -580,33 +583,33 @@ func (c *fctx) value(o *aOperand, want *Type) Value {
 		if t.Width < 64 {
 			bits &= 1<<t.Width - 1
 		}
-		return &Const{Typ: t, Val: bits}
+		return &ir.Const{Typ: t, Val: bits}
 	}
 	panic("ir: parser: operand kind")
 }
 
 // assignIDs numbers branches and panics in order of appearance, or as the
 // #id annotations say when every one of them carries one.
-func (p *parser) assignIDs(prog *Program, src map[Instr]*aInstr) {
-	var ifs []*If
-	var panics []*Panic
+func (p *parser) assignIDs(prog *ir.Program, src map[ir.Instr]*aInstr) {
+	var ifs []*ir.If
+	var panics []*ir.Panic
 	for _, f := range prog.Funcs {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				switch in := in.(type) {
-				case *If:
+				case *ir.If:
 					ifs = append(ifs, in)
-				case *Panic:
+				case *ir.Panic:
 					panics = append(panics, in)
 				}
 			}
 		}
 	}
-	prog.Branches = numberIDs(p, ifs, src, "if", func(in *If, id int) { in.ID = id })
-	prog.Panics = numberIDs(p, panics, src, "panic", func(in *Panic, id int) { in.ID = id })
+	prog.Branches = numberIDs(p, ifs, src, "if", func(in *ir.If, id int) { in.ID = id })
+	prog.Panics = numberIDs(p, panics, src, "panic", func(in *ir.Panic, id int) { in.ID = id })
 }
 
-func numberIDs[T Instr](p *parser, list []T, src map[Instr]*aInstr, what string, setID func(T, int)) []T {
+func numberIDs[T ir.Instr](p *parser, list []T, src map[ir.Instr]*aInstr, what string, setID func(T, int)) []T {
 	out := make([]T, len(list))
 	explicit := 0
 	for _, in := range list {

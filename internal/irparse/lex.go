@@ -1,11 +1,13 @@
 // Lexer of the text form of the IR.
 
-package ir
+package irparse
 
 import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"leapfrog/internal/ir"
 )
 
 type tokKind int
@@ -150,13 +152,13 @@ func lex(filename string, src []byte) ([]token, error) {
 			emit(tPunct, string(c))
 		default:
 			r, size := utf8.DecodeRune(src[i:])
-			if !isIdentRune(r, true) {
+			if !ir.IsIdentRune(r, true) {
 				return nil, errAt(sl, sc, "unexpected character %q", r)
 			}
 			j := i + size
 			for j < len(src) {
 				r, size := utf8.DecodeRune(src[j:])
-				if !isIdentRune(r, false) {
+				if !ir.IsIdentRune(r, false) {
 					break
 				}
 				j += size

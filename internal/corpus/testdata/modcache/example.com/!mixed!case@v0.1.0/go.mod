@@ -1,0 +1,3 @@
+module example.com/MixedCase
+
+go 1.22
