@@ -39,7 +39,7 @@ func (a *analysis) settle(r *search.Result, stop time.Time) {
 	}
 	opts := invariant.DefaultOptions
 	opts.Check, opts.Deadline = a.cfg.SolverTimeout, stop
-	for k, res := range invariant.NewProver(a.t.Func).ProveAll(objs, opts) {
+	for k, res := range invariant.NewProver(a.t.Func, a.t.PhiNames).ProveAll(objs, opts) {
 		if !res.Proved {
 			continue
 		}

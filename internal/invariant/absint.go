@@ -782,7 +782,7 @@ func (a *absint) invariant(c *node) (smt string, text string) {
 	for _, k := range a.m.slots[c] {
 		for i, at := range atomsOf(k.v.Type()) {
 			if at.role != roleBool {
-				name[a.key(k, i)] = valueName(k) + at.suffix()
+				name[a.key(k, i)] = a.m.valueName(k) + at.suffix()
 			}
 		}
 	}
@@ -796,40 +796,51 @@ func (a *absint) invariant(c *node) (smt string, text string) {
 		i, j int
 		c    int64
 	}
+	// What the atoms' ranges say (an integer in its type's range, 0 <= len
+	// <= cap <= the largest length) goes without saying: it is known, and
+	// implies what it implies.
+	known := map[[2]int]int64{}
+	for _, i := range idx[1:] {
+		lo, hi := atomRange(a.atomOf(z.vars[i]))
+		if hi.IsInt64() {
+			known[[2]int{i, 0}] = hi.Int64()
+		}
+		if nl := new(big.Int).Neg(lo); nl.IsInt64() {
+			known[[2]int{0, i}] = nl.Int64()
+		}
+		if v := z.vars[i]; a.atomOf(v).role == roleCap {
+			if j := z.index(akey{v.v, v.a - 1}); j >= 0 && name[z.vars[j]] != "" {
+				known[[2]int{j, i}] = 0
+			}
+		}
+	}
 	var keep []cons
 	kept := map[[2]int]int64{}
 	bound := func(i, j int) int64 {
-		if c, ok := kept[[2]int{i, j}]; ok {
+		c, ok := kept[[2]int{i, j}]
+		if k, ok2 := known[[2]int{i, j}]; ok2 && (!ok || k < c) {
+			return k
+		}
+		if ok {
 			return c
 		}
 		return inf
 	}
-	trivial := func(i, j int, c int64) bool {
-		at := func(i int) atom {
-			return a.atomOf(z.vars[i])
-		}
-		switch {
-		case j == 0 && i != 0:
-			_, hi := atomRange(at(i))
-			return hi.IsInt64() && c >= hi.Int64()
-		case i == 0 && j != 0:
-			lo, _ := atomRange(at(j))
-			return new(big.Int).Neg(lo).IsInt64() && c >= -lo.Int64()
-		}
-		return false
-	}
 	var all []cons
 	for _, i := range idx {
 		for _, j := range idx {
-			if i != j && z.at(i, j) != inf && !trivial(i, j, z.at(i, j)) {
-				all = append(all, cons{i, j, z.at(i, j)})
+			if c := z.at(i, j); i != j && c != inf {
+				if k, ok := known[[2]int{i, j}]; ok && k <= c {
+					continue
+				}
+				all = append(all, cons{i, j, c})
 			}
 		}
 	}
 	for _, x := range all {
 		kept[[2]int{x.i, x.j}] = x.c
 	}
-	// Drop the bounds implied by two kept ones.
+	// Drop the bounds implied by two kept or known ones.
 	for _, x := range all {
 		delete(kept, [2]int{x.i, x.j})
 		implied := false

@@ -109,7 +109,7 @@ func (p *problem) params(c *node) []smtVar {
 	var vs []smtVar
 	for _, k := range p.m.slots[c] {
 		for _, a := range atomsOf(k.v.Type()) {
-			vs = append(vs, smtVar{"|" + valueName(k) + a.suffix() + "|", a.sort()})
+			vs = append(vs, smtVar{"|" + p.m.valueName(k) + a.suffix() + "|", a.sort()})
 		}
 	}
 	return vs

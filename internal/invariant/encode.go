@@ -78,7 +78,7 @@ func encodeRegion(m *model, from *node, relevant []bool, cuts map[*node]bool, ob
 	for _, k := range slots {
 		var names []string
 		for _, a := range atomsOf(k.v.Type()) {
-			n := e.declare(valueName(k)+a.suffix(), a.sort())
+			n := e.declare(e.m.valueName(k)+a.suffix(), a.sort())
 			names = append(names, n)
 			e.r.state = append(e.r.state, n)
 		}
@@ -362,7 +362,7 @@ func (e *enc) term(fr *frame, v ir.Value) []string {
 func (e *enc) havoc(k vkey, as []atom) []string {
 	var names []string
 	for _, a := range as {
-		names = append(names, e.fresh(valueName(k)+a.suffix(), a.sort()))
+		names = append(names, e.fresh(e.m.valueName(k)+a.suffix(), a.sort()))
 	}
 	e.r.facts = append(e.r.facts, wellFormed(as, names)...)
 	return names
@@ -377,12 +377,12 @@ func (e *enc) defineAll(k vkey, as []atom, xs []string) []string {
 	var names []string
 	for i, a := range as {
 		if xs[i] == "" {
-			n := e.fresh(valueName(k)+a.suffix(), a.sort())
+			n := e.fresh(e.m.valueName(k)+a.suffix(), a.sort())
 			e.r.facts = append(e.r.facts, wellFormed([]atom{a}, []string{n})...)
 			names = append(names, n)
 			continue
 		}
-		names = append(names, e.def(valueName(k)+a.suffix(), a.sort(), xs[i]))
+		names = append(names, e.def(e.m.valueName(k)+a.suffix(), a.sort(), xs[i]))
 	}
 	return names
 }
@@ -477,9 +477,9 @@ func (e *enc) compute(fr *frame, in ir.Instr, r string, as []atom) []string {
 		if len(it) == 1 && len(as) == 3 {
 			// Over a string: ok, the byte index, the rune.
 			k := vkey{fr, in}
-			ok := e.fresh(valueName(k)+".ok", "Bool")
-			idx := e.fresh(valueName(k)+".index", "Int")
-			rn := e.fresh(valueName(k)+".rune", "Int")
+			ok := e.fresh(e.m.valueName(k)+".ok", "Bool")
+			idx := e.fresh(e.m.valueName(k)+".index", "Int")
+			rn := e.fresh(e.m.valueName(k)+".rune", "Int")
 			e.assume(r, fmt.Sprintf("(and (<= 0 %s) (=> %s (< %s %s)) (=> (not %s) (= %s 0)) (<= 0 %s 1114111))", idx, ok, idx, it[0], ok, idx, rn))
 			return []string{ok, idx, rn}
 		}
@@ -532,7 +532,7 @@ func (e *enc) binop(fr *frame, in *ir.BinOp, r string) []string {
 			return []string{"(+ " + x[0] + " " + y[0] + ")"}
 		case ir.Eq, ir.Ne:
 			// Strings of different lengths differ.
-			b := e.fresh(valueName(vkey{fr, in}), "Bool")
+			b := e.fresh(e.m.valueName(vkey{fr, in}), "Bool")
 			eq := b
 			if in.Op == ir.Ne {
 				eq = "(not " + b + ")"
@@ -548,7 +548,7 @@ func (e *enc) binop(fr *frame, in *ir.BinOp, r string) []string {
 			if _, ok := in.X.(*ir.Const); ok {
 				other = y
 			}
-			b := e.fresh(valueName(vkey{fr, in}), "Bool")
+			b := e.fresh(e.m.valueName(vkey{fr, in}), "Bool")
 			isNil := b
 			if in.Op == ir.Ne {
 				isNil = "(not " + b + ")"
@@ -606,7 +606,7 @@ func (e *enc) binop(fr *frame, in *ir.BinOp, r string) []string {
 	switch in.Op {
 	case ir.And, ir.Or:
 		// Any value, but for what the bits imply.
-		v := e.fresh(valueName(vkey{fr, in}), "Int")
+		v := e.fresh(e.m.valueName(vkey{fr, in}), "Int")
 		e.r.facts = append(e.r.facts, wellFormed(atomsOf(t), []string{v})...)
 		e.assume(r, bitFacts(in.Op, t.Signed, v, x[0], y[0]))
 		return []string{v}
@@ -704,11 +704,11 @@ func (e *enc) convert(fr *frame, in *ir.Convert, r string) []string {
 		return []string{x[0]}
 	case from.Kind == ir.KString && to.Kind == ir.KSlice:
 		// []rune(s): at most one rune per byte.
-		n := e.fresh(valueName(vkey{fr, in})+".len", "Int")
+		n := e.fresh(e.m.valueName(vkey{fr, in})+".len", "Int")
 		e.assume(r, "(<= 0 "+n+" "+x[0]+")")
 		return []string{n, ""}
 	case from.Kind == ir.KInt && to.Kind == ir.KString:
-		n := e.fresh(valueName(vkey{fr, in})+".len", "Int")
+		n := e.fresh(e.m.valueName(vkey{fr, in})+".len", "Int")
 		e.assume(r, "(<= 1 "+n+" 4)")
 		return []string{n}
 	}

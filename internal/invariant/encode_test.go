@@ -199,7 +199,7 @@ func TestEncodeOperators(t *testing.T) {
 				t.Fatalf("%s: %v", src, err)
 			}
 			fn := prog.Funcs[0]
-			m := newModel(fn)
+			m := newModel(fn, nil)
 			in := fn.Blocks[0].Instrs[0]
 			k := 0
 			for _, x := range samples(c.xt) {

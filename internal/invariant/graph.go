@@ -98,8 +98,9 @@ type model struct {
 	reject  string                // why no proof can be built on this model ("" if it can)
 	targets *ir.Targets
 
-	vindex map[vkey]int // a number per value, for the analysis' tables
-	vkeys  []vkey       // by number; 0 is no value (the zones' zero variable)
+	names  map[*ir.Phi]string // the Go variables phis stand for (nil: none known)
+	vindex map[vkey]int       // a number per value, for the analysis' tables
+	vkeys  []vkey             // by number; 0 is no value (the zones' zero variable)
 }
 
 // number returns the value's number (from 1), giving it one on first use.
@@ -113,9 +114,10 @@ func (m *model) number(k vkey) int {
 }
 
 // newModel inlines fn's callees (within the limits) and computes the cut
-// points and what they carry.
-func newModel(fn *ir.Function) *model {
-	m := &model{fn: fn, defNode: map[vkey]*node{}, slots: map[*node][]vkey{}, opaque: map[*ir.Function]bool{}, vindex: map[vkey]int{}, vkeys: []vkey{{}}}
+// points and what they carry; names are the Go variables of phis, for the
+// formulas.
+func newModel(fn *ir.Function, names map[*ir.Phi]string) *model {
+	m := &model{fn: fn, names: names, defNode: map[vkey]*node{}, slots: map[*node][]vkey{}, opaque: map[*ir.Function]bool{}, vindex: map[vkey]int{}, vkeys: []vkey{{}}}
 	if fn.Prog != nil {
 		m.targets = ir.NewTargets(fn.Prog)
 	}
@@ -580,10 +582,13 @@ func firstInstr(n *node) int {
 }
 
 // valueName names a value in formulas: "b" for a parameter, "Sum.%3" for a
-// register of a frame.
-func valueName(k vkey) string {
+// register of a frame, "Sum.i%3" for a phi standing for the Go variable i.
+func (m *model) valueName(k vkey) string {
 	if p, ok := k.v.(*ir.Param); ok && k.fr.parent == nil {
 		return p.Ident
+	}
+	if phi, ok := k.v.(*ir.Phi); ok && m.names[phi] != "" {
+		return k.fr.label() + "." + m.names[phi] + "%" + k.v.Name()
 	}
 	return k.fr.label() + "." + "%" + k.v.Name()
 }

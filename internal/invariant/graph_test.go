@@ -94,7 +94,7 @@ func H() i64 {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := NewProver(prog.Func("F")).Prove(panicOf(t, prog.Func("G")), DefaultOptions)
+			r := NewProver(prog.Func("F"), nil).Prove(panicOf(t, prog.Func("G")), DefaultOptions)
 			if r.Proved || !strings.Contains(r.Why, c.why) {
 				t.Errorf("proved %v, why %q; want no proof because %q", r.Proved, r.Why, c.why)
 			}
@@ -131,13 +131,13 @@ b3:
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newModel(prog.Func("F"))
+	m := newModel(prog.Func("F"), nil)
 	if len(m.cuts) != 1 {
 		t.Fatalf("%d cut points, want 1", len(m.cuts))
 	}
 	var names []string
 	for _, k := range m.slots[m.cuts[0]] {
-		names = append(names, valueName(k))
+		names = append(names, m.valueName(k))
 	}
 	if got, want := strings.Join(names, " "), "s F.%0 F.%1 F.%2"; got != want {
 		t.Errorf("slots %q, want %q", got, want)

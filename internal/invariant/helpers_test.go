@@ -14,6 +14,15 @@ import (
 // lowerGo writes src as package p of a fresh module and lowers the named
 // functions.
 func lowerGo(t testing.TB, src string, names ...string) map[string]*ir.Function {
+	fns := map[string]*ir.Function{}
+	for name, tg := range lowerTargets(t, src, names...) {
+		fns[name] = tg.Func
+	}
+	return fns
+}
+
+// lowerTargets is lowerGo's, with the targets.
+func lowerTargets(t testing.TB, src string, names ...string) map[string]*lower.Target {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.26\n"), 0o644); err != nil {
@@ -29,14 +38,14 @@ func lowerGo(t testing.TB, src string, names ...string) map[string]*ir.Function 
 	for _, e := range res.Errors {
 		t.Fatal(e)
 	}
-	fns := map[string]*ir.Function{}
+	tgs := map[string]*lower.Target{}
 	for _, tg := range res.Targets {
 		if err := ir.Check(tg.Prog); err != nil {
 			t.Fatal(err)
 		}
-		fns[tg.Name] = tg.Func
+		tgs[tg.Name] = tg
 	}
-	return fns
+	return tgs
 }
 
 // checks returns the failing sides of fn's own run-time checks.

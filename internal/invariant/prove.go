@@ -88,8 +88,11 @@ type Prover struct {
 	steps map[string]*steps // the regions between cut points, per set of them
 }
 
-// NewProver inlines fn's callees.
-func NewProver(fn *ir.Function) *Prover { return &Prover{m: newModel(fn), steps: map[string]*steps{}} }
+// NewProver inlines fn's callees; names, the Go variables of phis
+// (lower.Target.PhiNames; nil: none), name the values in certificates.
+func NewProver(fn *ir.Function, names map[*ir.Phi]string) *Prover {
+	return &Prover{m: newModel(fn, names), steps: map[string]*steps{}}
+}
 
 // attempt is one objective's proof in progress.
 type attempt struct {

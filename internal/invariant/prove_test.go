@@ -279,16 +279,16 @@ func TestNeverProvedWhenReachable(t *testing.T) {
 			params[m[1]] = m[3]
 		}
 		seen := observed(t, c.src, names, params)
-		fns := lowerGo(t, c.src, names...)
+		tgs := lowerTargets(t, c.src, names...)
 		for _, name := range names {
-			fn := fns[name]
+			fn := tgs[name].Func
 			failed := false
 			for _, o := range checks(fn) {
 				key := fmt.Sprintf("%s %d", o.If.Kind.PanicMessage(), o.If.Pos.Line)
 				failed = failed || seen[key]
 				var by []string
 				for _, m := range methods {
-					r := NewProver(fn).Prove(o, m.opts)
+					r := NewProver(fn, tgs[name].PhiNames).Prove(o, m.opts)
 					if r.Proved && seen[key] {
 						t.Errorf("%s: %s proved unreachable by %s, but compiled Go panics there\n%s", name, o, r.Method, r.SMT2)
 					}
