@@ -109,8 +109,14 @@
 // engine (z3.SolveHorn) either derives the goal (the encoding reaches the
 // objective: no proof), gives up, or returns an interpretation of each
 // relation, the invariants. Spacer finds disjunctive and non-difference
-// invariants the zones cannot express, at a higher price (a budget per
-// objective).
+// invariants the zones cannot express, at a higher price: a budget per
+// objective (2s) and per call of ProveAll (10s), for the objectives the
+// zones leave.
+//
+// Values are named in formulas after what they are: a parameter by its
+// name, a register by its frame and number, a phi by the Go variable it
+// stands for (Sum.i%1, from the lowering's phi names), a length or a
+// capacity by a suffix (b.len).
 //
 // # Limits
 //
