@@ -48,7 +48,7 @@ func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 	if len(objs) == 0 {
 		return r, nil
 	}
-	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: a.cfg.SolverTimeout})
+	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: a.cfg.SolverTimeout, Assume: s.Engine.Assume[s.Fn]})
 	var loud []string
 	wrong := map[int]string{} // branch index -> the witness, rendered
 	for k, res := range rs {

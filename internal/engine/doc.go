@@ -157,9 +157,21 @@
 //   - Package-level variables start with the values the package's
 //     initializer (Program.Init, run once, concretely) gives them; writes
 //     during a run are seen by the rest of the run.
-//   - A precondition (the target's //leapfrog:assume) is a function run
-//     before the target; its result must hold: the step saying so is never
-//     left for the other side.
+//   - A precondition (the target's //leapfrog:assume, Engine.Assume) is a
+//     function of the target's parameters returning bool. Once per engine,
+//     its paths are enumerated by forced runs of it alone (no solver):
+//     PreconditionFormula is the disjunction of each returning path's
+//     condition and result, exact (a path is dropped only for a constant
+//     condition contradicting it, a panic, or a constant false result). A
+//     run then records one Precondition step at the target's entry, after
+//     the inputs' domain facts: the formula, taken as it evaluates on the
+//     model (the precondition does not run). When the enumeration cannot be
+//     exact (a loop bound, a concretization, a native call, a write to the
+//     inputs or the package state, more than Engine.PrePaths paths), the
+//     precondition runs before the target, its branches recorded as steps,
+//     and the step holds its result (recorded even when constant true: the
+//     steps before it are the precondition's). An input that violates it
+//     stops the run (Path.Excluded).
 //   - Internal decisions (a loop's models, an append that may reallocate, a
 //     size that must be concrete) are steps on pseudo branches: internal Ifs
 //     outside the blocks, one per site and decision, so that the tree and the

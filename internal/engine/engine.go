@@ -29,6 +29,9 @@ type Engine struct {
 	// parameters returning bool): a run of the function first runs it, and
 	// an input for which it is false is outside the domain.
 	Assume map[*ir.Function]*ir.Function
+	// PrePaths bounds the paths of a precondition enumerated into one exact
+	// formula (PreconditionFormula); beyond, it runs branch by branch.
+	PrePaths int
 
 	// Merge, when set, merges loop-free regions (pm strategy; merge.go).
 	Merge *Merger
@@ -41,6 +44,7 @@ type Engine struct {
 	ooc     map[LoopID][]OOCVar // fresh symbols of out-of-context iterations (models.go)
 	pseudo  map[pseudoKey]*ir.If
 	globals map[*ir.Program]*globalState
+	pres    map[*ir.Function]*preFormula // preconditions as formulas (precondition.go)
 	consts  map[*ir.Const]val
 	cands   map[*ir.Type][]*ir.DynType  // interface inputs' candidates (ifaces.go)
 	ncands  map[*ir.Type]int            // how many of them a test can construct
@@ -57,9 +61,9 @@ const DefaultMaxLen = 8
 
 // New returns an engine with the given loop bound.
 func New(b *expr.Builder, kbound int) *Engine {
-	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen,
+	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen, PrePaths: DefaultPrePaths,
 		loops: map[*ir.Function]*loopInfo{}, code: map[*ir.Function]*code{}, pseudo: map[pseudoKey]*ir.If{},
-		globals: map[*ir.Program]*globalState{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{},
+		globals: map[*ir.Program]*globalState{}, pres: map[*ir.Function]*preFormula{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{},
 		sents: map[*ir.Type][]sentinelCand{}}
 }
 
@@ -216,6 +220,7 @@ type machine struct {
 	orderDep   bool      // a range over a map chose an order Go may not choose
 	merging    bool      // inside a merged region: no step may be recorded
 	anyN       int       // fresh "any" variables made so far (anyLike)
+	anyTag     string    // in their names: "pre" in a precondition's enumeration, whose formula outlives the run
 	extN       int       // fresh variables of externals' results made so far (externals.go)
 	ret        [1]val    // the result of the last call with one result (callFrame)
 	// panic is the panic being unwound, nil when none; deferring is the

@@ -1,11 +1,10 @@
-// Package-level variables (initialised once by the program's initializer, copied for each run) and preconditions.
+// Package-level variables: initialised once by the program's initializer, copied for each run.
 
 package engine
 
 import (
 	"fmt"
 
-	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 )
 
@@ -152,21 +151,4 @@ func (c *copier) val(v val) val {
 		return r
 	}
 	panic(fmt.Sprintf("engine: cannot copy %T", v))
-}
-
-// precondition runs the target's precondition on its arguments: the input
-// is in the domain only when it returns true.
-func (m *machine) precondition(pre *ir.Function, args []val) {
-	res, panicked := m.call(pre, args, 1)
-	if panicked {
-		panic(excluded("the precondition panics: " + m.path.Panic))
-	}
-	c := res[0].(*scalar)
-	var t *expr.Term
-	if c.s != nil {
-		t = c.s
-	} else {
-		t = m.B.BoolConst(c.c == 1)
-	}
-	m.domain(m.root.Blocks[0], ir.Precondition, "assume", t, c.c == 1)
 }

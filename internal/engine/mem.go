@@ -73,7 +73,7 @@ func (m *machine) anyLike(v val) val {
 	switch v := v.(type) {
 	case *scalar:
 		m.anyN++
-		name := fmt.Sprintf("any#%d.%d", m.anyN, v.width) // a name has one width
+		name := fmt.Sprintf("any#%s%d.%d", m.anyTag, m.anyN, v.width) // a name has one width
 		return &scalar{c: v.c, s: m.B.Var(name, v.width), width: v.width}
 	case *agg:
 		r := &agg{elems: make([]val, len(v.elems))}

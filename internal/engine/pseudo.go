@@ -84,6 +84,13 @@ func IsBound(in *ir.If) bool {
 	panic(fmt.Sprintf("engine: no pseudo branch of kind %d", in.Pseudo))
 }
 
+// IsPrecondition reports whether a branch is the pseudo branch of the
+// target's precondition (a Precondition step).
+func IsPrecondition(in *ir.If) bool { return in != nil && in.Pseudo == ir.Precondition }
+
+// preconditionName names the precondition's pseudo branch.
+const preconditionName = "assume"
+
 // IsPseudo reports whether a branch is an internal decision of the engine
 // (not an If of the program).
 func IsPseudo(in *ir.If) bool { return in != nil && in.Pseudo != ir.NotPseudo }

@@ -98,13 +98,15 @@ func reaches(out *outcome, o indep.Objective) bool {
 	return out.sides[side{o.If, o.Dir}]
 }
 
-// enumerate runs fn on every input, and the engine on a sample of them (the
+// enumerate runs fn on every input its precondition pre (nil: none)
+// accepts (it returns true: an input on which it panics or returns false is
+// no input), and the engine on a sample of them (the
 // engine's concrete semantics are checked against the compiled code by
 // internal/oracle): the reference interpreter must agree with it, except on
 // the functions where the engine is known to be wrong (engineWrong), where
 // it must disagree at least once: the entry is removed when the engine is
 // fixed.
-func enumerate(t *testing.T, fn *ir.Function, objs []indep.Objective, engineWrong bool) observed {
+func enumerate(t *testing.T, fn, pre *ir.Function, objs []indep.Objective, engineWrong bool) observed {
 	ls := leaves(fn)
 	bits := 0
 	for _, l := range ls {
@@ -126,6 +128,11 @@ func enumerate(t *testing.T, fn *ir.Function, objs []indep.Objective, engineWron
 			shift += w
 			if l.isNil && in[l.name] == 1 {
 				nilRecv = true
+			}
+		}
+		if pre != nil {
+			if po := refRun(pre, in); po.results == nil || po.results[0] != uint64(1) {
+				continue
 			}
 		}
 		out := refRun(fn, in)
@@ -195,8 +202,9 @@ func copyMap(m map[string]uint64) map[string]uint64 {
 
 // compare lists the disagreements between the encoding's answers and the
 // enumeration. undecided holds the reason expected for the objectives the
-// encoding may leave undecided ("": none may be).
-func compare(fn *ir.Function, objs []indep.Objective, rs []indep.Result, obs observed, undecided string) []string {
+// encoding may leave undecided ("": none may be). A witness must satisfy
+// the precondition pre (nil: none).
+func compare(fn, pre *ir.Function, objs []indep.Objective, rs []indep.Result, obs observed, undecided string) []string {
 	var bad []string
 	for i, o := range objs {
 		r := rs[i]
@@ -209,6 +217,11 @@ func compare(fn *ir.Function, objs []indep.Objective, rs []indep.Result, obs obs
 		case indep.Reachable:
 			if !reaches(refRun(fn, r.Witness), o) {
 				bad = append(bad, fmt.Sprintf("%s: the witness %v does not reach it", o, r.Witness))
+			}
+			if pre != nil {
+				if po := refRun(pre, r.Witness); po.results == nil || po.results[0] != uint64(1) {
+					bad = append(bad, fmt.Sprintf("%s: the witness %v violates the precondition", o, r.Witness))
+				}
 			}
 		default:
 			if undecided == "" || !strings.Contains(r.Reason, undecided) {
@@ -288,9 +301,9 @@ func TestBruteForce(t *testing.T) {
 			for _, tg := range sc.targets {
 				start := time.Now()
 				objs := allObjectives(tg.Func)
-				obs := enumerate(t, tg.Func, objs, sc.engineWrong[tg.Name])
-				rs := indep.Check(tg.Func, objs, indep.Options{})
-				for _, b := range compare(tg.Func, objs, rs, obs, undecided[tg.Name]) {
+				obs := enumerate(t, tg.Func, tg.Assume, objs, sc.engineWrong[tg.Name])
+				rs := indep.Check(tg.Func, objs, indep.Options{Assume: tg.Assume})
+				for _, b := range compare(tg.Func, tg.Assume, objs, rs, obs, undecided[tg.Name]) {
 					t.Errorf("%s: %s", tg.Name, b)
 				}
 				unr := 0

@@ -55,6 +55,10 @@ type Options struct {
 	Timeout time.Duration // per cvc5 query (0: DefaultTimeout)
 	Budget  int           // block instances the encoding may create (0: DefaultBudget)
 	CVC5    string        // the cvc5 command ("": cvc5 on $PATH, else /usr/bin/cvc5)
+	// Assume is the function's precondition (//leapfrog:assume: a function
+	// of its parameters returning bool; nil: none): only inputs for which it
+	// returns true are inputs.
+	Assume *ir.Function
 }
 
 // Defaults of Options.
@@ -113,7 +117,7 @@ func Script(fn *ir.Function, obj Objective, opts Options) (string, error) {
 		return "", fmt.Errorf("empty objective")
 	}
 	opts = opts.withDefaults()
-	e, err := encode(fn, opts.Unwind, opts.Budget)
+	e, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget)
 	if err != nil {
 		return "", err
 	}
@@ -124,6 +128,9 @@ func (e *encoder) script(obj Objective) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "; can %s be reached in %s? unsat: no input reaches it.\n", obj, e.root.Name)
 	fmt.Fprintf(&sb, "; every path at once: callees inlined, loops unrolled up to %d iterations per entry.\n", e.unwind)
+	if e.assume != nil {
+		fmt.Fprintf(&sb, "; under the precondition %s: the function is entered where it returns true.\n", e.assume.Name)
+	}
 	if len(e.cuts) > 0 {
 		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", len(e.cuts))
 	}
@@ -156,7 +163,7 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 	}
 	opts = opts.withDefaults()
 	res := make([]Result, len(objs))
-	e, err := encode(fn, opts.Unwind, opts.Budget)
+	e, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget)
 	if err != nil {
 		for i := range res {
 			res[i] = Result{Status: Undecided, Reason: err.Error()}

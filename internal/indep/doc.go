@@ -82,6 +82,18 @@
 // engine's (by the position of the header's If, else of the loop's first If);
 // a callee's loop is named Callee.N.
 //
+// # Preconditions
+//
+// A function's precondition (Options.Assume: the //leapfrog:assume
+// function, of the same parameters, returning bool) is encoded as a callee
+// of the root's entry on the root's parameters, whose result must be true:
+// the root is entered under the disjunction, over the precondition's
+// returns, of the return's guard and its result, with the memory it leaves.
+// Inputs on which it panics or returns false are no inputs. Its branches and
+// panics are encoded aside: a helper both call has the objectives the root
+// reaches, not those the precondition's call reaches. A loop of the
+// precondition the bound cuts is a cut like the root's.
+//
 // # Inputs
 //
 // Variables are named by their input paths (ir.InputPath), as the engine's

@@ -38,6 +38,7 @@ type encoder struct {
 	unwind int
 	budget int // block instances left
 	root   *ir.Function
+	assume *ir.Function // the root's precondition (nil: none)
 	infos  map[*ir.Function]*fnInfo
 	inputs []input
 	ifs    map[*ir.If][]ifInst
@@ -48,9 +49,10 @@ type encoder struct {
 	nobj   int
 }
 
-// encode builds the formula of fn; a construct it cannot encode gives an error.
-func encode(fn *ir.Function, unwind, budget int) (e *encoder, err error) {
-	e = &encoder{ts: newTerms(), unwind: unwind, budget: budget, root: fn,
+// encode builds the formula of fn, entered where its precondition assume
+// (nil: none) returns true; a construct it cannot encode gives an error.
+func encode(fn, assume *ir.Function, unwind, budget int) (e *encoder, err error) {
+	e = &encoder{ts: newTerms(), unwind: unwind, budget: budget, root: fn, assume: assume,
 		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -73,8 +75,38 @@ func encode(fn *ir.Function, unwind, budget int) (e *encoder, err error) {
 		}
 		params[i] = e.inputValue(ir.ParamPath(p.Ident), p.Typ)
 	}
-	e.call(fn, params, e.ts.boolConst(true), mem)
+	guard := e.ts.boolConst(true)
+	if assume != nil {
+		guard, mem = e.precondition(assume, params, mem)
+	}
+	e.call(fn, params, guard, mem)
 	return e, nil
+}
+
+// precondition encodes the root's precondition pre (a function of the
+// root's parameters returning bool) as a callee of the root's entry whose
+// result must be true: it returns the guard under which it returns true
+// and the memory then. Its branches and panics are not the root's
+// objectives: they are encoded aside (a function both call has objectives
+// reached from the root only). A loop of pre the bound cuts is a cut like
+// any other: an unsat answer then proves nothing.
+func (e *encoder) precondition(pre *ir.Function, params []sym, mem memory) (*term, memory) {
+	ifs, panics := e.ifs, e.panics
+	e.ifs, e.panics = map[*ir.If][]ifInst{}, map[*ir.Panic]*term{}
+	rets := e.call(pre, params, e.ts.boolConst(true), mem)
+	e.ifs, e.panics = ifs, panics
+	holds := e.ts.boolConst(false)
+	var gs []*term
+	var ms []memory
+	for _, r := range rets {
+		g := e.ts.and(r.guard, r.results[0].(*term))
+		holds = e.ts.or(holds, g)
+		gs, ms = append(gs, g), append(ms, r.mem)
+	}
+	if len(ms) == 0 {
+		return holds, mem // it never returns: no input
+	}
+	return holds, e.mergeMem(gs, ms)
 }
 
 // maxTerms bounds the size of the formula, whatever the block instances.

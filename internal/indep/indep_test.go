@@ -205,9 +205,9 @@ func TestCompareObjects(t *testing.T) {
 		}
 	}
 	objs := allObjectives(fn)
-	obs := enumerate(t, fn, objs, false)
+	obs := enumerate(t, fn, nil, objs, false)
 	rs := indep.Check(fn, objs, indep.Options{})
-	if bad := compare(fn, objs, rs, obs, ""); len(bad) > 0 {
+	if bad := compare(fn, nil, objs, rs, obs, ""); len(bad) > 0 {
 		t.Fatalf("correct answers rejected: %v", bad)
 	}
 	var reachable, unreachable int = -1, -1
@@ -234,7 +234,7 @@ func TestCompareObjects(t *testing.T) {
 		"unreachable reached": {broken(unreachable, indep.Result{Status: indep.Reachable, Witness: map[string]uint64{}}), "no input reaches it"},
 		"undecided":           {broken(unreachable, indep.Result{Status: indep.Undecided, Reason: "x"}), "undecided"},
 	} {
-		bad := compare(fn, objs, c.rs, obs, "")
+		bad := compare(fn, nil, objs, c.rs, obs, "")
 		if len(bad) == 0 || !strings.Contains(strings.Join(bad, "\n"), c.want) {
 			t.Errorf("%s: %v, want a complaint containing %q", name, bad, c.want)
 		}

@@ -33,6 +33,7 @@ type outcome struct {
 	sides   map[side]bool
 	panicAt *ir.Panic
 	aborted string // the run did something Go would reject without a check, or ran too long
+	results []any  // when it returned
 }
 
 type refAbort string
@@ -90,7 +91,9 @@ func refRun(fn *ir.Function, in map[string]uint64) (out *outcome) {
 			out = m.out
 		}
 	}()
-	m.call(fn, args)
+	if res, ok := m.call(fn, args); ok {
+		m.out.results = res
+	}
 	return m.out
 }
 

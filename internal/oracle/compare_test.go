@@ -118,6 +118,9 @@ func (c *comparison) compare() []disagreement {
 	entries := 0
 	for _, b := range c.rep.Branches {
 		switch {
+		case b.Verdict == report.Unknown && b.Outcome == "entry" && c.f.assume != "" && c.obs.run == 0 && strings.HasPrefix(b.Reason, "no input satisfies the precondition"):
+			// No input satisfies the precondition: the entry is never
+			// unreachable, and unknown says why.
 		case b.Verdict == report.Unknown && !acceptedUnknown(c.f, b):
 			errs = append(errs, c.fail(clsUnknown, &b, "", "every outcome must be decided (unknown is accepted for a loop bound in a function marked %s only)", LoopsDirective))
 		case b.Verdict != report.Covered && b.Verdict != report.Unreachable && b.Verdict != report.Unknown:
@@ -371,8 +374,8 @@ func (c *comparison) selfCheck() []disagreement {
 		{"unreachable panic claimed covered",
 			func(b report.Branch) bool { return isPanic(b) && b.Verdict == report.Unreachable && !c.f.recovers },
 			func(b *report.Branch) bool { b.Verdict = report.Covered; return true }, []string{clsPanicUnobserved}},
-		{"entry claimed unreachable",
-			func(b report.Branch) bool { return b.Outcome == "entry" },
+		{"entry claimed unreachable", // when some input satisfies the precondition
+			func(b report.Branch) bool { return b.Outcome == "entry" && c.obs.run > 0 },
 			func(b *report.Branch) bool { b.Verdict, b.SMT2 = report.Unreachable, "(check-sat)"; return true }, []string{clsFalseUnreachable}},
 		{"entry dropped",
 			func(b report.Branch) bool { return b.Outcome == "entry" },

@@ -28,12 +28,15 @@
 // with ==, methods on receivers that may be nil, a method with a pointer
 // receiver as the function under test, explicit panics, infeasible
 // conditions (x == c inside x != c, x&3 == 5, x > 5 && x < 3), early
-// returns, and loops over strings and slices made with an input-dependent
+// returns, loops over strings and slices made with an input-dependent
 // length up to 31 (beyond -kbound and -maxlen: sums, range loops,
 // reversal, pairs, trimming and skipping spaces, searching a byte and
 // slicing around it, counting, and off-by-one variants that fail under a
-// condition), whose checks the invariant proofs settle. Loops are bounded
-// by construction, so every program terminates on every input; generated
+// condition), whose checks the invariant proofs settle, and a precondition
+// (//leapfrog:assume, a quarter of the units: a condition over the
+// parameters, helper calls included, drawn from a stream of its own, so
+// that the rest of the unit is the same without it). Loops are bounded by
+// construction, so every program terminates on every input; generated
 // packages build and are go vet clean (TestGenerate). A function with
 // input-dependent loops carries LoopsDirective in its doc comment.
 //
@@ -54,7 +57,10 @@
 //  2. verify.Instrument copies the package and records every branch
 //     outcome, panic and function entry the compiled code takes; the
 //     generated enum_test.go has one TestEnum per function running every
-//     input (a pointer receiver is an input too: nil, then a pointer to a
+//     input that satisfies its precondition, if any (checked through
+//     verify's __leapfrogUnrecorded: what the check executes is not the
+//     function's; the others count as inputs, not run) (a pointer receiver
+//     is an input too: nil, then a pointer to a
 //     copy of each value; a parameter of interface type T ranges over the
 //     values the scenario's _test.go lists in lfDomain<T>(), lfDomainAny()
 //     or lfDomainError(): nil and every value of every type a test can
@@ -75,7 +81,9 @@
 //     objective, and every site of its own body both; panics are compared
 //     by kind and line, the entry by position; no objective is unknown
 //     unless the reason is a loop bound in a function with LoopsDirective
-//     (or there the length bound, or a size made concrete), a
+//     (or there the length bound, or a size made concrete), the entry of a
+//     function whose precondition no input satisfies (the reason must say
+//     so; it then has no case and no emitted test), a
 //     loop the models concretized, a time budget (logged), or, in a function
 //     with interface parameters, their bound ("interface inputs bounded to
 //     the dynamic types a test can construct"), which no input of the

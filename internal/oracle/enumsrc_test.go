@@ -18,7 +18,10 @@ const outEnv = "LEAPFROG_ORACLE_OUT" // the file the enumeration or the replay w
 
 // enumSource returns enum_test.go: one TestEnum_<id> per function, running
 // it on every input (an interface parameter over its domain function's
-// values), recovering panics, and writing to $LEAPFROG_ORACLE_OUT the size
+// values) that satisfies its precondition (lfAssume_<id>, run unrecorded:
+// what it executes is not the function's; it must return true without
+// panicking; the others count as inputs, not run), recovering panics, and
+// writing to $LEAPFROG_ORACLE_OUT the size
 // of each domain, the number of inputs, each new branch record of the
 // instrumented package with the input that produced it, and each panic kind
 // and line with its first input.
@@ -26,6 +29,13 @@ func enumSource(pkg *pkgSource, funcs []*function) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(enumHeader)
 	for _, f := range funcs {
+		if f.assume != "" {
+			var ps []string
+			for _, p := range f.params {
+				ps = append(ps, p.name+" "+pkg.typeString(p.typ))
+			}
+			fmt.Fprintf(&b, "\nfunc lfAssume_%s(%s) bool { return %s }\n", f.id(), strings.Join(ps, ", "), f.assume)
+		}
 		fmt.Fprintf(&b, "\nfunc TestEnum_%s(t *testing.T) {\n\tlfEnumStart(t)\n", f.id())
 		for i, p := range f.params {
 			fmt.Fprintf(&b, "var lfV%d %s\n", i, pkg.typeString(p.value()))
@@ -97,10 +107,17 @@ func enumLoops(b *bytes.Buffer, pkg *pkgSource, f *function, recvNil bool) {
 		}
 	}
 	call := callSource(f, args)
+	check := fmt.Sprintf("lfAssume_%s(%s)", f.id(), strings.Join(args, ", "))
 	if len(f.params) > 0 && f.params[0].ptr && !recvNil {
 		call = "lfR := lfV0; " + call
+		check = "lfR := lfV0; return " + check
+	} else {
+		check = "return " + check
 	}
-	fmt.Fprintf(b, "lfEnumCall(func() { %s }, func() string { return fmt.Sprintf(%q, %s) })\n",
+	if f.assume != "" {
+		fmt.Fprintf(b, "if !lfSatisfies(func() bool { %s }) {\nlfInputs++\n} else ", check)
+	}
+	fmt.Fprintf(b, "{\nlfEnumCall(func() { %s }, func() string { return fmt.Sprintf(%q, %s) })\n}\n",
 		call, strings.Join(fmts, " "), strings.Join(vals, ", "))
 	b.WriteString(strings.Repeat("}\n", loops))
 }
@@ -178,6 +195,7 @@ import (
 var (
 	lfOut     bytes.Buffer
 	lfInputs  int
+	lfRun     int // the inputs run: those satisfying the precondition
 	lfRecSize int64
 	lfPanics  = map[string]bool{}
 )
@@ -252,10 +270,22 @@ func lfOneLine(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\t", " "), "\n", " ")
 }
 
+// lfSatisfies runs a precondition check, unrecorded (what it executes is
+// not the function's); an input on which it panics is no input.
+func lfSatisfies(check func() bool) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return __leapfrogUnrecorded(check)
+}
+
 // lfEnumCall runs one input, recording the panic it raises (kind and line)
 // and the branch records it added to the record file.
 func lfEnumCall(call func(), input func() string) {
 	lfInputs++
+	lfRun++
 	defer lfNewRecords(input)
 	defer func() {
 		r := recover()
@@ -299,7 +329,7 @@ func lfNewRecords(input func() string) {
 }
 
 func lfEnumFinish(t *testing.T) {
-	fmt.Fprintf(&lfOut, "inputs\t%d\n", lfInputs)
+	fmt.Fprintf(&lfOut, "inputs\t%d\nsatisfying\t%d\n", lfInputs, lfRun)
 	if err := os.WriteFile(os.Getenv("` + outEnv + `"), lfOut.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,8 @@ const (
 	FeatEarlyReturn    Feature = "early-return"     // returns under conditions
 	FeatEmptyCase      Feature = "empty-case"       // a tagged switch without default whose last case is empty
 	FeatEvalOrder      Feature = "eval-order"       // a call or a value-context && / || after an operand that may panic, in one expression
-	FeatSeqLoop        Feature = "seq-loop"         // loops over strings and slices of input-dependent lengths (up to 63): sums, reversal, trimming, searching a byte then slicing
+	FeatAssume         Feature = "assume"           // a precondition (//leapfrog:assume) over the parameters, helper calls included
+	FeatSeqLoop        Feature = "seq-loop"         // loops over strings and slices of input-dependent lengths (up to 31): sums, reversal, trimming, searching a byte then slicing
 )
 
 // Features lists every feature, in a fixed order.
@@ -49,7 +50,7 @@ var Features = []Feature{
 	FeatLogicValue, FeatLogicLocalLast, FeatSwitch, FeatConstLoop, FeatInputLoop, FeatLongLoop,
 	FeatBreak, FeatHelper, FeatDivConst, FeatDivInput, FeatDivZeroLocal, FeatShift, FeatIndex,
 	FeatSymStore, FeatPtrLocal, FeatPtrElem, FeatNilRecv, FeatMethodTarget, FeatPanic,
-	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatEvalOrder, FeatSeqLoop,
+	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatEvalOrder, FeatAssume, FeatSeqLoop,
 }
 
 // LoopsDirective marks, in a function's doc comment, a function with
@@ -126,6 +127,7 @@ func Generate(seed uint64, n int, disabled map[Feature]bool) *Program {
 func GenerateUnit(seed uint64, name string, disabled map[Feature]bool) Unit {
 	g := &gen{
 		rng:      rand.New(rand.NewPCG(seed, seed^0x5deece66d)),
+		side:     rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15, seed)),
 		name:     name,
 		disabled: disabled,
 		used:     map[Feature]bool{},
@@ -235,6 +237,7 @@ type helper struct {
 // gen holds the state of one unit's generation.
 type gen struct {
 	rng      *rand.Rand
+	side     *rand.Rand // the precondition's stream: the rest of a unit does not depend on it
 	name     string
 	disabled map[Feature]bool
 	used     map[Feature]bool

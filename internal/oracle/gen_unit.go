@@ -120,6 +120,7 @@ func (g *gen) function() string {
 		ps = append(ps, n+" "+t.name)
 		g.declare(&variable{name: n, t: t, param: true})
 	}
+	assume := g.precondition()
 	result := []string{"int32", "bool", "int32, bool", "int32"}[g.intn(4)]
 	g.result = result
 	res := result
@@ -158,7 +159,40 @@ func (g *gen) function() string {
 	if g.inputLoops {
 		doc.WriteString(LoopsDirective + "\n")
 	}
+	if assume != "" {
+		doc.WriteString("//leapfrog:assume " + assume + "\n")
+	}
 	return doc.String() + body
+}
+
+// precondition returns, with FeatAssume (a quarter of the units), a
+// boolean expression over the parameters for the function's precondition,
+// else "". It is drawn from the side stream, and what it marks (calls,
+// reads) is undone: the rest of the unit is the same with or without it.
+func (g *gen) precondition() string {
+	if !g.on(FeatAssume) {
+		return ""
+	}
+	main := g.rng
+	g.rng = g.side
+	defer func() { g.rng = main }()
+	if !g.chance(0.25) {
+		return ""
+	}
+	restore := g.snapshot()
+	calls, panicky := g.calls, g.panicky
+	hcalls := make([]int, len(g.helpers))
+	for i, h := range g.helpers {
+		hcalls[i] = h.calls
+	}
+	e := g.boolExpr(2, false, false)
+	restore()
+	g.calls, g.panicky = calls, panicky
+	for i, h := range g.helpers {
+		h.calls = hcalls[i]
+	}
+	g.used[FeatAssume] = true
+	return e
 }
 
 // scalarCopy declares a copy of an element of an integer array parameter

@@ -67,6 +67,10 @@ type function struct {
 	inputs   int  // the number of inputs, times the size of each domain of an interface parameter
 	ifaces   bool // a parameter is of interface type: unknowns with boundReason are accepted
 	recovers bool // the function or one it may call calls recover: panics are checked where they escape only
+	// assume is the precondition (the //leapfrog:assume expressions of its
+	// doc comment, joined by &&; "" when none): the enumeration runs only
+	// the inputs satisfying it.
+	assume string
 }
 
 // boundReason is the reason of an outcome only inputs beyond the bound of
@@ -290,11 +294,16 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 		})
 	}
 	if f.decl.Doc != nil {
+		var assume []string
 		for _, c := range f.decl.Doc.List {
 			if strings.TrimSpace(c.Text) == LoopsDirective {
 				f.loops = true
 			}
+			if e, ok := strings.CutPrefix(c.Text, "//leapfrog:assume "); ok {
+				assume = append(assume, "("+strings.TrimSpace(e)+")")
+			}
 		}
+		f.assume = strings.Join(assume, " && ")
 	}
 	return f, nil
 }

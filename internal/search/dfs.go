@@ -14,7 +14,7 @@ func (DFS) Name() string { return "dfs" }
 
 // Explore runs the search.
 func (DFS) Explore(s *Session) {
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	dfs(s, nodes, 0)
 }
 

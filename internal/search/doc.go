@@ -147,4 +147,24 @@
 //
 // Hopeful and eager flips are counted as in the papers: a flip is hopeful
 // when the side it aims at is already covered.
+//
+// # Preconditions
+//
+// A precondition is TreeFrog's test context (§3). Every strategy starts with
+// Session.First, which runs the initial input and, when it violates the
+// precondition, makes one solver call (counted, neither eager nor hopeful)
+// for the Precondition step's other side after the inputs' domain facts,
+// and runs the solution. A violated Precondition step leaves its other side
+// open (it is the domain); a satisfied one marks its other side Excluded (no
+// input); one that is the constant false on its prefix (the precondition
+// panics or returns false there) marks it Impossible, a constant condition
+// like any. With the engine's exact formula the step is the first
+// constraint of every path after the domain facts, so every query of every
+// strategy assumes it, and the whole-function encoding (whole.go) forces it
+// and passes it as an assumption of every check. Run branch by branch, the
+// precondition's steps come before it: they cover no objective (a helper
+// both call is covered by the function's calls only) and pm queries no
+// obligation of theirs. A refutation whose conflict holds the precondition
+// (its step, or a branch of a function only it calls) gives a verdict that
+// reads "under the precondition".
 package search

@@ -15,7 +15,7 @@ func (Eager) Name() string { return "eager" }
 
 // Explore runs the search.
 func (Eager) Explore(s *Session) {
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	forward(s, nodes, 0, func(*Node, bool) bool { return true })
 }
 

@@ -16,7 +16,7 @@ func (Else) Name() string { return "else" }
 
 // Explore runs the search.
 func (Else) Explore(s *Session) {
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	elseSuffix(s, nodes, 0)
 }
 

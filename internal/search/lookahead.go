@@ -14,6 +14,6 @@ func (Lookahead) Name() string { return "lookahead" }
 
 // Explore runs the search.
 func (Lookahead) Explore(s *Session) {
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	forward(s, nodes, 0, s.CanReachUncovered)
 }

@@ -77,6 +77,6 @@ func (t *treatment) advance() (high bool) {
 
 // Explore runs the search.
 func (m MTElse) Explore(s *Session) {
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	runPool(s, m.workers(s), &treatment{nodes: nodes, from: 0, pos: 0})
 }

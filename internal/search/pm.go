@@ -81,7 +81,7 @@ func (p PM) Explore(s *Session) {
 		s.Stats.Merges += len(p.Merged)
 		s.pmPath(p, nodes)
 	}
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	dfs(s, nodes, 0)
 	// Suffixes opened by the runs of obligation models, and anything left.
 	for !s.Done() {
@@ -120,7 +120,11 @@ func (s *Session) pmPath(p *engine.Path, nodes []*Node) {
 	st := s.pm
 	var insts []*pmInst
 	ord := map[int]int{}
+	from := preconditionStep(p) + 1
 	for _, r := range p.Merged {
+		if r.At < from {
+			continue // inside the precondition, run branch by branch: no path of the function
+		}
 		k := pmKey{ord: ord[r.At]}
 		ord[r.At]++
 		if r.At > 0 {

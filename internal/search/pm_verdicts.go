@@ -52,6 +52,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 	var consts []constant
 	var best *Proof
 	impossible, infeasible := 0, 0
+	underPre := false // a refutation needs the precondition
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -65,6 +66,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 				return true
 			}
 			infeasible++
+			underPre = underPre || s.needsPrecondition(p.Conflict)
 			add(p.Terms)
 			if best == nil || len(p.Conflict) < len(best.Conflict) {
 				best = p
@@ -108,6 +110,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 			consts = append([]constant{{in.prefix, p.Conflict[0]}}, consts...)
 			continue
 		}
+		underPre = underPre || s.needsPrecondition(p.Conflict)
 		if p.Cores != nil {
 			for _, c := range p.Cores {
 				add(c)
@@ -125,8 +128,8 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 		// it (the others are part of the argument, like the tree's).
 		c := consts[0]
 		constantVerdict(b, c.prefix, c.side.If, c.side.Dir)
-		b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is constant false in %d of the %d region instances holding it (%d constant sides lead towards it besides); the condition at %s is constant %v on the paths reaching it",
-			byConst, len(insts), impossible, c.side.If.Pos, !c.side.Dir)
+		b.Reason = fmt.Sprintf("%sno feasible path reaches it: inside a merged region, its obligation is constant false in %d of the %d region instances holding it (%d constant sides lead towards it besides); the condition at %s is constant %v on the paths reaching it",
+			underPrecondition(s.needsPrecondition([]Lit{c.side})), byConst, len(insts), impossible, c.side.If.Pos, !c.side.Dir)
 		return true
 	}
 	for _, l := range best.Conflict {
@@ -134,7 +137,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 	}
 	b.SMT2 = s.combinedProof(o, cores)
 	b.Folded = b.Folded || len(consts) > 0
-	b.Reason = fmt.Sprintf("no feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d of them by a constant condition; %d infeasible or constant sides lead towards it besides); conflict: %s",
-		len(insts), byConst, infeasible+impossible, strings.Join(b.Conflict, ", "))
+	b.Reason = fmt.Sprintf("%sno feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d of them by a constant condition; %d infeasible or constant sides lead towards it besides); conflict: %s",
+		underPrecondition(underPre), len(insts), byConst, infeasible+impossible, strings.Join(b.Conflict, ", "))
 	return true
 }

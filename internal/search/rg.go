@@ -130,7 +130,7 @@ func (bt *backtracker) push(nodes []*Node, from int) {
 
 func (bt *backtracker) run() {
 	s := bt.s
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	bt.push(nodes, 0)
 	for len(bt.stack) > 0 && !bt.done() {
 		p := bt.stack[len(bt.stack)-1]

@@ -67,6 +67,9 @@ type Session struct {
 	// bounds are the pseudo branches of input size bounds: a refutation
 	// whose conflict holds one needs the bound, so it proves nothing.
 	bounds map[*ir.If]bool
+	// preOnly are the functions only the precondition may call (itself
+	// included): their branches, when it runs branch by branch, are its.
+	preOnly map[*ir.Function]bool
 }
 
 // Case is a run kept as a test case candidate.
@@ -94,6 +97,15 @@ func NewSession(cfg Config) *Session {
 	s.coveredBy = make([]*Case, len(s.Objectives))
 	s.uncovered = len(s.Objectives)
 	s.reach = newReachability(cfg.Fn, cfg.Engine.Assume[cfg.Fn])
+	if pre := cfg.Engine.Assume[cfg.Fn]; pre != nil {
+		s.preOnly = map[*ir.Function]bool{}
+		for _, f := range Callees(pre) {
+			s.preOnly[f] = true
+		}
+		for _, f := range Callees(cfg.Fn) {
+			delete(s.preOnly, f)
+		}
+	}
 	s.Conflicts = NewConflictDB()
 	return s
 }
@@ -142,6 +154,52 @@ func (s *Session) Initial() solver.Model {
 	return m
 }
 
+// First runs the first input and returns the nodes of its path: Initial's
+// input, unless it violates the precondition; then, as TreeFrog solves the
+// test context first (§3), one solver call asks for the precondition's side
+// after the input's domain steps (counted in SolverCalls, neither eager nor
+// hopeful: it aims at no objective), and a solution, laid over the initial
+// input, is run. When the precondition is run branch by branch
+// (engine.PreconditionFormula has no exact formula), the call asks for the
+// result of the precondition's path the input took; the strategies explore
+// its other paths as any branch. An unsatisfiable precondition leaves the
+// side Infeasible, its proof the refutation of every objective.
+func (s *Session) First() []*Node {
+	p, nodes := s.Execute(s.Initial())
+	k := preconditionStep(p)
+	if p.Excluded == "" || k < 0 || k != len(p.Steps)-1 || p.Steps[k].Taken || nodes[k].Cond == nil {
+		return nodes
+	}
+	n := nodes[k]
+	if n.State[1] != Unexplored {
+		return nodes
+	}
+	s.Stats.SolverCalls++
+	terms, lits := n.Prefix(s.B)
+	terms, lits = append(terms, n.Cond), append(lits, Lit{n.If, true})
+	if n.Input != nil {
+		terms, lits = independent(terms, lits, n.Cond)
+	}
+	a := s.decideFlip(s.Solver, flipQuery{terms, lits, n.Input})
+	s.recordFlip(n, true, a)
+	if a.res != solver.Sat {
+		return nodes
+	}
+	next, _ := s.Follow(n, true, a.model)
+	return next
+}
+
+// preconditionStep is the index of the path's Precondition step, -1 when
+// it has none.
+func preconditionStep(p *engine.Path) int {
+	for i, st := range p.Steps {
+		if st.Domain == engine.Precondition {
+			return i
+		}
+	}
+	return -1
+}
+
 // Execute runs the function on a model, adds the path to the tree and records the
 // case. It returns the path's nodes, one per step.
 func (s *Session) Execute(model solver.Model) (*engine.Path, []*Node) {
@@ -187,11 +245,14 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 			break
 		}
 	}
-	for _, st := range p.Steps[:ordered] {
+	// The steps before the precondition's are its own (run branch by
+	// branch): what it reaches is not covered by the function.
+	from := preconditionStep(p) + 1
+	for _, st := range p.Steps[from:ordered] {
 		cover(s.objOfSide[Lit{st.If, st.Taken}])
 	}
 	for _, r := range p.Merged { // outcomes taken inside merged regions (pm)
-		if r.At > ordered {
+		if r.At > ordered || r.At < from {
 			continue
 		}
 		for _, ob := range r.Obligations {
@@ -256,6 +317,14 @@ func (s *Session) insert(p *engine.Path) []*Node {
 		}
 		switch {
 		case n.State[other] != Unexplored:
+		case st.Domain == engine.Precondition && !st.Taken && st.Cond != nil:
+			// The input violates the precondition: the inputs that satisfy
+			// it are the other side, to explore (First solves for them).
+		case st.Domain == engine.Precondition && !st.Taken:
+			// The precondition is the constant false on this prefix (on
+			// every input, or on the precondition's path run branch by
+			// branch): no input satisfies it here.
+			n.State[other] = Impossible
 		case st.Domain != engine.NoDomain:
 			n.State[other] = Excluded
 		case st.Order && !st.Flippable:

@@ -74,7 +74,7 @@ func (TreeFrog) Explore(s *Session) {
 		s.Engine.States = engine.NewStates()
 		defer func() { s.Engine.States = saved }()
 	}
-	_, nodes := s.Execute(s.Initial())
+	nodes := s.First()
 	tf.high = append(tf.high, &treatment{nodes: nodes})
 	for !s.Done() {
 		tf.eager()

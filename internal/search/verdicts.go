@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
@@ -187,6 +188,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	proofs, impossible := 0, 0
 	var cores [][]*expr.Term // the distinct conflicts of the refuted sides
 	seenCore := map[string]bool{}
+	underPre := false // a refutation needs the precondition
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -199,6 +201,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 			}
 			// Every suffix through this side towards o was refuted (TreeFrog).
 			proofs++
+			underPre = underPre || s.needsPrecondition(p.Conflict)
 			for _, c := range p.Cores {
 				if k := fmt.Sprint(termIDs(c)); !seenCore[k] {
 					seenCore[k] = true
@@ -219,6 +222,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 				b.Verdict, b.Reason = report.Unknown, why
 				return
 			}
+			underPre = underPre || s.needsPrecondition(p.Conflict)
 			k := fmt.Sprint(termIDs(p.Terms))
 			if !seenCore[k] {
 				seenCore[k] = true
@@ -264,7 +268,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 			b.Conflict = append(b.Conflict, l.String())
 		}
 		b.SMT2 = s.combinedProof(o, cores)
-		b.Reason = fmt.Sprintf("no feasible path reaches it (%s); conflict: %s", towards, strings.Join(b.Conflict, ", "))
+		b.Reason = fmt.Sprintf("%sno feasible path reaches it (%s); conflict: %s", underPrecondition(underPre), towards, strings.Join(b.Conflict, ", "))
 		// Sides refuted by constant conditions are part of the argument too.
 		b.Folded = impossible > 0
 		return
@@ -272,6 +276,13 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	prefix, _ := best.n.Prefix(s.B)
 	constantVerdict(b, prefix, best.n.If, best.dir)
 	b.Reason = fmt.Sprintf("no feasible path reaches it (%s); the condition at %s is constant %v on the paths reaching it", towards, best.n.If.Pos, !best.dir)
+	switch {
+	case engine.IsPrecondition(best.n.If):
+		b.Conflict = []string{Lit{best.n.If, best.dir}.String()}
+		b.Reason = fmt.Sprintf("%sno feasible path reaches it (%s); the precondition (%s) is the constant false on the paths reaching it: it returns false or panics on every input there", underPrecondition(true), towards, best.n.If.Pos)
+	case s.inPrecondition(best.n):
+		b.Reason = underPrecondition(true) + b.Reason
+	}
 }
 
 // constantVerdict makes b unreachable by a constant condition: on every path
@@ -366,6 +377,42 @@ func (s *Session) needsBound(p *Proof) string {
 	return ""
 }
 
+// needsPrecondition reports whether a conflict holds the precondition: its
+// step, or, when it runs branch by branch, a branch of a function only the
+// precondition calls (a branch of a helper the function calls too may be
+// the function's: such a conflict is not called so).
+func (s *Session) needsPrecondition(conflict []Lit) bool {
+	for _, l := range conflict {
+		if engine.IsPrecondition(l.If) || !engine.IsPseudo(l.If) && s.preOnly[l.If.Block().Func] {
+			return true
+		}
+	}
+	return false
+}
+
+// inPrecondition reports whether n is a branch instance of the
+// precondition run branch by branch: one before the Precondition step.
+func (s *Session) inPrecondition(n *Node) bool {
+	if len(s.preOnly) == 0 || engine.IsPseudo(n.If) {
+		return false
+	}
+	for a := n.Parent; a != nil; a = a.Parent {
+		if engine.IsPrecondition(a.If) {
+			return false
+		}
+	}
+	return true
+}
+
+// underPrecondition starts the reason of an unreachable verdict whose proof
+// needs the precondition: an input violating it might reach the objective.
+func underPrecondition(needed bool) string {
+	if needed {
+		return "under the precondition, "
+	}
+	return ""
+}
+
 // noRunReason says why no run of the function completed.
 func (s *Session) noRunReason() string {
 	switch {
@@ -373,8 +420,26 @@ func (s *Session) noRunReason() string {
 		return s.rootCut
 	case s.Expired():
 		return "timeout: no run completed within the budget"
+	case s.preconditionRefuted():
+		return "no input satisfies the precondition: the runs violated it, and the rest of its domain is refuted"
 	}
 	return "no run completed: every run stopped before the function returned"
+}
+
+// preconditionRefuted reports whether the tree holds the precondition's
+// step, every side of it is decided (or refuted towards every objective
+// TreeFrog aimed at) and no run completed: no input satisfies the
+// precondition.
+func (s *Session) preconditionRefuted() bool {
+	pre, open := false, false
+	s.walk(s.Root, func(n *Node) {
+		pre = pre || engine.IsPrecondition(n.If)
+		for i, st := range n.State {
+			refuted := st == Unexplored && len(n.Refuted[i]) > 0 // TreeFrog's exhausted suffix enumeration
+			open = open || st != Feasible && st != Infeasible && st != Impossible && st != Excluded && !refuted
+		}
+	})
+	return pre && !open && len(s.Cases) == 0
 }
 
 func unfinishedReason(st Side, why string) string {

@@ -3,7 +3,7 @@
 package search
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 
 	"leapfrog/internal/engine"
@@ -23,6 +23,10 @@ const wholeMergeBound = 1 << 18
 // objective, the condition over the inputs under which a run takes it (the
 // disjunction of its obligations in the merged regions).
 type wholeState struct {
+	// ctx is the precondition's formula (nil: none), under which the
+	// obligations hold; ctxLit its side.
+	ctx     *expr.Term
+	ctxLit  Lit
 	obl     map[*Objective]*expr.Term
 	refuted map[*Objective]*Proof
 	why     map[*Objective]string // undecided: the reason
@@ -45,18 +49,39 @@ type wholeState struct {
 //     unsatisfiable: the objective is unreachable, with its obligation as
 //     the proof.
 //
+// A precondition with an exact formula (engine.PreconditionFormula) is the
+// context of every query: its step, forced true, is the run's only one, and
+// each round asserts it first (TreeFrog's test context).
+//
 // It reports whether it applied.
 func (tf *treefrog) wholeFunction() bool {
 	s := tf.s
+	var ctx *expr.Term
+	var dirs []bool
+	if s.Engine.Assume[s.Fn] != nil {
+		t, _ := s.Engine.PreconditionFormula(s.Fn)
+		if t == nil || t.IsConst() && t.Val == 0 {
+			return false
+		}
+		if !t.IsConst() {
+			ctx, dirs = t, []bool{true}
+		}
+	}
 	mg := engine.NewMerger(wholeMergeBound)
 	saved := s.Engine.MaxSteps
 	s.Engine.MaxSteps = mergedMaxSteps
-	p := s.Engine.RunForcedMerged(s.Fn, solver.Model{}, nil, mg)
+	p := s.Engine.RunForcedMerged(s.Fn, solver.Model{}, dirs, mg)
 	s.Engine.MaxSteps = saved
-	if p.Aborted != "" || p.Stopped || p.Conflict >= 0 || len(p.Steps) > 0 || p.Outputs == nil && p.PanicAt == nil || len(p.Merged) == 0 {
+	if p.Aborted != "" || p.Stopped || p.Conflict >= 0 || len(p.Steps) != len(dirs) || p.Outputs == nil && p.PanicAt == nil || len(p.Merged) == 0 {
 		return false
 	}
-	w := &wholeState{obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}}
+	w := &wholeState{ctx: ctx, obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}}
+	if ctx != nil {
+		if st := p.Steps[0]; st.Domain != engine.Precondition || st.Cond != ctx {
+			return false
+		}
+		w.ctxLit = Lit{p.Steps[0].If, true}
+	}
 	for _, r := range p.Merged {
 		for _, ob := range r.Obligations {
 			o := s.objOfSide[Lit{ob.If, ob.Dir}]
@@ -71,7 +96,7 @@ func (tf *treefrog) wholeFunction() bool {
 		}
 	}
 	s.whole = w
-	s.Execute(s.Initial())
+	s.First()
 	tf.pack()
 	return true
 }
@@ -87,7 +112,7 @@ func (tf *treefrog) pack() {
 				continue
 			}
 			if t := w.obl[o]; t == nil || t.IsConst() && t.Val == 0 {
-				w.refuted[o] = tf.wholeProof(o)
+				w.refuted[o] = tf.wholeProof(o, false)
 				continue
 			}
 			open = append(open, o)
@@ -100,6 +125,9 @@ func (tf *treefrog) pack() {
 			continue // every check refuted its objective or was undecided
 		}
 		var kept []*expr.Term
+		if w.ctx != nil {
+			kept = append(kept, w.ctx)
+		}
 		for _, o := range chosen {
 			kept = append(kept, w.obl[o])
 		}
@@ -135,6 +163,16 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 	slv.Push()
 	defer slv.Pop()
 	model := solver.Model{}
+	// The empty model stands for the zero input; every model after a check
+	// satisfies the precondition.
+	// The precondition is an assumption of every check, so that the core
+	// of a refutation says whether it needs it.
+	inContext := true
+	var ctx []*expr.Term
+	if w.ctx != nil {
+		ctx = []*expr.Term{w.ctx}
+		inContext = expr.Eval(w.ctx, model) == 1
+	}
 	var chosen []*Objective
 	fails := 0
 	for _, o := range open {
@@ -142,7 +180,7 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 			break
 		}
 		t := w.obl[o]
-		if expr.Eval(t, model) == 1 {
+		if inContext && expr.Eval(t, model) == 1 {
 			slv.Assert(t)
 			chosen = append(chosen, o)
 			continue
@@ -156,16 +194,17 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 		} else {
 			s.Stats.SatChecks++
 		}
-		switch slv.Check([]*expr.Term{t}) {
+		switch slv.Check(append(ctx, t)) {
 		case solver.Sat:
 			for k, v := range slv.Model() {
 				model[k] = v
 			}
+			inContext = true
 			slv.Assert(t)
 			chosen = append(chosen, o)
 		case solver.Unsat:
 			if len(chosen) == 0 {
-				w.refuted[o] = tf.wholeProof(o)
+				w.refuted[o] = tf.wholeProof(o, w.ctx != nil && slices.Contains(slv.Core(), w.ctx))
 				continue
 			}
 			fails++
@@ -184,18 +223,25 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 // obligation, unsatisfiable. The conflict shown with it comes from a case
 // that reached o's branch: the sides of its path that cannot hold together
 // with o's (a core, one satisfiability check and the learning's); o alone
-// when no case reached it.
-func (tf *treefrog) wholeProof(o *Objective) *Proof {
+// when no case reached it. With the precondition (underCtx: the refutation
+// needs it), the obligation and the precondition's formula, and its side
+// first in the conflict.
+func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 	s, w := tf.s, tf.s.whole
 	t := w.obl[o]
 	if t == nil {
 		t = s.B.BoolConst(false)
 	}
-	p := &Proof{Terms: []*expr.Term{t}, SMT2: expr.SMT2([]*expr.Term{t})}
+	p := &Proof{Terms: []*expr.Term{t}}
+	if underCtx {
+		p.Terms = []*expr.Term{w.ctx, t}
+		p.Conflict = []Lit{w.ctxLit}
+	}
+	p.SMT2 = expr.SMT2(p.Terms)
 	if o.If == nil {
 		return p
 	}
-	p.Conflict = []Lit{{o.If, o.Dir}}
+	p.Conflict = append(p.Conflict, Lit{o.If, o.Dir})
 	var at *Node
 	s.walk(s.Root, func(n *Node) {
 		if at == nil && n.If == o.If && n.Cond != nil {
@@ -207,6 +253,9 @@ func (tf *treefrog) wholeProof(o *Objective) *Proof {
 		if tf.satCheck(terms) == solver.Unsat {
 			if c := tf.learn(coreOf(terms, lits, s.Solver.Core())); c != nil {
 				p.Conflict = c.Lits
+				if underCtx && !slices.Contains(c.Lits, w.ctxLit) {
+					p.Conflict = append([]Lit{w.ctxLit}, c.Lits...)
+				}
 			}
 		}
 	}
@@ -222,7 +271,7 @@ func (s *Session) decideWhole(o *Objective, b *Branch) bool {
 	if p := s.whole.refuted[o]; p != nil {
 		b.Verdict = report.Unreachable
 		for _, l := range p.Conflict {
-			b.Conflict = append(b.Conflict, fmt.Sprintf("%s %v", l.If.Pos, l.Dir))
+			b.Conflict = append(b.Conflict, l.String())
 		}
 		b.SMT2 = p.SMT2
 		if s.whole.obl[o] == nil {
@@ -232,6 +281,9 @@ func (s *Session) decideWhole(o *Objective, b *Branch) bool {
 		}
 		if len(b.Conflict) > 0 {
 			b.Reason += "; conflict: " + strings.Join(b.Conflict, ", ")
+		}
+		if len(p.Terms) == 2 { // the precondition's formula and the obligation
+			b.Reason = underPrecondition(true) + b.Reason
 		}
 		return true
 	}

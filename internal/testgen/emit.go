@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"leapfrog/internal/search"
+	"leapfrog/internal/verify"
 )
 
 // Func is one function to emit a test for.
@@ -240,7 +241,8 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 
 	// The case: precondition, saved state, the call, the checks.
 	if check := f.precondition(r.Assume, s, tt); check != "" {
-		fmt.Fprintf(w, "\t\t\tif !(%s) {\n\t\t\t\t%s.Fatalf(\"the inputs do not satisfy the precondition %%s\", %s)\n\t\t\t}\n", check, T, strconv.Quote(oneLine(r.Assume)))
+		// verify.UnrecordChecks finds the check by its message.
+		fmt.Fprintf(w, "\t\t\tif !(%s) {\n\t\t\t\t%s.Fatalf(\"%s %%s\", %s)\n\t\t\t}\n", check, T, verify.PreconditionFailure, strconv.Quote(oneLine(r.Assume)))
 	}
 	for _, g := range globals {
 		w.WriteString(g)

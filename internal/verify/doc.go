@@ -14,7 +14,10 @@
 //     go test -v -coverprofile, reports failures with their output and the
 //     statement coverage of the package. A run that selects no test is an
 //     error: nothing would be checked.
-//  3. It instruments the package in the copy with [Instrument], runs the
+//  3. It instruments the package in the copy with [Instrument], makes the
+//     precondition check of each emitted test case run unrecorded
+//     ([UnrecordChecks]: the outcomes, entries and panics of the package
+//     code the check calls are not the function's), runs the
 //     same tests there with $LEAPFROG_REC naming a record file, reads the
 //     branch outcomes seen with [Observed] and the panics with
 //     [ObservedPanics], and compares them with the claims: a covered claim

@@ -5,6 +5,8 @@ package verify
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -24,17 +26,31 @@ import (
 	__lfstrconv "strconv"
 	__lfstrings "strings"
 	__lfsync "sync"
+	__lfatomic "sync/atomic"
 )
 
 var (
 	__leapfrogMu   __lfsync.Mutex
 	__leapfrogSeen = map[int]uint8{}
+	__leapfrogOff  __lfatomic.Int32 // > 0: a test's precondition check runs, nothing is recorded
 )
+
+// __leapfrogUnrecorded runs an emitted test's precondition check (the
+// instrumented copy's test files call it, see UnrecordChecks): what the
+// check executes is not the function under test's.
+func __leapfrogUnrecorded(check func() bool) bool {
+	__leapfrogOff.Add(1)
+	defer __leapfrogOff.Add(-1)
+	return check()
+}
 
 // __leapfrogRec appends "id true|false" to the file named by $%s the first
 // time each (id, outcome) is seen, and returns b. Each record is written at
 // once, so that a test that panics later still leaves its records.
 func __leapfrogRec(id int, b bool) bool {
+	if __leapfrogOff.Load() > 0 {
+		return b
+	}
 	bit := uint8(1)
 	if b {
 		bit = 2
@@ -66,6 +82,9 @@ var (
 // __leapfrogEnter records the entry of the function whose name is at key
 // ("entry<TAB>key"), the first time.
 func __leapfrogEnter(key string) {
+	if __leapfrogOff.Load() > 0 {
+		return
+	}
 	__leapfrogMu.Lock()
 	defer __leapfrogMu.Unlock()
 	if __leapfrogEntries[key] {
@@ -110,6 +129,9 @@ func __leapfrogPanicRec() {
 // runtime.Error a program passes to panic included (math/bits'
 // panic(divideError)), is an explicit panic.
 func __leapfrogPanicNote(r any) {
+	if __leapfrogOff.Load() > 0 {
+		return
+	}
 	where := "?"
 	pcs := make([]uintptr, 100)
 	frames := __lfruntime.CallersFrames(pcs[:__lfruntime.Callers(1, pcs)])
@@ -266,4 +288,45 @@ func ObservedEntries(recFile string) (map[string]bool, error) {
 		}
 	}
 	return obs, nil
+}
+
+// PreconditionFailure starts the message of an emitted test whose case
+// does not satisfy the function's precondition (testgen writes it on the
+// line after the check "if !(<precondition>) {").
+const PreconditionFailure = "the inputs do not satisfy the precondition"
+
+// preconditionCheck matches the line of an emitted precondition check.
+var preconditionCheck = regexp.MustCompile(`^(\s*)if !\((.*)\) \{$`)
+
+// UnrecordChecks rewrites, in the test files of dir (the instrumented
+// copy), every precondition check of an emitted test into a call of the
+// recorder's __leapfrogUnrecorded: the check runs the precondition, which
+// may call the package's functions, and the outcomes it takes are not the
+// function under test's (leapfrog's objectives are what the function does
+// on inputs satisfying it).
+func UnrecordChecks(dir string) error {
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return err
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		if !strings.Contains(string(data), PreconditionFailure) {
+			continue
+		}
+		lines := strings.Split(string(data), "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			m := preconditionCheck.FindStringSubmatch(lines[i])
+			if m != nil && strings.Contains(lines[i+1], ".Fatalf(\""+PreconditionFailure) {
+				lines[i] = m[1] + "if !__leapfrogUnrecorded(func() bool { return " + m[2] + " }) {"
+			}
+		}
+		if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

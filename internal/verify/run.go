@@ -162,6 +162,10 @@ func Run(opts Options) (*Result, error) {
 		res.errorf("instrumenting: %v", err)
 		return res, res.err()
 	}
+	if err := UnrecordChecks(pkgCopy); err != nil {
+		res.errorf("instrumenting: %v", err)
+		return res, res.err()
+	}
 	res.Sites, res.Skipped = len(inst.Sites), inst.Skipped
 	for _, s := range inst.Skipped {
 		res.notef("%s not instrumented (%s): its claims are not checked", s.Name, s.Reason)
