@@ -136,8 +136,23 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 			a.whys, a.broken = []string{p.m.reject}, true
 		}
 	}
+	// late says, for an attempt about to start, whether half the time to
+	// the deadline has passed: building a problem (every region of the
+	// function encoded) takes up to a second on large functions, and the
+	// certificates built need the other half to be checked.
+	build := opts
+	if !opts.Deadline.IsZero() {
+		build.Deadline = time.Now().Add(time.Until(opts.Deadline) / 2)
+	}
+	late := func(a *attempt) bool {
+		if build.within(0) < 0 {
+			a.whys = append(a.whys, "no time left")
+			return true
+		}
+		return false
+	}
 	if opts.AbsInt {
-		if !p.done {
+		if !p.done && build.within(0) >= 0 {
 			p.ai, p.aiErr = analyse(p.m)
 			p.done = true
 		}
@@ -145,6 +160,7 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 		for _, a := range atts {
 			switch {
 			case a.broken:
+			case late(a):
 			case p.aiErr != nil:
 				a.whys = append(a.whys, string(AbsInt)+": "+p.aiErr.Error())
 			case !p.ai.excludes(a.obj):
@@ -168,7 +184,7 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 			if a.broken || a.result != nil {
 				continue
 			}
-			limit := opts.within(opts.Spacer)
+			limit := build.within(opts.Spacer)
 			if opts.SpacerTotal > 0 {
 				limit = min(limit, time.Until(stop))
 			}
@@ -176,7 +192,7 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 				a.whys = append(a.whys, "spacer: no time left")
 				continue
 			}
-			if !problem(a, false) {
+			if late(a) || !problem(a, false) {
 				continue
 			}
 			inv, why := a.prob.spacer(limit)
