@@ -77,17 +77,20 @@ type HornResult struct {
 // SolveHorn asks Spacer whether the nullary relation goal is derivable from
 // rules: SMT-LIB2 assertions (universally quantified implications) over the
 // relations and goal, in a fresh context of its own. timeout bounds the
-// query (the engine's parameter, and Z3_interrupt once it has passed).
+// query (the engine's parameter, which Spacer may notice late).
 func SolveHorn(rels []Relation, goal string, rules string, timeout time.Duration) (HornResult, error) {
 	newMu.Lock()
 	ctx := C.lf_horn_context()
 	newMu.Unlock()
 	var callErr string
 	registerContext(ctx, &callErr)
-	// The engine's own timeout first; Z3_interrupt a tenth later.
-	stop := interruptAfter(ctx, timeout+timeout/10)
+	// Only the engine's own timeout, never Z3_interrupt: the query's timer
+	// cancels and restores the context's limit, but an interrupt leaves it
+	// cancelled, and the fixedpoint's destructor then throws from its
+	// rewriter, which aborts the process (seen: terminate called after
+	// throwing 'rewriter_exception' in Z3_fixedpoint_dec_ref, Spacer having
+	// overrun its timeout by a tenth on a loaded machine).
 	defer func() {
-		stop()
 		unregisterContext(ctx)
 		C.Z3_del_context(ctx)
 	}()
