@@ -36,3 +36,25 @@ func TestSolveHorn(t *testing.T) {
 		t.Errorf("ill-sorted rule: no error")
 	}
 }
+
+// squares is a loop whose safety Spacer does not settle quickly: s is the
+// sum of the odd numbers up to 2i-1, i*i, never 2 mod 4.
+const squares = `
+(assert (forall ((i Int) (s Int)) (=> (and (= i 0) (= s 0)) (|inv sq| i s))))
+(assert (forall ((i Int) (s Int) (i2 Int) (s2 Int)) (=> (and (|inv sq| i s) (= s2 (+ s i i 1)) (= i2 (+ i 1))) (|inv sq| i2 s2))))
+(assert (forall ((i Int) (s Int)) (=> (and (|inv sq| i s) (= (mod s 4) 2)) goal)))
+`
+
+// TestSolveHornTimeout: queries stopped by their timeout, many in a row,
+// return unknown (or a right answer) and leave the process alive (an
+// interrupt used to leave the context cancelled, and deleting it aborted
+// the process).
+func TestSolveHornTimeout(t *testing.T) {
+	rel := []Relation{{Name: "inv sq", Sorts: []string{"Int", "Int"}, Args: []string{"i", "s"}}}
+	for k := 0; k < 20; k++ {
+		res, err := SolveHorn(rel, "goal", squares, time.Duration(1+k%5)*time.Millisecond)
+		if err != nil || res.Status == HornReachable {
+			t.Fatalf("timeout %dms: %+v, %v", 1+k%5, res, err)
+		}
+	}
+}
