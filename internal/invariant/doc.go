@@ -111,7 +111,11 @@
 // relation, the invariants. Spacer finds disjunctive and non-difference
 // invariants the zones cannot express, at a higher price: a budget per
 // objective (2s) and per call of ProveAll (10s), for the objectives the
-// zones leave.
+// zones leave. Under a deadline (Options.Deadline), no problem is built and
+// Spacer is not started once half the time to it has passed: building one
+// encodes every region of the function (up to a second on large ones), and
+// the certificates built need the other half for cvc5. Spacer is stopped by
+// its own timeout only, never by Z3_interrupt (see z3.SolveHorn).
 //
 // Values are named in formulas after what they are: a parameter by its
 // name, a register by its frame and number, a phi by the Go variable it
