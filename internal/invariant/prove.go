@@ -20,7 +20,7 @@ type Objective struct {
 
 func (o Objective) String() string {
 	if o.If != nil {
-		if o.If.Kind != ir.SourceBranch {
+		if o.If.Kind != ir.SourceBranch && o.If.Kind != ir.InternalBranch && !o.Dir {
 			return fmt.Sprintf("%s %s", o.If.Pos, o.If.Kind.PanicMessage())
 		}
 		return fmt.Sprintf("%s %v", o.If.Pos, o.Dir)
