@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+	"time"
 
 	"leapfrog/internal/ir"
 )
@@ -38,9 +39,13 @@ type operand struct {
 	ok  bool // false: unknown (not tracked, or a constant out of int64)
 }
 
+// errAbsIntLate is analyse's error when stop has passed.
+var errAbsIntLate = fmt.Errorf("the abstract interpretation ran out of time")
+
 // analyse runs the analysis to a post-fixpoint (widening at cut points,
-// then two descending passes). It fails when it does not stabilise.
-func analyse(m *model) (*absint, error) {
+// then two descending passes). It fails when it does not stabilise, or
+// when stop (zero: none) passes.
+func analyse(m *model, stop time.Time) (*absint, error) {
 	a := &absint{m: m, in: make([]*zone, len(m.nodes))}
 	a.computeLive()
 	z := newZone()
@@ -59,6 +64,9 @@ func analyse(m *model) (*absint, error) {
 		n := m.order[next]
 		if a.steps++; a.steps > maxSteps {
 			return nil, fmt.Errorf("the abstract interpretation does not stabilise")
+		}
+		if !stop.IsZero() && time.Now().After(stop) {
+			return nil, errAbsIntLate
 		}
 		for _, e := range a.post(n) {
 			s := e.to
@@ -85,6 +93,9 @@ func analyse(m *model) (*absint, error) {
 		next := make([]*zone, len(m.nodes))
 		next[m.entry.id] = a.in[m.entry.id]
 		for _, n := range m.order {
+			if !stop.IsZero() && time.Now().After(stop) {
+				return nil, errAbsIntLate
+			}
 			for _, e := range a.post(n) {
 				st := e.z.project(a.keep(e.to))
 				if e.to == m.entry || st == nil {

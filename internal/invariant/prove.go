@@ -153,8 +153,9 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 	}
 	if opts.AbsInt {
 		if !p.done && build.within(0) >= 0 {
-			p.ai, p.aiErr = analyse(p.m)
-			p.done = true
+			// Out of time, it may be tried again with more.
+			p.ai, p.aiErr = analyse(p.m, build.Deadline)
+			p.done = p.aiErr != errAbsIntLate
 		}
 		var tried []*attempt
 		for _, a := range atts {
