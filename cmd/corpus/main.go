@@ -4,7 +4,7 @@
 // aside, then go test -cover with the emitted tests, the maintainers' and both.
 // It prints a markdown table on stdout and writes every number to a JSON file.
 //
-//	go run ./cmd/corpus [-only REGEXP] [-j N] [-timeout 10s] [-json corpus.json] [-out DIR]
+//	go run ./cmd/corpus [-only REGEXP] [-j N] [-timeout 5s] [-json corpus.json] [-out DIR]
 //
 // The logic is in internal/corpus (tested there without the network); this
 // command parses the flags, builds leapfrog from the checkout unless
@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"time"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/corpus"
 )
 
@@ -34,7 +35,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var (
 		lf       = fs.String("leapfrog", "", "the leapfrog binary (default: built from the leapfrog module of the working directory)")
 		listFile = fs.String("list", "", "the list of modules (default: "+corpus.DefaultListName+", built in)")
-		timeout  = fs.Duration("timeout", 10*time.Second, "leapfrog gen -timeout: the budget per function")
+		timeout  = fs.Duration("timeout", analysis.DefaultBudget, "leapfrog gen -timeout: the budget per function, gen's own default unless given")
 		modCap   = fs.Duration("module-timeout", 45*time.Minute, "wall-time cap per module, every step included (0: none)")
 		testCap  = fs.Duration("test-timeout", 10*time.Minute, "go test -timeout per test binary")
 		jobs     = fs.Int("j", 1, "modules run in parallel")

@@ -43,6 +43,9 @@ type Config struct {
 	ValidateSolver bool // re-check every answer of the solvers (slow; tests)
 	// OnRun, when set, follows the search run by run (progress display).
 	OnRun func(covered, objectives, cases int)
+	// Given are the outcomes the analyses of the function's callees
+	// decided (Plan.Given): not searched again (dedup.go).
+	Given []search.Given
 }
 
 // Defaults is the configuration of leapfrog gen without flags (but
@@ -51,6 +54,11 @@ func Defaults() Config {
 	return Config{Strategy: search.TreeFrog{}, KBound: 10, SolverTimeout: 10 * time.Second,
 		MaxLen: engine.DefaultMaxLen, LoopRaise: 160, Workers: 1}
 }
+
+// DefaultBudget is the time budget of a function when gen is given no
+// -timeout: chosen by measurement on real code (doc.go, "The default
+// budget").
+const DefaultBudget = 5 * time.Second
 
 // Result is the outcome of an analysis: the verdicts, the cases with their
 // values and the costs (Report converts them to the JSON report's form).
@@ -94,6 +102,7 @@ func Analyze(ctx context.Context, t Target, cfg Config) (*Result, error) {
 		res.Result, res.EngineWrong = a.recheck(res.Result)
 	}
 	a.settle(res.Result, a.proofStop)
+	res.EngineWrong = append(res.EngineWrong, a.takeOver(res.Result)...)
 	if err := a.invalidAnswer(); err != nil {
 		return nil, fmt.Errorf("solver validation failed: %v", err)
 	}
@@ -158,6 +167,7 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 		// one worker (the default).
 		a.s.NewSolver = newSolver
 	}
+	a.s.Give(cfg.Given)
 	if len(cfg.Important) > 0 && a.s.Targeted(cfg.Important) == 0 {
 		a.close()
 		return nil, &InputError{fmt.Errorf("-important: no branch of %s on any of the lines given", t.Name)}

@@ -42,6 +42,115 @@
 // query gets at most what is left of it. Bench uses SearchBudget too, to tell
 // a run that spent its budget.
 //
+// # The default budget
+//
+// gen without -timeout gives each function DefaultBudget, 5 seconds (a
+// whole module must end in minutes, not hours); bench and the tests that
+// need exhaustive runs set their own (none, -timeout 0). The value is the
+// knee of a measurement: gen on copies of google/shlex, path, dustin/
+// go-humanize and strconv (the standard library's, its internal/strconv
+// included, copied outside GOROOT; 141 functions analysed, 1852 distinct
+// outcomes), with objectives decided once, at -p 2 on a 2-core machine
+// whose load average was about 20 (so a function got about a quarter of a
+// core: wall time per function is about four times its CPU time):
+//
+//	budget  decided (covered or unreachable)  wall    CPU
+//	2s      1220 (65.9%)                      156s    26s
+//	5s      1362 (73.5%)                      224s    66s
+//	10s     1387 (74.9%)                      435s   110s
+//	20s     1405 (75.9%)                      750s   187s
+//	40s     1430 (77.2%)                     1311s   343s
+//
+// Beyond 5 seconds each doubling of the budget doubles the wall time and
+// decides one more outcome in a hundred: the functions that run out of
+// time (56 of 116 in strconv at 5s, 47 at 40s) keep running out, their
+// open outcomes needing proofs (loops over strings of any length) rather
+// than time. On an idle machine 5 seconds buys several times the CPU, past
+// the knee. (github.com/pkg/errors was left out: the engine exhausts
+// memory building a recursive interface input there, whatever the budget.)
+// The corpus tool agrees (go run ./cmd/corpus -only go-humanize -j 1
+// -verify-every 0): with callees' covered outcomes given as decided (the
+// first design, "What deciding once changes"), go-humanize decided 106 of
+// its 134 outcomes with gen taking 51 s at 5s, 110 in 83 s at 10s; as it
+// is now, 110 in 53 s at 5s.
+//
+// # Objectives decided once
+//
+// The objectives of a function are the outcomes of its package's branches
+// it may reach, its callees' included: a callee's outcome is an objective
+// of every caller, and each caller would search it again. A run analyses a
+// package's callees before their callers (Plan: the call graph of the
+// targets, search.Callees; the functions of a cycle side by side, taking
+// nothing from one another), and gives each caller's search what its
+// callees' analyses decided (Config.Given, search.Session.Give): the
+// caller's search may end with those objectives open. One given as
+// unreachable counts as covered for the strategies, so no side is flipped
+// to reach it; one given as covered is still flipped towards until the
+// caller's runs cover it, since those runs are how the caller reaches its
+// own outcomes behind its callees' sides ("What deciding once changes").
+// An objective given and not covered by the caller's own cases keeps the
+// verdict its own function reached, with DecidedIn naming that function. What is given depends on
+// the callees' results only, never on which analysis finished first, so
+// the output is the same whatever -p.
+//
+// A covered outcome is always given: a test runs it. An unreachable one is
+// given only when the proof holds in every caller (HoldsInCallers). A
+// function's proof is relative to its own input domain and to the
+// package's initial state, and a caller may call it outside both: it may
+// write a package-level variable first, and pass arguments the callee's
+// domain does not hold (two pointers to one object, a pointer into the
+// package state, a value of a type the callee's interface inputs were not
+// bounded to, one outside its precondition). The proof of an unreachable
+// outcome holds for every call of the function G containing it when:
+//
+//   - G has no precondition, and its parameters are of types with no
+//     reference in them (booleans, numbers, strings, arrays and structs of
+//     them): every value a caller can pass is an input G's analysis
+//     considered (strings of any length: a proof resting on the length
+//     bound is unknown, never unreachable);
+//   - neither G nor anything it may call uses a package-level variable of
+//     any package: nothing a caller did before the call changes what G
+//     does (natives are free variables in the proof: any value they return
+//     is considered);
+//   - the outcome lies in G's own body (not in a function G calls, which a
+//     caller may call directly with other arguments, nor in a function
+//     literal G makes, which a caller may call once G returns it).
+//
+// Then a run of any caller reaching the outcome reaches it in some call of
+// G, with arguments in G's domain from a state G does not read: a run of G
+// alone would reach it, which the proof excludes. Any other unreachable
+// verdict of a callee is searched again by each caller (the regression
+// test: a caller that sets a package variable and then calls a function
+// whose branch on it is unreachable from the initial state covers it).
+// The report counts each source outcome once per package with one verdict
+// (package report, "Distinct outcomes"); an objective given as unreachable
+// that a caller's own case covers would contradict the proof, and is said
+// as loudly as a verdict the re-proof refutes.
+//
+// # What deciding once changes
+//
+// Without a budget it changes no verdict: TestDedupKeepsVerdicts analyses
+// a package of calls (state set by a caller, proofs that hold in callers,
+// run-time checks, a loop, a cycle, a method), TCAS and WBS twice, each
+// caller searching everything and taking over what its callees decided,
+// and compares every distinct outcome's verdict. What it saves is the
+// search's end: a caller stops once its own objectives and the ones not
+// given are decided, and never flips towards an outcome proved unreachable
+// for every call. Measured on a copy of the standard library's path
+// package (14 functions, 267 distinct outcomes, 557 objectives counted per
+// function) at -p 1 on a loaded machine, outcomes decided and CPU time:
+//
+//	budget  per caller      given as decided    given, covered still flipped
+//	5s      190, 8.0 s      186, 8.4 s          198, 9.2 s
+//	20s     201, 28.8 s     194, 25.6 s         201, 24.8 s
+//
+// Giving covered outcomes as decided (no side flipped towards them, the
+// first design) halved the solver calls at 20s (1885 to 1016), but
+// path.Match then decided fewer of its own outcomes and of matchChunk's:
+// the runs that flip its callees' sides are the ones that reach them. So a
+// covered outcome stays a target of the caller until its runs cover it
+// (callers took over 68 to 76 verdicts, against 148 to 167).
+//
 // # The re-proof
 //
 // With Recheck, every unreachable verdict is handed to package indep, an

@@ -25,7 +25,7 @@ func (a *analysis) settle(r *search.Result, stop time.Time) {
 	var objs []invariant.Objective
 	for i, b := range r.Branches {
 		o := a.s.Objectives[i]
-		if b.Verdict != report.Unknown || o.Entry || !invariant.Eligible(b.Reason) {
+		if b.Verdict != report.Unknown || o.Entry || b.DecidedIn != "" || !invariant.Eligible(b.Reason) {
 			continue
 		}
 		if o.ID != b.ID {

@@ -35,8 +35,8 @@ func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 	var objs []indep.Objective
 	var at []int
 	for i, b := range r.Branches {
-		if b.Verdict != report.Unreachable {
-			continue
+		if b.Verdict != report.Unreachable || b.DecidedIn != "" {
+			continue // a verdict taken over was re-proved where it was decided
 		}
 		o := s.Objectives[i]
 		if o.ID != b.ID {

@@ -23,7 +23,7 @@ verdict. Writes no test file.`
 
 func benchCmd(args []string, stdout, stderr io.Writer) int {
 	var c commonFlags
-	fs := newFlagSet("bench", &c)
+	fs := newFlagSet("bench", &c, 0)
 	list := fs.String("strategies", "", "comma-separated strategies to compare (default: all but pe, that is "+strings.Join(bench.DefaultStrategies(), ", ")+")")
 	runs := fs.Int("runs", 1, "runs per strategy; cost figures are averaged over them")
 	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this `file`")

@@ -33,15 +33,17 @@ type commonFlags struct {
 	quiet     bool
 }
 
-// newFlagSet returns the flag set of gen or bench with the shared flags.
-func newFlagSet(name string, c *commonFlags) *flag.FlagSet {
+// newFlagSet returns the flag set of gen or bench with the shared flags;
+// budget is -timeout's default (gen: analysis.DefaultBudget; bench: none,
+// it compares strategies run to the end unless given one).
+func newFlagSet(name string, c *commonFlags, budget time.Duration) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	opts := &c.opts
 	d := analysis.Defaults()
 	opts.Config = d
 	fs.StringVar(&opts.strategy, "strategy", d.Strategy.Name(), "search `strategy`: "+strings.Join(analysis.StrategyNames(), ", "))
 	fs.IntVar(&opts.KBound, "kbound", d.KBound, "iterations of an input-dependent loop a path may take before its branches stop being flipped")
-	fs.DurationVar(&opts.timeout, "timeout", 0, "time `budget` per function (0: none); open branches then get unknown")
+	fs.DurationVar(&opts.timeout, "timeout", budget, "time `budget` per function (0: none); open branches then get unknown")
 	fs.DurationVar(&opts.SolverTimeout, "solver-timeout", d.SolverTimeout, "time `budget` per solver query (0: none)")
 	fs.Int64Var(&opts.Seed, "seed", d.Seed, "seed of the first input (0: all zeros) and of randomised strategies")
 	fs.StringVar(&opts.loopModels, "loop-models", "off", "auto: concretize the variables of each loop of the function at loop entry to models inferred from its body executed out of context (refined by the entry context); off: only //leapfrog:models directives")

@@ -40,7 +40,7 @@ type genFlags struct {
 
 func gen(args []string, stdout, stderr io.Writer) int {
 	var g genFlags
-	fs := newFlagSet("gen", &g.commonFlags)
+	fs := newFlagSet("gen", &g.commonFlags, analysis.DefaultBudget)
 	fs.StringVar(&g.out, "o", "", "write all tests to this `file` (one package only; default: <file>_leapfrog_test.go beside each source file)")
 	fs.StringVar(&g.jsonOut, "json", "", "write the JSON report to this `file`")
 	fs.StringVar(&g.htmlOut, "html", "", "write the HTML report (sources with every branch outcome marked) to this `file`")
@@ -104,6 +104,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 		var bad []*report.Failed
 		files, results, bad = g.testFiles(results)
 		failed = append(failed, bad...)
+		withdrawTakenOver(results, bad)
 		for _, f := range bad {
 			if !g.quiet {
 				fmt.Fprintf(stdout, "%s: test generation failed: %s\n", f.Function, f.Reason)
@@ -172,6 +173,30 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 		return &quietError{3, fmt.Sprintf("-strict: %d functions rejected", len(sel.rejected))}
 	}
 	return nil
+}
+
+// withdrawTakenOver makes unknown the covered verdicts callers took over
+// from a function whose test could not be generated: no emitted test
+// covers them, and the callers did not search them.
+func withdrawTakenOver(results []*result, failed []*report.Failed) {
+	gone := map[string]bool{}
+	for _, f := range failed {
+		gone[f.Package+"\x00"+f.Function] = true
+	}
+	for _, r := range results {
+		for i := range r.res.Branches {
+			b := &r.res.Branches[i]
+			if b.Verdict != report.Covered || !gone[r.t.pkg.path+"\x00"+b.DecidedIn] {
+				continue
+			}
+			b.Verdict, b.Reason = report.Unknown, "covered by a case of "+b.DecidedIn+", whose test could not be generated; not searched here"
+			rb := &r.rep.Branches[i]
+			if rb.ID != b.ID {
+				panic("gen: report branches out of the result's order")
+			}
+			rb.Verdict, rb.Reason = b.Verdict, b.Reason
+		}
+	}
 }
 
 // failedNames lists the failed functions, qualified.

@@ -17,7 +17,7 @@ func genJSON(t *testing.T, args ...string) (*report.Function, string) {
 	t.Helper()
 	js := filepath.Join(t.TempDir(), "r.json")
 	out := filepath.Join(t.TempDir(), "x_test.go")
-	full := append([]string{"gen", "-o", out, "-json", js}, args...)
+	full := append([]string{"gen", "-timeout", "0", "-o", out, "-json", js}, args...)
 	code, stdout, errs := run(full...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s%s", code, stdout, errs)

@@ -14,8 +14,10 @@ import (
 const mergeLine = "leapfrog merge [flags] report.json..."
 
 const mergeDesc = `Joins the JSON reports of the shards of one run (leapfrog gen -shard K/N
--json rK.json, K = 1..N) into the report of the whole run: the same bytes as
-leapfrog gen -json would write without -shard. The reports must come from the
+-json rK.json, K = 1..N) into the report of the whole run: the functions
+and the totals of distinct outcomes leapfrog gen -json would write without
+-shard (a caller whose callee fell into another shard searched the callee's
+outcomes itself, and lists its own verdicts on them). The reports must come from the
 same version, flags and arguments, and every shard must be there once. Prints
 the summary; writes -json and -html (the HTML reads the sources at the paths
 the reports give, relative to the working directory).`

@@ -32,7 +32,7 @@ func TestModel(t *testing.T) {
 		var ref []report.Branch
 		for _, st := range []string{"pe", "rg", "rgcb"} {
 			js := filepath.Join(dir, "r.json")
-			code, out, errs := run("gen", "-validate-solver", "-strategy", st, "-json", js, model, "M")
+			code, out, errs := run("gen", "-timeout", "0", "-validate-solver", "-strategy", st, "-json", js, model, "M")
 			if code != 0 {
 				t.Fatalf("%s: exit %d\n%s%s", st, code, out, errs)
 			}

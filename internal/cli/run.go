@@ -29,9 +29,12 @@ type result struct {
 	err   error
 }
 
-// analyzeAll analyses the targets on up to par goroutines. Each analysis has
-// its own expression builder, engine and solvers (analysis.Analyze), so
-// nothing is shared but the read-only IR. The per-function summaries and warnings are
+// analyzeAll analyses the targets on up to par goroutines, a function's
+// callees before it (analysis.Plan): its search takes over what their
+// analyses decided. Each analysis has its own expression builder, engine
+// and solvers (analysis.Analyze), so nothing is shared but the read-only
+// IR; the order of the analyses depends on par, what each is given does
+// not. The per-function summaries and warnings are
 // printed in selection order as the functions finish, whatever par. An
 // analysis that fails (an error, or a panic: an internal error) is that
 // function's failure, printed in its place ("F: internal error: ..."); the
@@ -39,12 +42,21 @@ type result struct {
 func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd string, stdout, stderr io.Writer) []*result {
 	pr := newProgress(cmd, len(sel.targets), quiet, stdout, stderr)
 	results := make([]*result, len(sel.targets))
+	ts := make([]analysis.Target, len(sel.targets))
+	for i, t := range sel.targets {
+		ts[i] = analysis.Target{Target: t.t, Package: t.pkg.path}
+	}
+	plan := analysis.NewPlan(ts)
+	analysed := make([]*analysis.Result, len(sel.targets)) // the analyses done, for their callers
 	var mu sync.Mutex
 	next := 0 // the first result not printed yet
-	parallel(len(sel.targets), par, func(i int) {
+	parallelAfter(len(sel.targets), par, plan.Deps, func(i int) {
 		t := sel.targets[i]
+		mu.Lock()
+		given := plan.Given(i, analysed)
+		mu.Unlock()
 		fp := pr.begin(label(t, qualify))
-		r := analyzeTarget(t, opts, fp.onRun)
+		r := analyzeTarget(t, opts, given, fp.onRun)
 		for _, w := range r.wrong {
 			pr.print(stderr, "leapfrog: "+w+"\n")
 		}
@@ -60,6 +72,9 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 		mu.Lock()
 		defer mu.Unlock()
 		results[i] = r
+		if r.err == nil {
+			analysed[i] = r.res
+		}
 		for next < len(results) && results[next] != nil {
 			r := results[next]
 			next++
@@ -120,7 +135,7 @@ func label(t *target, qualify bool) string {
 }
 
 // analyzeTarget analyses one function and renders its cases' values.
-func analyzeTarget(t *target, opts options, onRun func(int, int, int)) (r *result) {
+func analyzeTarget(t *target, opts options, given []search.Given, onRun func(int, int, int)) (r *result) {
 	r = &result{t: t}
 	defer func() {
 		if p := recover(); p != nil {
@@ -129,7 +144,7 @@ func analyzeTarget(t *target, opts options, onRun func(int, int, int)) (r *resul
 	}()
 	injectFault("analysis", t)
 	cfg := opts.Config
-	cfg.OnRun = onRun
+	cfg.OnRun, cfg.Given = onRun, given
 	ctx, cancel := analysis.WithBudget(context.Background(), opts.timeout)
 	defer cancel()
 	res, err := analysis.Analyze(ctx, analysis.Target{Target: t.t, Package: t.pkg.path}, cfg)

@@ -18,16 +18,20 @@ import (
 // summarize prints the text summary of one function.
 func summarize(w io.Writer, r *report.Function, name string) {
 	cov, unr, unk := r.Count()
-	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
-		name, r.Strategy, len(r.Branches), cov, unr, unk, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
+	takenOver := ""
+	if n := decidedElsewhere(r); n > 0 {
+		takenOver = fmt.Sprintf(" (%d decided by callees)", n)
+	}
+	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown%s; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
+		name, r.Strategy, len(r.Branches), cov, unr, unk, takenOver, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
 		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, time.Duration(r.Stats.TimeMs)*time.Millisecond)
 	if n := notTargeted(r); n > 0 {
 		fmt.Fprintf(w, "  %d objectives not targeted (-important) and not covered: unknown\n", n)
 	}
 	shown, more := 0, 0
 	for _, b := range r.Branches {
-		if b.Verdict == report.Covered {
-			continue
+		if b.Verdict == report.Covered || b.DecidedIn != "" {
+			continue // a verdict taken over is listed with its own function
 		}
 		if shown == maxListed {
 			more++
@@ -79,9 +83,9 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 			width = max(width, len(p.Path))
 		}
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%-*s\tfunctions\tanalysed\trejected\tobjectives\tcovered\tunreachable\tunknown\tcases\t\n", width, "package")
+		fmt.Fprintf(tw, "%-*s\tfunctions\tanalysed\trejected\toutcomes\tcovered\tunreachable\tunknown\tcases\tper-function objectives\t\n", width, "package")
 		for _, p := range rep.Packages {
-			fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", width, p.Path, p.Functions, p.Analysed, p.Rejected, p.Objectives, p.Covered, p.Unreachable, p.Unknown, p.Cases)
+			fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", width, p.Path, p.Functions, p.Analysed, p.Rejected, p.Objectives, p.Covered, p.Unreachable, p.Unknown, p.Cases, p.PerFunction.Objectives)
 		}
 		tw.Flush()
 	}
@@ -94,8 +98,36 @@ func summarizeRun(w io.Writer, rep *report.Report, table, quiet bool) {
 	if s.Failed > 0 {
 		failed = fmt.Sprintf(", %d FAILED", s.Failed)
 	}
-	fmt.Fprintf(w, "total%s: %d functions in %d packages: %d analysed, %d rejected%s; %d objectives: %d covered, %d unreachable, %d unknown; %d cases\n",
-		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, failed, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.Cases)
+	fmt.Fprintf(w, "total%s: %d functions in %d packages: %d analysed, %d rejected%s; %d distinct outcomes: %d covered, %d unreachable, %d unknown (%d objectives counted per function); %d cases; %s\n",
+		shard, s.Functions, s.Packages, s.Analysed, s.Rejected, failed, s.Objectives, s.Covered, s.Unreachable, s.Unknown, s.PerFunction.Objectives, s.Cases, budgetText(rep.Flags.Timeout, s.Analysed))
+}
+
+// budgetText names the time budget in force and what it allows the whole
+// run, the analysed functions' budgets summed (shared by -p workers):
+// "budget 5s per function, 1m10s for the 14 analysed", or "no time budget"
+// (-timeout 0).
+func budgetText(timeout string, analysed int) string {
+	d, err := time.ParseDuration(timeout)
+	if err == nil && d == 0 {
+		return "no time budget"
+	}
+	text := "budget " + timeout + " per function"
+	if err == nil && analysed > 0 {
+		text += fmt.Sprintf(", %v for the %d analysed", d*time.Duration(analysed), analysed)
+	}
+	return text
+}
+
+// decidedElsewhere counts the objectives of r whose verdict it took over
+// from a callee's analysis.
+func decidedElsewhere(r *report.Function) int {
+	n := 0
+	for _, b := range r.Branches {
+		if b.DecidedIn != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // verifyFunction checks one function's claims (branch outcomes, panics, the
@@ -111,6 +143,9 @@ func verifyFunction(dir, testFile string, r *search.Result, stdout, stderr io.Wr
 	}()
 	var claims []verify.Claim
 	for _, b := range r.Branches {
+		if b.DecidedIn != "" && b.Verdict == report.Covered {
+			continue // covered by the test of the function that decided it, verified there
+		}
 		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
 	}
 	vr, err := verify.Run(verify.Options{PkgDir: dir, TestRun: "^" + testgen.TestName(r.Function) + "$", TestFiles: []string{testFile}, Claims: claims})

@@ -35,7 +35,7 @@ func F(a, b int8) int8 {
 		}
 	}
 	out := filepath.Join(t.TempDir(), "f_test.go")
-	code, stdout, stderr := run("gen", "-verify", "-o", out, dir, "F")
+	code, stdout, stderr := run("gen", "-timeout", "0", "-verify", "-o", out, dir, "F")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}

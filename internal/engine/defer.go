@@ -79,6 +79,9 @@ func (m *machine) runDefers(fr *frame, in *ir.RunDefers, depth int) bool {
 
 // raise is the Panic terminator in: a new panic, unwound from frame fr.
 func (m *machine) raise(fr *frame, in *ir.Panic, depth int) ([]val, bool) {
+	if in.Kind == ir.FatalPanic {
+		fatal(fr.fn, in) // replaced.go
+	}
 	if m.orderDep {
 		panic(runError("panics after " + OrderReason[len("depends on "):]))
 	}

@@ -131,6 +131,11 @@
 // x#aliasK ("x points to the K-th object of the package state") that a
 // bound holds false: the outcome that needs it is unknown ("pointer inputs
 // bounded to fresh objects"), since Go lets a caller pass that object.
+// An input of an opaque type (ir.Type.Opaque: sync.Mutex, atomic.Int32,
+// unique.Handle, whose state a test cannot write) is bounded to its zero
+// value (replaced.go, an ir.ZeroBound): the outcome that needs another
+// (a locked mutex, a Once already done) is unknown ("inputs of opaque
+// types ... bounded to their zero value"), never unreachable.
 // Distinct inputs never share memory and inputs are
 // acyclic; verdicts are relative to that, and the report says so for the
 // functions where it matters (two inputs that could alias).
@@ -150,6 +155,13 @@
 //     constants in terms: concrete and symbolic semantics cannot drift apart.
 //   - Run-time panics are made explicit by the frontend as check branches
 //     followed by Panic terminators; the engine needs no special cases for them.
+//     A FatalPanic (a fatal error of Go's run time in a replacement body: a
+//     deadlock of the one goroutine, an unlock of an unlocked mutex; or a
+//     panic not modelled) aborts the run with its message as the reason:
+//     no deferred call runs, no recover sees it, and the search leaves what
+//     the run took unknown (replaced.go). The builtins slicelen, sliceswap
+//     and sametype reflect on the value an interface holds (sort.Slice's
+//     swapper, atomic.Value's type checks).
 //   - Callees are executed (not summarised): a branch in a callee is recorded with
 //     its call depth, and it is one source branch whatever the call site.
 //     So are interface method calls, calls through function values and

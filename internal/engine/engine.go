@@ -47,6 +47,7 @@ type Engine struct {
 	pres    map[*ir.Function]*preFormula // preconditions as formulas (precondition.go)
 	consts  map[*ir.Const]val
 	cands   map[*ir.Type][]*ir.DynType  // interface inputs' candidates (ifaces.go)
+	dynOf   map[progType]*ir.DynType    // the dynamic type of each type fmt boxes (fmt.go)
 	ncands  map[*ir.Type]int            // how many of them a test can construct
 	sents   map[*ir.Type][]sentinelCand // the package-level variables they may hold (sentinels.go)
 	kB      *expr.Builder               // the builder of kterms
@@ -84,8 +85,11 @@ type Step struct {
 	// input at all, never explored.
 	Domain Domain
 	// Order marks a step taken after a range over a map chose an order of
-	// its entries that Go may not choose: a test cannot rely on it.
-	Order bool
+	// its entries that Go may not choose, or after the run came to depend
+	// on another value a test cannot fix (Unfixed says which: fmt printed
+	// a pointer's address): a test cannot rely on it.
+	Order   bool
+	Unfixed string
 	// State numbers the machine state at the branch instance, before the
 	// branch (Engine.States; 0 when not numbered): equal numbers, equal
 	// continuations.
@@ -95,6 +99,15 @@ type Step struct {
 // OrderReason is the reason of a side left open because the run depends on
 // the order of a range over a map.
 const OrderReason = "depends on the order of a range over a map (random in Go)"
+
+// UnfixedReason is the reason of the other side of a step taken after the
+// run came to depend on what Go does not fix (Order).
+func (st Step) UnfixedReason() string {
+	if st.Unfixed != "" {
+		return st.Unfixed
+	}
+	return OrderReason
+}
 
 // Domain says what kind of input-domain statement a step is.
 type Domain uint8
@@ -218,11 +231,17 @@ type machine struct {
 	written    bool      // an object of sharedObjs was written (pristine: never false again)
 	at         *ir.Block // the block being executed
 	orderDep   bool      // a range over a map chose an order Go may not choose
-	merging    bool      // inside a merged region: no step may be recorded
-	anyN       int       // fresh "any" variables made so far (anyLike)
-	anyTag     string    // in their names: "pre" in a precondition's enumeration, whose formula outlives the run
-	extN       int       // fresh variables of externals' results made so far (externals.go)
-	ret        [1]val    // the result of the last call with one result (callFrame)
+	unfixed    string    // why the run from here depends on what a test cannot fix (fmt.go), or ""
+	// unfixedVars: fmt tainted a text under what a test cannot fix
+	// (fmt.go): a branch on it makes the run unfixed.
+	unfixedVars bool
+	unfixedMemo map[*expr.Term]string // (fmt.go)
+	addrs       map[any]uint64        // the addresses fmt printed, by object (fmt.go)
+	merging     bool                  // inside a merged region: no step may be recorded
+	anyN        int                   // fresh "any" variables made so far (anyLike)
+	anyTag      string                // in their names: "pre" in a precondition's enumeration, whose formula outlives the run
+	extN        int                   // fresh variables of externals' results made so far (externals.go)
+	ret         [1]val                // the result of the last call with one result (callFrame)
 	// panic is the panic being unwound, nil when none; deferring is the
 	// panic the next frame is a deferred call for (defer.go).
 	panic, deferring *panicState
@@ -334,6 +353,15 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 	}
 	results, panicked := m.call(fn, args, 0)
 	if panicked {
+		why := m.unfixed
+		if why == "" && m.panic != nil {
+			why = m.unfixedIn(m.panic.value)
+		}
+		if why != "" {
+			// A panic recovered on the way (fmt's of a String method) is
+			// fine; one that escapes may say what a test cannot fix.
+			panic(runError("panics after " + why[len("depends on "):]))
+		}
 		m.finishPanic()
 		return m.path
 	}
@@ -352,7 +380,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 // call runs fn; it reports whether the run panicked.
 func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	if fn.External {
-		return m.callExternal(fn, args), false
+		return m.callExternal(fn, nil, args), false
 	}
 	fr := m.newFrame(fn)
 	copy(fr.slots, args)
@@ -494,7 +522,10 @@ func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *fr
 
 // makeStep is the step of If in on condition c taken the way dir says.
 func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopInfo, fr *frame, b *ir.Block) Step {
-	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep}
+	if m.unfixedVars && c.s != nil && m.unfixed == "" {
+		m.unfixed = m.unfixedOf(c.s) // this branch goes where an address (or ...) takes it
+	}
+	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep || m.unfixed != "", Unfixed: m.unfixed}
 	if c.s != nil {
 		st.Cond = c.s
 		if !dir {
@@ -504,8 +535,8 @@ func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopIn
 		if fr != nil {
 			m.markStep(li, fr, b, &st)
 		}
-		if m.orderDep && st.Flippable {
-			st.Flippable, st.Bounded = false, OrderReason
+		if st.Order && st.Flippable {
+			st.Flippable, st.Bounded = false, st.UnfixedReason()
 		}
 	}
 	return st

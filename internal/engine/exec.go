@@ -86,7 +86,7 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 				args[i] = op(i)
 			}
 			fr.call = in
-			return m.results(m.callExternal(in.Callee, args), false)
+			return m.results(m.callExternal(in.Callee, in, args), false)
 		}
 		cf := m.newFrame(in.Callee)
 		for i := range ci.ops {

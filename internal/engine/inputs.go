@@ -19,11 +19,11 @@ type lazyInput struct {
 }
 
 // facts collects the domain constraints met while building an input:
-// exact facts, size bounds, and the bounds of interface inputs to the
-// types a test can construct (ifaces.go).
+// exact facts, size bounds, the bounds of interface inputs to the types a
+// test can construct (ifaces.go) and of opaque inputs to their zero value.
 type facts struct {
-	exact, bound, typeBound []*expr.Term
-	holds                   bool // the model satisfies them all
+	exact, bound, typeBound, zeroBound []*expr.Term
+	holds                              bool // the model satisfies them all
 }
 
 // inputs builds the arguments of fn from the model, records the domain
@@ -52,6 +52,10 @@ func (m *machine) recordFacts(b *ir.Block, name string, f *facts) {
 	if len(f.typeBound) > 0 {
 		t := m.B.And(f.typeBound...)
 		m.domain(b, ir.TypesBound, name+typesBoundName, t, m.evalBool(t))
+	}
+	if len(f.zeroBound) > 0 {
+		t := m.B.And(f.zeroBound...)
+		m.domain(b, ir.ZeroBound, name+zeroBoundName, t, m.evalBool(t))
 	}
 }
 
@@ -100,7 +104,15 @@ func (m *machine) nilVariable(p ir.InputPath) *scalar {
 }
 
 // input builds the input value of type t at path p, depth pointers deep.
+// An opaque type's value is bounded to its zero value (replaced.go).
 func (m *machine) input(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
+	if t.Opaque {
+		u := *t
+		u.Opaque = false
+		v := m.input(p, &u, depth, f)
+		f.zeroBound = m.zeroTerms(v, f.zeroBound)
+		return v
+	}
 	switch t.Kind {
 	case ir.KBool, ir.KInt, ir.KFloat:
 		return m.variable(p.String(), widthOf(t))

@@ -37,8 +37,8 @@ type preFormula struct {
 //
 // There is no exact formula (nil, and why) when an enumerated path holds a
 // step that is not exact (beyond a loop bound, a concretized size, a
-// decision that depends on a map's order), aborts, calls a function run
-// natively (its symbolic arguments are concretized), writes to the inputs
+// decision that depends on a map's order), aborts, computes a result from
+// concretized values (fmt printing a float, say), writes to the inputs
 // or the package state, or when the precondition has more than
 // Engine.PrePaths paths. An element read beyond the modelled ones (a
 // symbolic index past a slice's bound) is a fresh variable, as in any run
@@ -175,7 +175,7 @@ func (e *Engine) preRun(pre *ir.Function, dirs []bool) (r preResult) {
 			}
 		}
 		if r.why == "" && (m.extN > 0 || wrote(m, args)) {
-			r.why = "the precondition calls a function run natively, or writes to its inputs or the package state"
+			r.why = "the precondition computes a result concretely (fmt), or writes to its inputs or the package state"
 		}
 	}()
 	args = m.inputs(pre)

@@ -85,8 +85,8 @@ func spin(n int8) bool {
 	return k != 20
 }
 
-// Branch by branch: a function run natively.
-//leapfrog:assume fmt.Sprint(x) != "7"
+// Branch by branch: fmt prints a float concretely.
+//leapfrog:assume fmt.Sprint(float64(x)) != "7"
 func Native(x int8) int8 { return x }
 
 // Branch by branch: a write to an input.
@@ -117,7 +117,7 @@ func TestPreconditionFormula(t *testing.T) {
 	inexact := map[string]string{
 		"Many":   "more than 256 paths",
 		"Loop":   "bounded",
-		"Native": "run natively",
+		"Native": "concretely",
 		"Write":  "writes",
 	}
 	names := []string{"And", "Or", "Div", "Lines", "Ptr", "Arr", "Never", "Deep", "Many", "Loop", "Native", "Write"}

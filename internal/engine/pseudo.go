@@ -39,7 +39,7 @@ func purpose(kind ir.PseudoKind) string {
 	switch kind {
 	case ir.DomainFact:
 		return "domain"
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound:
 		return "bound"
 	case ir.Precondition:
 		return "precondition"
@@ -64,18 +64,21 @@ func purpose(kind ir.PseudoKind) string {
 }
 
 // The ends of the names of the bounds' pseudo branches of interface inputs
-// to their candidates, and of pointer inputs to fresh objects.
+// to their candidates, of pointer inputs to fresh objects, and of opaque
+// inputs to their zero value.
 const (
 	typesBoundName = " types"
 	aliasBoundName = " alias"
+	zeroBoundName  = " zero"
 )
 
 // IsBound reports whether a branch is the pseudo branch of a bound of the
 // input domain (a DomainBound step): of sizes, of interface inputs to their
-// candidates, of pointer inputs to fresh objects.
+// candidates, of pointer inputs to fresh objects, of opaque inputs to their
+// zero value.
 func IsBound(in *ir.If) bool {
 	switch in.Pseudo {
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound:
 		return true
 	case ir.NotPseudo, ir.DomainFact, ir.Precondition, ir.SizeFits, ir.ExactSize, ir.AppendFits, ir.Sentinel,
 		ir.RuneWidth, ir.MapEntry, ir.Dispatch, ir.LoopModels:
@@ -116,7 +119,7 @@ func (m *machine) domain(b *ir.Block, pk ir.PseudoKind, name string, t *expr.Ter
 	switch pk {
 	case ir.DomainFact:
 		kind = DomainFact
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound:
 		kind = DomainBound
 	case ir.Precondition:
 		kind = Precondition

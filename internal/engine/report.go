@@ -33,7 +33,9 @@ import (
 //
 // Unordered marks a value that depends on the order in which a range over
 // a map visited its entries: Go's order is random, so a test must not assert
-// it.
+// it. Unfixed, when set, says why a value was computed after the run came
+// to depend on another value a test cannot fix (fmt printed a pointer's
+// address).
 type Value struct {
 	Type        *ir.Type
 	Bits        uint64
@@ -45,6 +47,7 @@ type Value struct {
 	Spare       []Value
 	Cycle       bool
 	Unordered   bool
+	Unfixed     string
 	Dyn         string
 	ErrMsg      string
 	HasErrMsg   bool
@@ -57,6 +60,10 @@ func (m *machine) report(v val, t *ir.Type) Value {
 	r := m.reportVal(v, t, map[*object]bool{})
 	if m.orderDep {
 		markUnordered(&r)
+	}
+	r.Unfixed = m.unfixed
+	if r.Unfixed == "" {
+		r.Unfixed = m.unfixedIn(v)
 	}
 	return r
 }

@@ -260,8 +260,9 @@ func (st *States) number(m *machine, in *ir.If, b *ir.Block) int {
 		st.buf = append(st.buf, 3, st.name(unsafe.Pointer(m.missed.Fn)), uint64(m.missed.Num))
 	}
 	st.panicState(m.panic)
-	// Package-level variables, and whether a range over a map chose an order.
-	st.buf = append(st.buf, 13, uint64(len(m.globals)), b2u(m.orderDep))
+	// Package-level variables, and whether a range over a map chose an
+	// order or an address was printed.
+	st.buf = append(st.buf, 13, uint64(len(m.globals)), b2u(m.orderDep)|unfixedCode(m.unfixed)<<1)
 	for _, g := range m.globals {
 		st.object(g)
 	}

@@ -88,7 +88,13 @@ func (s *str) bytes() []byte {
 // concat returns a + b: the bytes of a, then those of b from position len(a).
 func (m *machine) concat(a, b *str) *str {
 	n := m.uop(ir.Add, a.n, b.n)
-	if a.n.s == nil {
+	if a.n.s != nil && m.unfixedVars && m.unfixed == "" {
+		// A length that depends on an address (fmt.go): where b's bytes
+		// go depends on it too; from here the run is unfixed, and a's
+		// concrete length places them.
+		m.unfixed = m.unfixedOf(a.n.s)
+	}
+	if a.n.s == nil || m.unfixed != "" && m.unfixedOf(a.n.s) != "" {
 		k := a.n.c
 		if k > uint64(len(a.b)) {
 			k = uint64(len(a.b)) // a forced run's meaningless length

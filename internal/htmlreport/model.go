@@ -223,32 +223,26 @@ func (m *model) markHref(from *file, dir, lit string) string {
 
 func markID(f *file, at place) string { return fmt.Sprintf("m%s-%d-%d", f.id, at.line, at.col) }
 
-// classOf combines the verdicts of a group's functions.
+// classOf is a group's package-level verdict (report.Decide, the rule the
+// totals count by) as a class.
 func classOf(g *group) string {
-	covered, unknown, checked := false, false, true
-	for _, e := range g.entries {
-		switch e.b.Verdict {
-		case report.Covered:
-			covered = true
-		case report.Unreachable:
-			if e.b.Checked != report.CheckedIndependent {
-				checked = false
-			}
-		case report.Unknown:
-			unknown = true
-		default:
-			panic(fmt.Sprintf("htmlreport: verdict %q", e.b.Verdict))
-		}
+	views := make([]report.View, len(g.entries))
+	for i, e := range g.entries {
+		views[i] = report.View{Fn: e.fn.r, B: &e.b}
 	}
-	switch {
-	case covered:
+	v, checked, _ := report.Decide(views)
+	switch v {
+	case report.Covered:
 		return clsCovered
-	case unknown:
+	case report.Unknown:
 		return clsUnknown
-	case checked:
-		return clsChecked
+	case report.Unreachable:
+		if checked == report.CheckedIndependent {
+			return clsChecked
+		}
+		return clsUnreach
 	}
-	return clsUnreach
+	panic(fmt.Sprintf("htmlreport: verdict %q", v))
 }
 
 // outcomeRank orders the outcomes at one place: entry, true, false, panics.

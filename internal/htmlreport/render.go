@@ -64,16 +64,16 @@ func (m *model) summary(w *strings.Builder) {
 	if f.Important != "" {
 		fmt.Fprintf(w, " -important %s", esc(f.Important))
 	}
-	w.WriteString("</p>\n<h2>Packages</h2>\n<table class=\"sum\">\n<tr><th>package</th><th>functions</th><th>analysed</th><th>rejected</th><th>objectives</th><th>covered</th><th>unreachable</th><th>unknown</th><th>decided</th><th>cases</th></tr>\n")
+	w.WriteString("</p>\n<h2>Packages</h2>\n<table class=\"sum\">\n<tr><th>package</th><th>functions</th><th>analysed</th><th>rejected</th><th>outcomes</th><th>covered</th><th>unreachable</th><th>unknown</th><th>decided</th><th>cases</th><th>per-function objectives</th></tr>\n")
 	row := func(name string, t report.Totals, cls string) {
-		fmt.Fprintf(w, "<tr%s><td>%s</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num cov\">%d</td><td class=\"num unr\">%d</td><td class=\"num unk\">%d</td><td class=\"num\">%s</td><td class=\"num\">%d</td></tr>\n",
-			cls, name, t.Functions, t.Analysed, t.Rejected, t.Objectives, t.Covered, t.Unreachable, t.Unknown, percent(t.Covered+t.Unreachable, t.Objectives), t.Cases)
+		fmt.Fprintf(w, "<tr%s><td>%s</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num cov\">%d</td><td class=\"num unr\">%d</td><td class=\"num unk\">%d</td><td class=\"num\">%s</td><td class=\"num\">%d</td><td class=\"num\">%d</td></tr>\n",
+			cls, name, t.Functions, t.Analysed, t.Rejected, t.Objectives, t.Covered, t.Unreachable, t.Unknown, percent(t.Covered+t.Unreachable, t.Objectives), t.Cases, t.PerFunction.Objectives)
 	}
 	for _, p := range rep.Packages {
 		row(esc(p.Path), p.Totals, "")
 	}
 	row("total", rep.Summary, " class=\"total\"")
-	w.WriteString("</table>\n")
+	w.WriteString("</table>\n<p class=\"meta\">Outcomes are counted once per package: a callee's outcome is an objective of every function calling it, and is covered when some case covers it, unreachable when proved, unknown otherwise; the per-function objectives count it in each function.</p>\n")
 	if len(m.funcs) > 0 {
 		w.WriteString("<h2>Functions</h2>\n<table class=\"sum\">\n<tr><th>function</th><th>file</th><th>objectives</th><th>covered</th><th>unreachable</th><th>unknown</th><th>cases</th></tr>\n")
 		for _, fv := range m.funcs {
@@ -240,15 +240,21 @@ func (m *model) detail(w *strings.Builder, g *group) {
 		fmt.Fprintf(w, "<li><b>%s</b>: <span class=\"%s\">%s</span>", esc(e.fn.r.Function), verdictClass(b), esc(string(b.Verdict)))
 		switch b.Verdict {
 		case report.Covered:
-			if e.cse != nil {
+			switch {
+			case b.DecidedIn != "":
+				fmt.Fprintf(w, " by a case of %s (decided there: not searched again here)", esc(b.DecidedIn))
+			case e.cse != nil:
 				fmt.Fprintf(w, " by case <a href=\"#%s\">%s</a>: %s", e.cse.id, esc(e.cse.c.Name), esc(caseLine(e.cse.c)))
-			} else {
+			default:
 				fmt.Fprintf(w, " by case %s", esc(b.Case))
 			}
 		case report.Unreachable:
 			reason := b.Reason
 			if len(e.conf) > 0 {
 				reason, _, _ = strings.Cut(reason, "; conflict: ") // listed with links below
+			}
+			if b.DecidedIn != "" {
+				fmt.Fprintf(w, " (decided in %s, the proof holding for every call: not searched again here)", esc(b.DecidedIn))
 			}
 			fmt.Fprintf(w, ": %s", esc(reason))
 			if len(e.conf) > 0 {

@@ -32,7 +32,10 @@
 // 32 or 64 (f32, f64) holding IEEE 754 bits; BinOp applies + - * / (round
 // to nearest even, never fused) and the comparisons (IEEE: NaN unordered,
 // -0 == +0) to floats; UnOp neg flips the sign bit; Convert goes between
-// floats and integers of every width and between the float types.
+// floats and integers of every width and between the float types. An
+// opaque named type (Type.Opaque: a mirror of sync.Mutex, atomic.Int32,
+// unique.Handle) is a structure like any, but its inputs are bounded to its
+// zero value, the only value of it a test can write.
 //
 // # Interfaces and function values
 //

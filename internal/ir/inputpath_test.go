@@ -39,11 +39,11 @@ func TestInputPathNames(t *testing.T) {
 // pointee in order, enters them only when visit says so, and never enters
 // a slice.
 func TestInputPathWalk(t *testing.T) {
-	inner := &Type{Kind: KStruct, Fields: []StructField{{"B", Bool}, {"S", SliceOf(I8)}}}
+	inner := &Type{Kind: KStruct, Fields: []StructField{{Name: "B", Type: Bool}, {Name: "S", Type: SliceOf(I8)}}}
 	typ := &Type{Kind: KStruct, Fields: []StructField{
-		{"A", &Type{Kind: KArray, Len: 2, Elem: I8}},
-		{"P", PointerTo(inner)},
-		{"Q", PointerTo(inner)},
+		{Name: "A", Type: &Type{Kind: KArray, Len: 2, Elem: I8}},
+		{Name: "P", Type: PointerTo(inner)},
+		{Name: "Q", Type: PointerTo(inner)},
 	}}
 	var seen []string
 	ParamPath("x").Walk(typ, func(p InputPath, t *Type) bool {

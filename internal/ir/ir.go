@@ -48,18 +48,31 @@ type Type struct {
 	// Name is the Go name of a named type ("Node", "time.Duration"), "" for
 	// an unnamed one. The structure is that of its underlying type.
 	Name string
+	// Opaque marks a named type whose state a test cannot write (sync.Mutex,
+	// atomic.Int32, unique.Handle: their structure is the replacement
+	// package's, their fields unexported): an input of it is bounded to
+	// its zero value. Like the name, it is a label, not part of identity.
+	Opaque bool
 	// Size is the size in bytes of a value of the type on the target
 	// platform (amd64, gc; 0 for tuples and iterators). Slice growth
 	// (append) depends on the element size. It is not written in the text
 	// form: the parser computes it (SizeOf), as the frontend's go/types
 	// does.
 	Size int64
+	// ReflectName is reflect's Type.String() of the Go type ("main.T",
+	// "[]uint8", "struct { A int }"), which fmt's %T and %#v print: the
+	// front end sets it; it is not written in the text form ("" in
+	// hand-written IR).
+	ReflectName string
 }
 
-// StructField is a struct field.
+// StructField is a struct field. Embedded is not written in the text form
+// (fmt reads it: a value reached through an unexported embedded field
+// keeps its methods).
 type StructField struct {
-	Name string
-	Type *Type
+	Name     string
+	Type     *Type
+	Embedded bool
 }
 
 // Common types.
@@ -462,6 +475,12 @@ type PanicKind int
 const (
 	ExplicitPanic PanicKind = iota // a panic(...) call of the source: an objective
 	CheckPanic                     // the failing side of a run-time check (the check's If is the objective)
+	// FatalPanic ends the run without an outcome: a fatal error of Go's
+	// run time (a deadlock, an unlock of an unlocked mutex), which no
+	// deferred call sees and no test survives, or a panic whose exact
+	// value is not modelled. Msg says which; the run is aborted with it as
+	// the reason, and what it would have covered stays unknown.
+	FatalPanic
 )
 
 // Panic ends the execution with a panic.

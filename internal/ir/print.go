@@ -179,7 +179,13 @@ func (pr *printer) fn(sb *strings.Builder, f *Function) {
 	case 0:
 	case 1:
 		sb.WriteByte(' ')
-		writeType(sb, f.Results[0], nil)
+		if r := f.Results[0]; r.Kind == KFunc && r.Name == "" && len(r.Results) == 0 {
+			// (func()): the word after a func type without results
+			// (recover, in) would be read as its result.
+			writeType(sb, TupleOf(r), nil)
+		} else {
+			writeType(sb, r, nil)
+		}
 	default:
 		sb.WriteByte(' ')
 		writeType(sb, TupleOf(f.Results...), nil)
@@ -521,6 +527,8 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 		case ExplicitPanic:
 		case CheckPanic:
 			sb.WriteString(".check")
+		case FatalPanic:
+			sb.WriteString(".fatal")
 		default:
 			fmt.Fprintf(sb, ".kind%d", int(in.Kind))
 		}

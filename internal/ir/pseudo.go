@@ -15,6 +15,7 @@ const (
 	SizeBound                      // a bound on input sizes and depths (MaxLen)
 	TypesBound                     // the bound of interface inputs to the dynamic types a test can construct
 	AliasBound                     // the bound that pointer inputs do not point into the package state
+	ZeroBound                      // the bound of opaque inputs (Type.Opaque) to their zero value
 	Precondition                   // the target's precondition (//leapfrog:assume)
 	SizeFits                       // an allocation's symbolic size is within MaxLen
 	ExactSize                      // an allocation's size beyond MaxLen, made concrete

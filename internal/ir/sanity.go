@@ -649,7 +649,7 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 			}
 		}
 	case *Panic:
-		if in.Kind != ExplicitPanic && in.Kind != CheckPanic {
+		if in.Kind != ExplicitPanic && in.Kind != CheckPanic && in.Kind != FatalPanic {
 			errf("unknown panic kind %d", int(in.Kind))
 		}
 		if in.Value != nil && (in.Kind != ExplicitPanic || in.Value.Type().Kind != KInterface) {

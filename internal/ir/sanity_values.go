@@ -105,14 +105,11 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > Clear {
+	if in.Fn < Append || in.Fn > SameType {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
-	want := 2
-	if in.Fn == Clear {
-		want = 1
-	}
+	want := builtinArity[in.Fn]
 	if len(in.Args) != want {
 		errf("%s with %d arguments, want %d", in.Fn, len(in.Args), want)
 		return
@@ -143,6 +140,17 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 			errf("clear of %s, not a map or a slice", x)
 		}
 		wantRes(TupleOf())
+	default: // SliceLen, SliceSwap, SameType
+		for k, a := range in.Args {
+			if want := KInterface; k > 0 && in.Fn == SliceSwap {
+				if !Identical(a.Type(), I64) {
+					errf("%s index of type %s, want i64", in.Fn, a.Type())
+				}
+			} else if a.Type().Kind != want {
+				errf("%s of %s, not an interface", in.Fn, a.Type())
+			}
+		}
+		wantRes(map[BuiltinKind]*Type{SliceLen: I64, SliceSwap: TupleOf(), SameType: Bool}[in.Fn])
 	}
 }
 

@@ -357,12 +357,15 @@ func (t *Type) String() string {
 }
 
 // Decl returns the declaration of a named type in the text form: "type
-// Node struct{V i64; Next *Node}".
+// Node struct{V i64; Next *Node}", "type sync.Mutex opaque struct{...}".
 func (t *Type) Decl() string {
 	var sb strings.Builder
 	sb.WriteString("type ")
 	sb.WriteString(TypeName(t.Name))
 	sb.WriteByte(' ')
+	if t.Opaque {
+		sb.WriteString("opaque ")
+	}
 	writeStructure(&sb, t, nil)
 	return sb.String()
 }

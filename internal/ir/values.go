@@ -60,11 +60,22 @@ const (
 	Copy                      // copy(Dst, Src): Src a slice or (for []byte) a string; yields the count copied (i64)
 	Delete                    // delete(Map, Key): no result
 	Clear                     // clear(X): X a map (emptied) or a slice (elements zeroed); no result
+	// The reflection the replacement package's bodies need (sort.Slice's
+	// swapper, atomic.Value's type checks), on the values interfaces hold:
+	SliceLen  // slicelen(X): the length (i64) of the slice the interface X holds; the run aborts when it holds none
+	SliceSwap // sliceswap(X, I, J): swaps elements I and J (i64, in range) of the slice the interface X holds; no result
+	SameType  // sametype(X, Y): whether the interfaces X and Y hold values of one dynamic type (or are both nil); bool
 )
 
-var builtinNames = [...]string{"append", "copy", "delete", "clear"}
+var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype"}
+
+// builtinArity is the number of arguments of each builtin.
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
+
+// Arity returns the number of arguments of the builtin.
+func (k BuiltinKind) Arity() int { return builtinArity[k] }
 
 // Builtin calls a builtin function. Its type is the result's (append: the
 // slice; copy: i64), or the empty tuple when it has none.

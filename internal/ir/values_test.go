@@ -15,16 +15,16 @@ import (
 // list returns a fresh "type <name> struct{V i64; Next *<name>}".
 func list(name string) *ir.Type {
 	n := &ir.Type{Kind: ir.KStruct, Name: name}
-	n.Fields = []ir.StructField{{"V", ir.I64}, {"Next", ir.PointerTo(n)}}
+	n.Fields = []ir.StructField{{Name: "V", Type: ir.I64}, {Name: "Next", Type: ir.PointerTo(n)}}
 	return n
 }
 
 func TestIdenticalRecursive(t *testing.T) {
 	a, b := list("Node"), list("Node")
 	other := list("Elem") // the same structure under another name
-	unnamed := &ir.Type{Kind: ir.KStruct, Fields: []ir.StructField{{"V", ir.I64}, {"Next", ir.PointerTo(a)}}}
+	unnamed := &ir.Type{Kind: ir.KStruct, Fields: []ir.StructField{{Name: "V", Type: ir.I64}, {Name: "Next", Type: ir.PointerTo(a)}}}
 	different := &ir.Type{Kind: ir.KStruct, Name: "Bad"}
-	different.Fields = []ir.StructField{{"V", ir.I32}, {"Next", ir.PointerTo(different)}}
+	different.Fields = []ir.StructField{{Name: "V", Type: ir.I32}, {Name: "Next", Type: ir.PointerTo(different)}}
 	tests := []struct {
 		x, y *ir.Type
 		want bool
@@ -55,9 +55,9 @@ func TestIdenticalRecursive(t *testing.T) {
 
 func TestValidType(t *testing.T) {
 	direct := &ir.Type{Kind: ir.KStruct, Name: "T"}
-	direct.Fields = []ir.StructField{{"x", &ir.Type{Kind: ir.KArray, Len: 2, Elem: direct}}}
+	direct.Fields = []ir.StructField{{Name: "x", Type: &ir.Type{Kind: ir.KArray, Len: 2, Elem: direct}}}
 	unnamed := &ir.Type{Kind: ir.KStruct}
-	unnamed.Fields = []ir.StructField{{"p", ir.PointerTo(unnamed)}}
+	unnamed.Fields = []ir.StructField{{Name: "p", Type: ir.PointerTo(unnamed)}}
 	viaMap := &ir.Type{Kind: ir.KMap, Key: ir.String, Name: "M"}
 	viaMap.Elem = viaMap
 	tests := []struct {

@@ -11,7 +11,7 @@
 // Comments run from // to the end of the line. Instructions are one per line.
 //
 //	file     = { typedecl | dyntype | global } { [ "init" ] func } .
-//	typedecl = "type" typename type NL .
+//	typedecl = "type" typename [ "opaque" ] type NL .
 //	typename = ident { "." ident } | string .      (not a predeclared type)
 //	dyntype  = "dyn" [ "input" ] dynname type [ "prints" ident ] [ "{" ident ":" name { ";" ident ":" name } "}" ] NL .
 //	dynname  = ident { "." ident } | string .
@@ -68,6 +68,9 @@
 //	         | "mapupdate" operand "," operand "," operand               mapupdate MAP, KEY, VALUE
 //	         | [ "%" num "=" ] ("append" | "copy" | "delete") operand "," operand
 //	         | [ "%" num "=" ] "clear" operand
+//	         | "%" num "=" "slicelen" operand                   the slice an interface holds: its length
+//	         | [ "%" num "=" ] "sliceswap" operand "," operand "," operand   swap two of its elements
+//	         | "%" num "=" "sametype" operand "," operand       two interfaces hold one dynamic type
 //	         | "%" num "=" "slicetoarrayptr" operand "to" type
 //	         | "%" num "=" "range" operand
 //	         | "%" num "=" "next" operand
@@ -87,7 +90,7 @@
 //	                        (none: a source branch)
 //	         | "jump" label
 //	         | "return" [ operand { "," operand } ]
-//	         | "panic" [ ".check" ] [ string ] [ operand ] [ pos ] [ "#" id ] .
+//	         | "panic" [ ".check" | ".fatal" ] [ string ] [ operand ] [ pos ] [ "#" id ] .
 //
 // # Inference
 //
@@ -95,9 +98,9 @@
 // unary operators the type of their (first) operand, load the pointee,
 // fieldaddr/indexaddr a pointer to the field/element, index the element
 // (u8 for a string), call the callee's result (a tuple when it has several
-// or none), extract the tuple element, len, cap and copy i64, slice the
-// sliced string or slice (a slice of the element for a pointer to an
-// array), lookup the map's value type (the tuple (value, bool) with ok),
+// or none), extract the tuple element, len, cap, copy and slicelen i64,
+// sametype bool, slice the sliced string or slice (a slice of the element
+// for a pointer to an array), lookup the map's value type (the tuple (value, bool) with ok),
 // append its first operand's type, delete and clear the empty tuple, range
 // iter[X] of its operand X, next (bool, i64, i32) on a string and (bool,
 // key, value) on a map, phi the type of its first typed edge (or the type
@@ -130,7 +133,8 @@
 // itself through a pointer, a slice or a map: type Node struct{V i64; Next
 // *Node}); "type A B" gives A the structure of B. Type.Size is not
 // written: the parser computes it with ir.SizeOf (gc's sizes on amd64), as
-// the frontend gets it from go/types, so it round-trips.
+// the frontend gets it from go/types, so it round-trips. "opaque" marks a
+// type whose inputs are bounded to its zero value (ir.Type.Opaque).
 //
 // Dynamic types are declared at the top too: "dyn NAME T {Method(params)
 // results: Func; ...}", NAME being the Go type as the package writes it

@@ -171,6 +171,8 @@ func (c *fctx) expect(ai *aInstr, in ir.Instr, i int) *ir.Type {
 	case *ir.Builtin:
 		t := typ(0)
 		switch {
+		case in.Fn == ir.SliceSwap && i > 0:
+			return ir.I64
 		case i == 0 || t == nil:
 		case in.Fn == ir.Delete && t.Kind == ir.KMap:
 			return t.Key
@@ -331,8 +333,10 @@ func (c *fctx) infer(ai *aInstr, in ir.Instr) (*ir.Type, string) {
 		switch in.Fn {
 		case ir.Append:
 			return arg(0), ""
-		case ir.Copy:
+		case ir.Copy, ir.SliceLen:
 			return ir.I64, ""
+		case ir.SameType:
+			return ir.Bool, ""
 		}
 		return ir.TupleOf(), ""
 	case *ir.Range:

@@ -504,11 +504,7 @@ func (p *parser) parseInstr() *aInstr {
 			in.args = append(in.args, p.parseOperand())
 		}
 	case builtinKinds[op] != nil:
-		n := 2
-		if op == "clear" {
-			n = 1
-		}
-		for i := range n {
+		for i := range builtinKinds[op].Arity() {
 			if i > 0 {
 				p.want(tPunct, ",")
 			}
@@ -604,7 +600,7 @@ func (p *parser) parseInstr() *aInstr {
 	if !in.hasReg {
 		switch in.op {
 		case "store", "call", "if", "jump", "return", "panic", "mapupdate",
-			"append", "copy", "delete", "clear", "invoke", "callv", "defer", "rundefers":
+			"append", "copy", "delete", "clear", "sliceswap", "invoke", "callv", "defer", "rundefers":
 		default:
 			p.fail(opTok, "%s must be assigned to a register (%%N = %s ...)", in.op, in.op)
 		}

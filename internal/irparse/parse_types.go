@@ -20,6 +20,7 @@ type aNamed struct {
 	useTok   token // first use
 	state    int   // 0 unresolved, 1 resolving, 2 resolved
 	declared bool
+	opaque   bool // declared "type T opaque ..." (Type.Opaque)
 }
 
 // aGlobal is a "var $x T" declaration.
@@ -38,6 +39,10 @@ func (p *parser) parseTypeDecl() {
 		p.errorf(t, "type %s redeclared", name)
 	}
 	n.declared, n.declTok = true, t
+	n.opaque = p.is(tIdent, "opaque")
+	if n.opaque {
+		p.next()
+	}
 	n.decl = p.parseType()
 	p.namedOrder = append(p.namedOrder, name)
 }
@@ -120,7 +125,7 @@ func (p *parser) resolveOne(n *aNamed) {
 	}
 	name := n.typ.Name
 	*n.typ = *src
-	n.typ.Name = name
+	n.typ.Name, n.typ.Opaque = name, n.opaque
 	n.state = 2
 }
 

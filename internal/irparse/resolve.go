@@ -264,7 +264,7 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*ir.Function) ir.Instr {
 		return &ir.Lookup{CommaOk: ai.commaOk}
 	case "mapupdate":
 		return &ir.MapUpdate{}
-	case "append", "copy", "delete", "clear":
+	case "append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype":
 		return &ir.Builtin{Fn: *builtinKinds[ai.op]}
 	case "slicetoarrayptr":
 		return &ir.SliceToArrayPointer{}
@@ -318,8 +318,10 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*ir.Function) ir.Instr {
 			in.Kind = ir.ExplicitPanic
 		case "check":
 			in.Kind = ir.CheckPanic
+		case "fatal":
+			in.Kind = ir.FatalPanic
 		default:
-			p.errorf(ai.tok, "unknown panic kind panic.%s (want panic or panic.check)", ai.kind)
+			p.errorf(ai.tok, "unknown panic kind panic.%s (want panic, panic.check or panic.fatal)", ai.kind)
 		}
 		if ai.pos != nil {
 			in.Pos = *ai.pos

@@ -151,8 +151,10 @@ func (fl *fnLowerer) funcValue(fn *ssa.Function, pos token.Pos) (ir.Value, error
 	var t *ir.Type
 	if fn.Signature.Recv() != nil {
 		// A method is a value only as the function of a deferred call
-		// (defer b.WriteString(s); go/ssa makes wrappers for method
-		// values): the receiver is its first parameter.
+		// (defer b.WriteString(s), defer mu.Unlock(): go/ssa's Defer of
+		// the method with the receiver as first argument; it makes
+		// wrappers for method values): the receiver is its first
+		// parameter.
 		var ps []*ir.Type
 		for _, p := range f.Params {
 			ps = append(ps, p.Typ)
@@ -202,6 +204,9 @@ func (fl *fnLowerer) lowerDynamicCall(v *ssa.Call) (bool, error) {
 		return true, fl.lowerInvoke(v)
 	}
 	pos := fl.l.callStart(v.Pos())
+	if p := rangeFuncCallPos(c); p.IsValid() { // rangefunc.go
+		pos = p
+	}
 	switch f := c.Value.(type) {
 	case *ssa.Builtin: // recover
 		t, err := fl.typeOf(v, pos)

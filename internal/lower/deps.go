@@ -111,6 +111,8 @@ func (l *loader) depKindOf(fn *ssa.Function, pos token.Pos) (depKind, error) {
 	switch {
 	case externals.Has(key):
 		return depExternal, nil
+	case refusedInstance(fn) != "":
+		return 0, l.unsupported(pos, "call to %s: %s", key, refusedInstance(fn))
 	case l.replacement(fn) != nil:
 		return depReplaced, nil
 	case denied(pkgPath(fn)) && fn.Synthetic != "package initializer":
@@ -294,12 +296,8 @@ func (fl *fnLowerer) precheckCall(v *ssa.Call) error {
 		return err
 	}
 	if !fl.l.inTarget(callee) && callee.Parent() == nil && !isGeneric(callee) {
-		kind, err := fl.l.depKindOf(callee, fl.l.callStart(v.Pos()))
-		if err != nil {
+		if _, err := fl.l.depKindOf(callee, fl.l.callStart(v.Pos())); err != nil {
 			return err
-		}
-		if kind == depExternal && isBoxing(callee) {
-			return fl.precheckBoxed(v, callee)
 		}
 	}
 	return nil

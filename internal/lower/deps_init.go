@@ -88,8 +88,10 @@ func (l *loader) lowerDepInits(own *ir.Function) error {
 		n++
 		b.Append(c)
 	}
-	if f := lowered[l.replPkg]; f != nil {
-		call(f) // the replacement package (linkname.go) imports none of them
+	if l.repl != nil {
+		if f := lowered[l.repl.pkg]; f != nil {
+			call(f) // the replacement package (linkname.go) imports none of them
+		}
 	}
 	for _, p := range importOrder(l.pkg.Types) {
 		if f := lowered[l.ssa.Package(p)]; f != nil {

@@ -43,13 +43,17 @@
 // like the package's own, their function literals and wrappers
 // included), replaced, or external. Their package-level
 // variables come with their initializers, whole or the slice giving the
-// used variables their values. An external's call boxes its arguments
-// (fmt.Sprintf); fmt.Errorf runs the native fmt.Sprintf for the message and
-// the replacement package's Go code for the error. The replacement package
-// holds Go bodies for bytealg's assembly, errors.Is and fmt.Errorf's errors,
-// its intrinsics, and the runtime's variables other packages bind by
-// //go:linkname. Package unsafe, compiler hints and variables bound
-// elsewhere have a section of their own below.
+// used variables their values. fmt's printing functions (Errorf
+// included) are replaced by a port of fmt (replacements/fmt, a package
+// of its own that imports fmt's dependencies), whose reflection is
+// answered by externals the engine implements (fmt.go). The replacement
+// package holds Go bodies for bytealg's assembly, errors.Is,
+// sync, sync/atomic, unique and reflectlite's ValueOf, Len and Swapper,
+// the mirror types standing for their types, its intrinsics, and the
+// runtime's variables other packages bind by //go:linkname (see
+// Replacements). A range over a function becomes its yield function and
+// the bookkeeping go/ssa adds around it. Package unsafe, compiler hints
+// and variables bound elsewhere have a section of their own below.
 //
 // # Supported subset
 //
@@ -338,7 +342,8 @@
 // nil or holds a value of a type that compares.
 //
 // Defer and recover. Defer becomes defer of a function value (a closure,
-// or a closure without bindings for a static function) or of a method of
+// or a closure without bindings for a static function, a method's taking
+// its receiver first: defer mu.Unlock()) or of a method of
 // an interface (receiver checked at the defer statement, as Go evaluates
 // it there); RunDefers becomes rundefers; recover() becomes recover. A
 // function that defers calls has RecoverResults, from go/ssa's Recover
@@ -351,6 +356,39 @@
 // asserts (and of the candidates of the target's interface inputs) may be
 // nil, and so may those of wrappers; a function literal's free variables
 // are never nil.
+//
+// # Replacements
+//
+// The replacement package (replacements/, embedded, type-checked into the
+// program on first need as "leapfrog/replacements", importing only unsafe)
+// holds Go bodies lowered instead of standard-library functions that have
+// none leapfrog can run: assembly, the run time's, reflection. A function
+// whose doc comment says "F replaces pkg.G" replaces G; a method of a
+// mirror type replaces the same method of the type it mirrors; a generic
+// function is replaced by a method of a generic carrier type with the
+// same type parameters ("Make replaces unique.Make" on makeOf[T]),
+// instantiated with the instance's type arguments (go/ssa's LookupMethod:
+// it has no other way to instantiate), whose receiver is no parameter of
+// the replaced function. The signatures must match, mirrors aside, or the
+// function is not replaced (it is then rejected as before). A mirror
+// ("mutex replaces sync.Mutex") gives the Go type its structure in the IR,
+// keeps the Go name and marks it Opaque (inputs bounded to the zero value:
+// a test cannot write another); it must have the Go type's size and keep
+// its exported fields at their indices (checked when the type is met: a
+// mismatch makes the type unsupported). sync's types, atomic's typed
+// forms, unique.Handle and reflect's Values are mirrored. A named
+// interface stands for the unnamed one of its method set (sync.Cond's L is
+// a sync.Locker, which the replacement package cannot name).
+//
+// A replacement body is ordinary Go, interpreted as a dependency (its
+// branches are paths, its function literals are lowered as the package's
+// are, named by go/ssa), with intrinsics lowered to IR instructions
+// (comparable, slicelen, sliceswap, sametype) and panic(fatal("...")),
+// which becomes a FatalPanic: a fatal error of Go's run time (a deadlock
+// of the one goroutine, an unlock of an unlocked mutex) or a panic whose
+// value is not modelled, which aborts the run with its message. The same
+// files compile natively for the differential tests against the real
+// functions (replacements/*_test.go; fatal errors in child processes).
 //
 // # Source branches
 //

@@ -21,10 +21,12 @@ type dynState struct {
 	// optional methods (printing, Unwrap) that could not be lowered: not
 	// tried again.
 	failedOpt map[*ssa.Function]bool
+	// fmtOnly are the dynamic types made only for fmt to box (fmt.go).
+	fmtOnly map[types.Type]bool
 }
 
 func (l *loader) resetDyn() {
-	l.dynState = dynState{dyns: &typeutil.Map{}, dynNames: map[string]types.Type{}, dynGo: map[*ir.DynType]types.Type{}, failedOpt: map[*ssa.Function]bool{}}
+	l.dynState = dynState{dyns: &typeutil.Map{}, dynNames: map[string]types.Type{}, dynGo: map[*ir.DynType]types.Type{}, failedOpt: map[*ssa.Function]bool{}, fmtOnly: map[types.Type]bool{}}
 }
 
 // finishInterfaces completes the program of a target whose functions are
@@ -55,6 +57,9 @@ func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
 		if err != nil {
 			return err
 		}
+		if l.fmtParts() {
+			changed = true
+		}
 		if !ch && !changed {
 			break
 		}
@@ -81,6 +86,10 @@ func (l *loader) completeMethods() (bool, error) {
 	type call struct {
 		iface  *ir.Type
 		method string
+		// optional: fmt's call of a printing method, which most values
+		// of the type never meet; when it cannot be lowered, a run that
+		// makes it stops (engine: method not lowered).
+		optional bool
 	}
 	var calls []call
 	for _, f := range l.prog.Funcs {
@@ -88,10 +97,10 @@ func (l *loader) completeMethods() (bool, error) {
 			for _, in := range b.Instrs {
 				switch in := in.(type) {
 				case *ir.Invoke:
-					calls = append(calls, call{in.X.Type(), in.Method})
+					calls = append(calls, call{in.X.Type(), in.Method, f.Pkg == fmtPath && in.Method != "Write"})
 				case *ir.Defer:
 					if in.Recv != nil {
-						calls = append(calls, call{in.Recv.Type(), in.Method})
+						calls = append(calls, call{in.Recv.Type(), in.Method, false})
 					}
 				}
 			}
@@ -104,6 +113,9 @@ func (l *loader) completeMethods() (bool, error) {
 				continue
 			}
 			if err := l.lowerMethod(d, c.method); err != nil {
+				if c.optional {
+					continue
+				}
 				return false, err
 			}
 			changed = true
@@ -131,7 +143,7 @@ func (l *loader) lowerMethod(d *ir.DynType, name string) error {
 			break
 		}
 	}
-	optional := name != "" && (name == d.Prints || name == "Unwrap")
+	optional := name != "" && (name == d.Prints || name == "Unwrap" || fmtMethods[name])
 	if fn == nil || optional && l.failedOpt[fn] {
 		return l.unsupported(0, "method %s of %s", name, d.Name)
 	}
@@ -226,7 +238,9 @@ func (l *loader) candidates(it types.Type) []types.Type {
 	l.dyns.Iterate(func(t types.Type, _ any) { progTypes = append(progTypes, t) })
 	sort.Slice(progTypes, func(i, j int) bool { return l.dynName(progTypes[i]) < l.dynName(progTypes[j]) })
 	for _, t := range progTypes {
-		add(t)
+		if !l.fmtOnly[t] {
+			add(t)
+		}
 	}
 	if types.Identical(it, types.Universe.Lookup("error").Type()) {
 		if t := l.errorsNew(); t != nil {

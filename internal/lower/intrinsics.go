@@ -121,3 +121,18 @@ func (fl *fnLowerer) callChecks(v *ssa.Call) error {
 	fl.check(ir.OverflowCheck, fl.binop(ir.Lt, hi, y), pos)
 	return nil
 }
+
+// onlyUsedBy reports whether the only referrer of v (debug references
+// apart) is user.
+func onlyUsedBy(v ssa.Value, user ssa.Instruction) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, dbg := r.(*ssa.DebugRef); !dbg && r != user {
+			return false
+		}
+	}
+	return true
+}

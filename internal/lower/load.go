@@ -252,8 +252,8 @@ type loader struct {
 	instances []*instanceReq // the instances of generic functions named (generic.go)
 
 	bodies       map[*ssa.Function]*ssa.Function // replaced bodies (replace.go)
-	replaced     map[string]*ssa.Function        // replacement of each function, by name (replace.go)
-	replPkg      *ssa.Package                    // the replacement package, once built (replace.go)
+	repl         *replSet                        // the replacement package, once built (replace.go)
+	fmtReplaced  map[string]*ssa.Function        // fmt's replacements by name, once built (fmt.go)
 	files        map[string]string               // Go file -> import path of its package (deps.go)
 	replaceFiles map[string]string               // files of the replacement bodies -> their package
 	globalNames  map[string]bool                 // IR names given to other packages' globals
@@ -281,6 +281,7 @@ func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.P
 		bodies: map[*ssa.Function]*ssa.Function{},
 	}
 	l.types = newTypeMapper(pkg.Types, pkg.Fset)
+	l.types.mirror = l.mirrorOf // replace_types.go
 	return l
 }
 
@@ -516,12 +517,12 @@ func (l *loader) stub(fn *ssa.Function) (*ir.Function, error) {
 	if !l.inTarget(fn) && !closure {
 		return l.depStub(fn)
 	}
-	if (fn.Synthetic != "" && fn.Origin() == nil && fn != l.spkg.Func("init") && !isWrapper(fn)) || fn.Blocks == nil {
+	if (fn.Synthetic != "" && fn.Origin() == nil && fn != l.spkg.Func("init") && !isWrapper(fn) && !isRangeFuncYield(fn)) || fn.Blocks == nil {
 		return nil, l.unsupported(fn.Pos(), "call to %s", fn.String())
 	}
 	name, pkg := l.irName(fn), ""
 	if closure {
-		name, pkg = l.closureIdent(fn) // closures.go
+		name, pkg = l.closureIdent(fn) // closures.go: a replacement body's literal is the replacement package's
 	}
 	f := &ir.Function{Name: name, Pos: l.irPos(fn.Pos()), Prog: l.prog, Pkg: pkg}
 	if err := l.freeParams(fn, f); err != nil { // closures.go: a function literal's free variables come first

@@ -37,9 +37,7 @@ type fnLowerer struct {
 
 	free     map[*ssa.FreeVar]*ir.Param // a function literal's free variables (closures.go)
 	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
-	absorbed map[ssa.Instruction]bool   // instructions a call of an external takes over (externals.go)
-	boxed    map[*ssa.Call]*boxedCall   // the boxed arguments of calls of boxing externals
-	errorfs  map[*ssa.Call]*errorfCall  // the calls of fmt.Errorf (errorf.go)
+	absorbed map[ssa.Instruction]bool   // conversions made only for a no-op's arguments (intrinsics.go)
 
 	noIR     map[ssa.Value]string    // values with no IR value, and why a use fails (unsafe.go)
 	reinterp map[ssa.Value]ssa.Value // pointers reinterpreting another's memory, to it (unsafe.go)
@@ -61,7 +59,12 @@ type phiFix struct {
 // lowerFunction fills f, the stub of sfn, with sfn's body. get returns the IR
 // function of a callee, scheduling it for lowering.
 func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.Function, callSite) (*ir.Function, error)) error {
-	sfn = l.body(sfn)
+	body := l.body(sfn)
+	params := body.Params
+	if carrierReceiver(sfn, body) { // replace.go: a generic carrier's receiver is no parameter
+		params = params[1:]
+	}
+	sfn = body
 	fl := &fnLowerer{
 		l:      l,
 		sfn:    sfn,
@@ -82,7 +85,7 @@ func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.F
 		}
 		fl.free[fv] = f.Params[i]
 	}
-	for i, p := range sfn.Params {
+	for i, p := range params {
 		fl.params[p] = f.Params[len(sfn.FreeVars)+i]
 	}
 	for _, b := range sfn.Blocks {
@@ -325,6 +328,9 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 
 	// Interfaces, function values, deferred calls (ifaces.go, closures.go).
 	case *ssa.MakeInterface:
+		if fl.fatalValue(v) { // replace.go: no value, no dynamic type
+			return nil
+		}
 		return fl.lowerMakeInterface(v)
 	case *ssa.ChangeInterface:
 		return fl.lowerChangeInterface(v)
@@ -365,6 +371,10 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 
 	case *ssa.Panic:
 		pos := fl.l.callStart(v.Pos())
+		if msg, ok := fl.fatalPanic(v); ok { // replace.go, rangefunc.go
+			fl.emit(&ir.Panic{Kind: ir.FatalPanic, Msg: msg, Pos: fl.l.irPos(pos)}, nil)
+			return nil
+		}
 		x, err := fl.value(v.X, pos) // the value (an interface): what recover returns
 		if err != nil {
 			return err
@@ -516,10 +526,6 @@ func (fl *fnLowerer) precheck() error {
 					}
 					switch {
 					case pass == 0 || builtin || fl.l.isImportedInit(v.Common()) || handlesCall(v.Common()) || isBitcast(v.Common()) || isIntrinsic(v.Common()) || isHint(v.Common()):
-					case isErrorf(v.Common()):
-						if err := fl.precheckErrorf(v); err != nil {
-							return err
-						}
 					default:
 						if err := fl.precheckCall(v); err != nil {
 							return err

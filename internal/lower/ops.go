@@ -138,9 +138,6 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	if isHint(v.Common()) {
 		return fl.lowerHint(v) // intrinsics.go
 	}
-	if isErrorf(v.Common()) {
-		return fl.lowerErrorf(v)
-	}
 	if done, err := fl.lowerDynamicCall(v); done { // closures.go: invoke, function values, literals, wrappers, recover
 		return err
 	}
@@ -150,9 +147,6 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	callee, err := fl.callee(v.Common(), v.Pos())
 	if err != nil {
 		return err
-	}
-	if fl.boxed[v] != nil {
-		return fl.lowerBoxedCall(v, callee)
 	}
 	f, err := fl.get(callee, callSite{fl.sfn, v.Pos()})
 	if err != nil {

@@ -24,6 +24,9 @@ func (fl *fnLowerer) branchPos(v *ssa.If) (ir.BranchKind, ir.Pos) {
 	if p, ok := fl.typeSwitchCase(v); ok { // ifaces.go
 		return ir.SourceBranch, p
 	}
+	if isRangeFuncState(v) { // rangefunc.go
+		return ir.InternalBranch, ir.Pos{}
+	}
 	b := v.Block()
 	if isRangeTest(b) {
 		// The "index < len" test of a range loop over an array, a slice, a

@@ -25,6 +25,9 @@ type typeMapper struct {
 	names map[string]*types.Named // IR names given, to keep them unique
 	sizes types.Sizes
 	added []types.Type // cache entries of the mapping in progress (undone on failure)
+	// mirror returns the type whose structure stands for a named type
+	// (replace_types.go), or nil.
+	mirror func(*types.Named) (types.Type, error)
 }
 
 func newTypeMapper(pkg *types.Package, fset *token.FileSet) *typeMapper {
@@ -93,6 +96,7 @@ func (m *typeMapper) mapType(t types.Type) (*ir.Type, error) {
 		}
 	default:
 		it.Size = m.size(t)
+		it.ReflectName = reflectName(t)
 	}
 	return it, nil
 }
@@ -141,7 +145,7 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 			if err != nil {
 				return nil, err
 			}
-			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft})
+			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft, Embedded: f.Embedded()})
 		}
 		return st, nil
 	case *types.Pointer:
@@ -179,13 +183,23 @@ func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
 	}
 	ph := &ir.Type{Name: m.nameOf(t)}
 	m.remember(t, ph)
-	u, err := m.irType(t.Underlying())
+	under, opaque := t.Underlying(), false
+	if m.mirror != nil {
+		r, err := m.mirror(t)
+		if err != nil {
+			return nil, &unsupportedType{t}
+		}
+		if r != nil {
+			under, opaque = r.Underlying(), true
+		}
+	}
+	u, err := m.irType(under)
 	if err != nil {
 		return nil, err
 	}
 	name := ph.Name
 	*ph = *u
-	ph.Name, ph.Size = name, m.size(t)
+	ph.Name, ph.Size, ph.Opaque, ph.ReflectName = name, m.size(t), opaque, reflectName(t)
 	return ph, nil
 }
 

@@ -3,7 +3,9 @@
 package lower
 
 import (
+	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -234,11 +236,52 @@ func (fl *fnLowerer) lowerSliceToArrayPointer(v *ssa.SliceToArrayPointer) error 
 }
 
 // lowerBuiltin lowers a call to a builtin: len, cap, append, copy, delete,
+// lowerWrapNilChk is go/ssa's wrapnilchk(p, "pkg.T", "M") in the wrapper
+// that calls the value method M through a pointer (an interface holding
+// a *T, fmt printing one): p, after a test that it is not nil, whose
+// panic is the run time's "value method pkg.T.M called using nil *T
+// pointer". The test is no objective: the wrapper has no source.
+func (fl *fnLowerer) lowerWrapNilChk(v *ssa.Call) error {
+	pos := v.Pos()
+	if !pos.IsValid() {
+		pos = fl.sfn.Pos()
+	}
+	p, err := fl.value(v.Call.Args[0], pos)
+	if err != nil {
+		return err
+	}
+	recv, ok1 := v.Call.Args[1].(*ssa.Const)
+	meth, ok2 := v.Call.Args[2].(*ssa.Const)
+	if !ok1 || !ok2 {
+		return fl.l.unsupported(pos, "call to builtin %s", "ssa:wrapnilchk")
+	}
+	rt, m := constant.StringVal(recv.Value), constant.StringVal(meth.Value)
+	typ := rt[strings.LastIndex(rt, "/")+1:]
+	typ = typ[strings.Index(typ, ".")+1:]
+	// A check of the wrapper, no objective: an internal branch.
+	ipos := fl.l.irPos(pos)
+	ok := fl.newBlock("wrapnilchk.ok")
+	fail := fl.newBlock("wrapnilchk.fail")
+	fl.emit(&ir.If{Cond: fl.binop(ir.Ne, p, zero(p.Type())), Kind: ir.InternalBranch, Pos: ipos}, nil)
+	fl.cur.Succs = []*ir.Block{ok, fail}
+	ok.Preds = []*ir.Block{fl.cur}
+	fail.Preds = []*ir.Block{fl.cur}
+	fail.Append(&ir.Panic{Kind: ir.CheckPanic, Msg: "value method " + rt + "." + m + " called using nil *" + typ + " pointer", Pos: ipos})
+	fl.curInfo.chain = append(fl.curInfo.chain, ok)
+	fl.curInfo.extra = append(fl.curInfo.extra, fail)
+	fl.cur = ok
+	fl.checkedAlready(checkKey{kind: ir.NilCheck, v: v}) // the wrapper's loads through p need no check
+	fl.vals[v] = p
+	return nil
+}
+
 // clear, min and max.
 func (fl *fnLowerer) lowerBuiltin(v *ssa.Call, b *ssa.Builtin) error {
 	pos := fl.l.callStart(v.Pos())
 	switch b.Name() {
 	case "len", "cap", "append", "copy", "delete", "clear", "min", "max":
+	case "ssa:wrapnilchk":
+		return fl.lowerWrapNilChk(v)
 	default:
 		if isUnsafeBuiltin(b.Name()) {
 			return fl.lowerUnsafeBuiltin(v, b.Name()) // unsafe.go

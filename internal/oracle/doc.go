@@ -111,7 +111,10 @@
 // domains; ifaces_*: interfaces, errors, closures, defer and recover;
 // stdlib: calls into the standard library; stdlib_machinery: strings.Builder,
 // bytes.Buffer and what is built on them; unsafe_views: package unsafe's
-// views; linkname: variables bound to the runtime's), which must show no
+// views; linkname: variables bound to the runtime's; sync: sync,
+// sync/atomic, unique and sort.Slice through their replacements;
+// iterators: range over the package's own functions; iterators_std: over
+// those of slices and maps), which must show no
 // disagreement. TestRandomPrograms
 // generates -randprogs functions from -randseed, -randbatch per package,
 // and fails with, per failing function, its disagreements and a txtar

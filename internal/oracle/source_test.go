@@ -289,6 +289,9 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 				if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "recover" {
 					f.recovers = true
 				}
+				if usesFmt(c) {
+					f.recovers = true // fmt recovers the panics of the methods it calls
+				}
 			}
 			return true
 		})
@@ -380,8 +383,22 @@ func (pkg *pkgSource) literalFormat(t types.Type, x string) (string, []string) {
 	panic("oracle: literalFormat of " + t.String())
 }
 
+// fmtMethods are the methods fmt calls to print a value.
+var fmtMethods = []string{"Error", "Format", "GoString", "String"}
+
+// usesFmt reports whether the call is one of package fmt's.
+func usesFmt(c *ast.CallExpr) bool {
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && id.Name == "fmt"
+}
+
 // reach returns the declarations of f and of every function and method it
-// names, transitively (by identifier: an over-approximation of the calls).
+// names, transitively (by identifier: an over-approximation of the calls),
+// and the methods fmt may call on what a call of fmt prints.
 func (pkg *pkgSource) reach(f *function) []*ast.FuncDecl {
 	seen := map[*ast.FuncDecl]bool{}
 	var out []*ast.FuncDecl
@@ -396,6 +413,13 @@ func (pkg *pkgSource) reach(f *function) []*ast.FuncDecl {
 			if id, ok := x.(*ast.Ident); ok {
 				for _, d := range pkg.byID[id.Name] {
 					visit(d)
+				}
+			}
+			if c, ok := x.(*ast.CallExpr); ok && usesFmt(c) {
+				for _, m := range fmtMethods {
+					for _, d := range pkg.byID[m] {
+						visit(d)
+					}
 				}
 			}
 			return true

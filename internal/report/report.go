@@ -69,16 +69,30 @@ type Package struct {
 
 // Totals are the counts of a package or of the whole report.
 type Totals struct {
-	Packages    int `json:"packages,omitempty"` // the whole report only
-	Functions   int `json:"functions"`          // analysed + rejected
-	Analysed    int `json:"analysed"`
-	Rejected    int `json:"rejected"`
-	Failed      int `json:"failed,omitempty"` // analysis or test generation failed: not in Analysed
+	Packages  int `json:"packages,omitempty"` // the whole report only
+	Functions int `json:"functions"`          // analysed + rejected
+	Analysed  int `json:"analysed"`
+	Rejected  int `json:"rejected"`
+	Failed    int `json:"failed,omitempty"` // analysis or test generation failed: not in Analysed
+	// The distinct source outcomes of the package (Outcomes): each
+	// (position, outcome) once, with its one package-level verdict, though
+	// a callee's outcome is an objective of every function calling it.
 	Objectives  int `json:"objectives"`
 	Covered     int `json:"covered"`
 	Unreachable int `json:"unreachable"`
 	Unknown     int `json:"unknown"`
 	Cases       int `json:"cases"` // kept (emitted) cases
+	// PerFunction counts the objectives as each function saw them (the
+	// sums of functions[]): a callee's outcome once per function calling it.
+	PerFunction Verdicts `json:"per_function"`
+}
+
+// Verdicts count objectives by verdict.
+type Verdicts struct {
+	Objectives  int `json:"objectives"`
+	Covered     int `json:"covered"`
+	Unreachable int `json:"unreachable"`
+	Unknown     int `json:"unknown"`
 }
 
 // Rejected is a function leapfrog cannot handle: it has no test and no verdict.
@@ -143,6 +157,18 @@ type Branch struct {
 	// A verdict the independent encoding refuted says so in CheckReason.
 	Checked     Check  `json:"checked,omitempty"`
 	CheckReason string `json:"check_reason,omitempty"`
+	// DecidedIn names the function whose own analysis decided the
+	// objective, when it is not this one: its verdict (covered, by that
+	// function's case; or unreachable, by a proof that holds in every
+	// caller) is taken over and the objective was not searched again here,
+	// unless this function's own cases cover it (then it is covered here,
+	// with this function's case, and DecidedIn is empty).
+	DecidedIn string `json:"decided_in,omitempty"`
+	// HoldsInCallers marks an unreachable verdict that holds for every
+	// call of the function containing the objective, whoever calls it
+	// (the function depends on its arguments alone, and a caller can pass
+	// no argument its analysis did not consider): callers take it over.
+	HoldsInCallers bool `json:"holds_in_callers,omitempty"`
 }
 
 // Check says who vouches for an unreachable verdict (Branch.Checked).

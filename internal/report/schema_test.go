@@ -77,7 +77,7 @@ func TestSchemaMatchesTypes(t *testing.T) {
 		typ any
 	}{
 		{"", Report{}}, {"flags", Flags{}}, {"totals", Totals{}}, {"package", Package{}}, {"rejected", Rejected{}},
-		{"function", Function{}}, {"branch", Branch{}}, {"case", Case{}}, {"arg", Arg{}}, {"stats", Stats{}},
+		{"function", Function{}}, {"branch", Branch{}}, {"case", Case{}}, {"arg", Arg{}}, {"stats", Stats{}}, {"verdicts", Verdicts{}},
 	} {
 		s := root
 		if c.def != "" {

@@ -99,7 +99,8 @@ func (f *Function) Count() (covered, unreachable, unknown int) {
 }
 
 // Summarize computes the totals of every package and of the report from
-// its functions and rejections.
+// its functions and rejections: the distinct outcomes (Outcomes) and, per
+// function, the objectives as each function saw them.
 func (r *Report) Summarize() {
 	byPath := map[string]*Package{}
 	for _, p := range r.Packages {
@@ -119,12 +120,21 @@ func (r *Report) Summarize() {
 		t := pkg(f.Package)
 		t.Functions++
 		t.Analysed++
-		t.Objectives += len(f.Branches)
 		c, u, k := f.Count()
-		t.Covered += c
-		t.Unreachable += u
-		t.Unknown += k
+		t.PerFunction.add(Verdicts{len(f.Branches), c, u, k})
 		t.Cases += f.Stats.Cases - f.Stats.Discarded
+	}
+	for _, o := range r.Outcomes() {
+		t := pkg(o.Package)
+		t.Objectives++
+		switch o.Verdict {
+		case Covered:
+			t.Covered++
+		case Unreachable:
+			t.Unreachable++
+		case Unknown:
+			t.Unknown++
+		}
 	}
 	for _, x := range r.Rejected {
 		t := pkg(x.Package)
@@ -148,6 +158,7 @@ func (r *Report) Summarize() {
 		s.Unreachable += p.Unreachable
 		s.Unknown += p.Unknown
 		s.Cases += p.Cases
+		s.PerFunction.add(p.PerFunction)
 	}
 }
 
@@ -199,7 +210,9 @@ func ParseShard(s string) (k, n int, err error) {
 }
 
 // Merge joins the reports of the shards of one run into the report of the
-// whole run. The reports must come from the same version with the same flags
+// whole run, its totals counted from the functions (see the package
+// comment for why a caller's own view may differ from a run without
+// shards). The reports must come from the same version with the same flags
 // and arguments, and be the shards 1/N to N/N, each once (or reports of no
 // shard, whose functions do not overlap).
 func Merge(reps []*Report) (*Report, error) {

@@ -46,7 +46,11 @@
 // sides that lead towards it. Otherwise it is unknown, with the reason of an
 // unfinished side (loop bound, solver timeout, search timeout; a refutation
 // needing a bound of the input domain: "input length bounded at N",
-// "interface inputs bounded to the dynamic types a test can construct"). The
+// "interface inputs bounded to the dynamic types a test can construct",
+// "inputs of opaque types ... bounded to their zero value"). A side taken
+// by a run that was aborted (a fatal error: a deadlock, an unlock of an
+// unlocked mutex; the deadline) is feasible, yet no case covers it: its
+// objective is unknown with the run's reason, never unreachable. The
 // graph over-approximates: a call, an interface method call, a call through a
 // function value and the deferred calls run (ir.Targets) enter every function
 // they may; a panic may run any deferred call, a deferred call the next one,
@@ -54,6 +58,21 @@
 // objectives are those of the function and of every function it may so call
 // (Callees); an explicit panic a deferred call recovered is covered by the
 // run.
+//
+// # Objectives given by other analyses
+//
+// An outcome another function's analysis decided (a callee's:
+// internal/analysis chooses them) can be given to the session before the
+// search (given.go). The search may end with its objectives open
+// (AllCovered does not wait for them). One given as covered is still a
+// target of the strategies until a run covers it: flipping a callee's
+// sides is how a caller's search reaches its own outcomes behind them, and
+// without those flips Match in the standard library's path decided fewer
+// of its own. One given as unreachable (a proof holding in every caller)
+// counts as covered for every strategy (coveredBy holds a stand-in case):
+// no side is flipped to reach it. A run that takes a given objective
+// covers it, and the result gives the session's own case when a kept one
+// does, else the verdict given, with the function that decided it.
 //
 // # The result
 //

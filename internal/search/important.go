@@ -106,7 +106,7 @@ func MarkUntargeted(s *Session, r *Result, lines []Line) int {
 		if b.ID != o.ID {
 			panic("search: result branches out of objective order")
 		}
-		if b.Verdict != report.Covered {
+		if b.Verdict != report.Covered && b.DecidedIn == "" {
 			b.Verdict, b.Reason, b.Conflict, b.SMT2 = report.Unknown, NotTargeted, nil, ""
 		}
 	}

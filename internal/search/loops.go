@@ -315,8 +315,8 @@ func (ls *loopState) raise() {
 		s.walk(s.Root, func(n *Node) {
 			for _, dir := range []bool{false, true} {
 				st, ok := steps[n]
-				if !ok || n.State[ix(dir)] != Bounded {
-					continue
+				if !ok || n.State[ix(dir)] != Bounded || st.BoundLoop.Fn == nil {
+					continue // not bounded by a loop (a range over a map chose an order)
 				}
 				if ms := eng.LoopCfg.Models[st.BoundLoop]; st.BoundIter < 0 && ms != nil && ms.Source == "inferred" && !ms.Released && ls.reachesUncovered(n, dir) {
 					release[st.BoundLoop] = true
@@ -343,8 +343,8 @@ func (ls *loopState) raise() {
 		s.walk(s.Root, func(n *Node) {
 			for _, dir := range []bool{false, true} {
 				st, ok := steps[n]
-				if !ok || n.State[ix(dir)] != Bounded {
-					continue
+				if !ok || n.State[ix(dir)] != Bounded || st.BoundLoop.Fn == nil {
+					continue // not bounded by a loop (a range over a map chose an order)
 				}
 				if st.BoundIter < 0 {
 					if release[st.BoundLoop] {

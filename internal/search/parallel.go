@@ -205,8 +205,8 @@ func canonicalCases(s *Session) {
 		keys[c] = b.String()
 	}
 	sort.SliceStable(s.Cases, func(i, j int) bool { return keys[s.Cases[i]] < keys[s.Cases[j]] })
-	for i := range s.coveredBy {
-		s.coveredBy[i] = nil
+	for _, o := range s.Objectives {
+		s.coveredBy[o.Index] = s.givenMark(o)
 	}
 	for i, c := range s.Cases {
 		c.Index = i

@@ -47,6 +47,13 @@ type Branch struct {
 	// the re-proof failed or what it refuted (the analysis' re-proof).
 	Checked     report.Check
 	CheckReason string
+	// DecidedIn names the function whose analysis decided a given
+	// objective (Session.Give) no case of this one covers: the verdict is
+	// that analysis'. HoldsInCallers marks an unreachable verdict that
+	// holds for every call of the function containing the objective
+	// (internal/analysis decides it): callers take it over.
+	DecidedIn      string
+	HoldsInCallers bool
 	// Folded says that the engine's proof rests on its own constant folding
 	// (a condition constant on the prefix, an obligation that simplified to
 	// false), not on a formula an outside solver can check: the re-proof
@@ -94,7 +101,8 @@ func (r *Result) Report(file string, line int, render func(*Test) (in, out []rep
 		Stats: r.Stats, Warnings: r.Warnings, Globals: r.Globals, Assume: r.Assume}
 	for _, b := range r.Branches {
 		f.Branches = append(f.Branches, report.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos.String(), Outcome: b.Outcome, Verdict: b.Verdict,
-			Case: b.Case, Reason: b.Reason, Conflict: b.Conflict, SMT2: b.SMT2, Checked: b.Checked, CheckReason: b.CheckReason})
+			Case: b.Case, Reason: b.Reason, Conflict: b.Conflict, SMT2: b.SMT2, Checked: b.Checked, CheckReason: b.CheckReason,
+			DecidedIn: b.DecidedIn, HoldsInCallers: b.HoldsInCallers})
 	}
 	for i := range r.Tests {
 		t := &r.Tests[i]

@@ -54,11 +54,15 @@ type Session struct {
 	objOfPanic map[*ir.Panic]*Objective
 	entry      *Objective // the function's entry, covered by every completed run
 	coveredBy  []*Case    // per objective: the first case covering it
-	uncovered  int
+	uncovered  int        // objectives neither covered nor given (AllCovered)
 	start      time.Time
 	expired    bool
 	reach      *reachability
 	rootCut    string // a run that aborted before its first branch
+	// aborted holds the sides taken by runs that were aborted (a fatal
+	// error, a deadlock, the deadline), with the first reason: such a side
+	// is feasible, yet no case may cover it.
+	aborted map[Lit]string
 	// afterRun, when set, sees every run once it is in the tree (PM's
 	// end-of-path obligation queries).
 	afterRun func(*engine.Path, []*Node)
@@ -70,6 +74,15 @@ type Session struct {
 	// preOnly are the functions only the precondition may call (itself
 	// included): their branches, when it runs branch by branch, are its.
 	preOnly map[*ir.Function]bool
+	// given are the objectives decided by another function's analysis
+	// (given.go).
+	given map[*Objective]*Given
+	// optional are the objectives given as covered: not counted in
+	// uncovered, but flipped towards like the others until covered.
+	optional map[*Objective]bool
+	// firsts counts the objectives a case covered first, given ones
+	// included: a strategy's measure of progress.
+	firsts int
 }
 
 // Case is a run kept as a test case candidate.
@@ -232,7 +245,10 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 		c.Covers = append(c.Covers, o)
 		if s.coveredBy[o.Index] == nil {
 			s.coveredBy[o.Index] = c
-			s.uncovered--
+			s.firsts++
+			if !s.optional[o] {
+				s.uncovered--
+			}
 			c.New = append(c.New, o)
 		}
 	}
@@ -331,7 +347,7 @@ func (s *Session) insert(p *engine.Path) []*Node {
 			// Under another order of a range over a map, the condition
 			// may differ: neither constant nor explorable.
 			n.State[other] = Bounded
-			n.Reason[other] = engine.OrderReason
+			n.Reason[other] = st.UnfixedReason()
 		case st.Cond == nil:
 			n.State[other] = Impossible
 		case !st.Flippable:
@@ -347,6 +363,14 @@ func (s *Session) insert(p *engine.Path) []*Node {
 	}
 	if p.Aborted != "" && parent == nil {
 		s.rootCut = p.Aborted
+	}
+	for _, st := range p.Steps {
+		if l := (Lit{st.If, st.Taken}); p.Aborted != "" && s.aborted[l] == "" {
+			if s.aborted == nil {
+				s.aborted = map[Lit]string{}
+			}
+			s.aborted[l] = p.Aborted
+		}
 	}
 	return nodes
 }

@@ -86,10 +86,10 @@ func (tf *treefrog) viaMergedAll(n *Node, dir bool, targets []*Objective, prefix
 			return refuted
 		}
 	}
-	covered := s.uncovered
+	covered := s.firsts
 	switch tf.solveAndRun(n, dir, q) {
 	case solver.Sat:
-		if s.uncovered < covered {
+		if s.firsts > covered {
 			return reached
 		}
 	case solver.Unsat:

@@ -44,6 +44,8 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 		b := Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos(), Outcome: o.Outcome}
 		if c := s.firstKept(o, order, kept); c != nil {
 			b.Verdict, b.Case = report.Covered, names[c]
+		} else if g, ok := s.takenOver(o); ok {
+			b = g
 		} else {
 			s.decide(o, sides, &b)
 		}
@@ -157,6 +159,11 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	if o.Entry {
 		// No run completed: the entry is never unreachable.
 		b.Verdict, b.Reason = report.Unknown, s.noRunReason()
+		return
+	}
+	if why := s.aborted[Lit{o.If, o.Dir}]; o.If != nil && why != "" {
+		// Taken by a run that could not finish: reachable, but no case.
+		b.Verdict, b.Reason = report.Unknown, "reached only by runs that were aborted: "+why
 		return
 	}
 	if s.decideWhole(o, b) || s.decideMerged(o, sides, b) {
@@ -367,6 +374,8 @@ func (s *Session) needsBound(p *Proof) string {
 		switch l.If.Pseudo {
 		case ir.TypesBound:
 			return "interface inputs bounded to the dynamic types a test can construct"
+		case ir.ZeroBound:
+			return "inputs of opaque types (sync, sync/atomic, unique) bounded to their zero value: a test cannot write another"
 		case ir.AliasBound:
 			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
 		case ir.SizeBound:

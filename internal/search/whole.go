@@ -131,9 +131,9 @@ func (tf *treefrog) pack() {
 		for _, o := range chosen {
 			kept = append(kept, w.obl[o])
 		}
-		before := s.uncovered
+		before := s.firsts
 		p, _ := s.Execute(shrink(kept, model))
-		if s.uncovered == before && !p.TimedOut() {
+		if s.firsts == before && !p.TimedOut() {
 			// The engine did not take what the model satisfies: claim nothing.
 			for _, o := range chosen {
 				w.why[o] = divergence("engine divergence: the run of a model of its obligation did not take it", w.obl[o])

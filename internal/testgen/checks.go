@@ -120,6 +120,9 @@ func (f *file) unchecked(v engine.Value, t types.Type) string {
 
 // unchecked says why a test must not assert v, or "".
 func unchecked(v engine.Value) string {
+	if v.Unfixed != "" {
+		return v.Unfixed
+	}
 	var cyc, unord bool
 	var walk func(engine.Value)
 	walk = func(v engine.Value) {

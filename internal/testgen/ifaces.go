@@ -156,6 +156,9 @@ func (f *file) writableIn(v engine.Value, t types.Type, inIface bool) bool {
 	if v.Nil || v.Cycle {
 		return true
 	}
+	if opaque(v) { // literal.go: only an opaque type's zero value is written
+		return opaqueZero(v)
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:
 		if v.Sentinel != "" || v.Dyn == "*errors.errorString" {

@@ -12,6 +12,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
 )
 
 // Literal renders v as a Go expression assignable to type t, naming types
@@ -84,6 +85,14 @@ func (f *file) typedLiteral(v engine.Value, t types.Type) string {
 func (f *file) lit(v engine.Value, t types.Type, elide bool) (string, constKind) {
 	if v.Cycle {
 		return "nil /* cycle */", untypedNil
+	}
+	if opaque(v) {
+		// Its structure is leapfrog's, not Go's: only the zero value has a
+		// literal (writable says so first).
+		if !opaqueZero(v) && f.err == nil {
+			f.err = fmt.Errorf("testgen: a value of %s other than its zero value: a test cannot write it", t)
+		}
+		return f.composite(t, elide, nil), typed
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -274,6 +283,9 @@ func isZero(v engine.Value, t types.Type) bool {
 	if v.Cycle {
 		return false
 	}
+	if opaque(v) {
+		return opaqueZero(v)
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
@@ -298,4 +310,31 @@ func isZero(v engine.Value, t types.Type) bool {
 		return true
 	}
 	panic(fmt.Sprintf("testgen: no zero value test for type %s", t))
+}
+
+// opaque reports whether v is a value of an opaque type (ir.Type.Opaque:
+// sync.Mutex, atomic.Int32, unique.Handle), whose structure is the
+// replacement package's mirror, not the Go type's.
+func opaque(v engine.Value) bool { return v.Type != nil && v.Type.Opaque }
+
+// opaqueZero reports whether v, a value of the mirror structure v.Type,
+// is its zero value: the only one of an opaque type a test can write.
+func opaqueZero(v engine.Value) bool {
+	if v.Type == nil || v.Cycle {
+		return false
+	}
+	switch v.Type.Kind {
+	case ir.KBool, ir.KInt, ir.KFloat:
+		return v.Bits == 0
+	case ir.KString:
+		return v.Str == ""
+	case ir.KArray, ir.KStruct:
+		for _, e := range v.Elems {
+			if !opaqueZero(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return v.Nil
 }

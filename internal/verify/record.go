@@ -123,11 +123,14 @@ func __leapfrogPanicRec() {
 // __leapfrogPanicNote records the kind of the panic r and the line it was
 // raised at: the first frame below a runtime.gopanic that is neither the
 // runtime's, nor a compiler-generated equality function's (== on
-// interfaces holding structs), nor the recorder's. A runtime.Error the
-// runtime raised (the caller of gopanic is the runtime's) is a run-time
-// check's, of the kind its message names; any other panic, a
-// runtime.Error a program passes to panic included (math/bits'
-// panic(divideError)), is an explicit panic.
+// interfaces holding structs), nor the recorder's, nor another package's
+// code inlined into this one's after a run-time error (gc drops a nil
+// check of the package, as in c.mu.Lock() with c nil, when inlined code
+// dereferences the pointer right after: the fault is in the inlined code,
+// the check the package's). A runtime.Error the runtime raised (the caller
+// of gopanic is the runtime's) is a run-time check's, of the kind its
+// message names; any other panic, a runtime.Error a program passes to
+// panic included (math/bits' panic(divideError)), is an explicit panic.
 func __leapfrogPanicNote(r any) {
 	if __leapfrogOff.Load() > 0 {
 		return
@@ -135,6 +138,8 @@ func __leapfrogPanicNote(r any) {
 	where := "?"
 	pcs := make([]uintptr, 100)
 	frames := __lfruntime.CallersFrames(pcs[:__lfruntime.Callers(1, pcs)])
+	self := __lfruntime.FuncForPC(pcs[0]).Name()
+	pkg := self[:__lfstrings.LastIndex(self, ".")+1]
 	inPanic, byRuntime, raiser := false, false, false
 	for more := true; more && where == "?"; {
 		var fr __lfruntime.Frame
@@ -150,6 +155,7 @@ func __leapfrogPanicNote(r any) {
 				where = __lffilepath.Base(fr.File) + ":" + __lfstrconv.Itoa(fr.Line)
 			}
 		case rt || __lfstrings.HasPrefix(fr.Function, "type:.eq."):
+		case inPanic && fr.Func == nil && !__lfstrings.HasPrefix(fr.Function, pkg):
 		case inPanic:
 			where = __lffilepath.Base(fr.File) + ":" + __lfstrconv.Itoa(fr.Line)
 		}

@@ -10,3 +10,33 @@ import "reflect"
 func typeComparable(x error) bool {
 	return x == nil || reflect.TypeOf(x).Comparable()
 }
+
+// sliceLen is the length of the slice x holds; it panics when x holds
+// none (leapfrog aborts the run).
+func sliceLen(x any) int {
+	v := reflect.ValueOf(x)
+	if v.Kind() != reflect.Slice {
+		panic(fatal("reflection on a non-slice: reflect's panic is not modelled"))
+	}
+	return v.Len()
+}
+
+// sliceSwap swaps elements i and j of the slice x holds.
+func sliceSwap(x any, i, j int) { reflect.Swapper(x)(i, j) }
+
+// sameType reports whether x and y hold values of one dynamic type.
+func sameType(x, y any) bool { return reflect.TypeOf(x) == reflect.TypeOf(y) }
+
+// keyComparable reports whether x == x does not panic.
+func keyComparable(x any) bool { return compares(x, x) }
+
+// compares reports whether x == y does not panic.
+func compares(x, y any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	_ = x == y
+	return true
+}

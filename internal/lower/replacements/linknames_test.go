@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// recovered returns the value f panics with.
-func recovered(f func()) (r any) {
+// panicValue returns the value f panics with.
+func panicValue(f func()) (r any) {
 	defer func() { r = recover() }()
 	f()
 	return nil
@@ -22,11 +22,11 @@ func TestRuntimeErrors(t *testing.T) {
 		real any
 		ours error
 	}{
-		{"divide by a zero variable", recovered(func() { _ = 1 / zero }), divideError},
-		{"bits.Div64 by zero", recovered(func() { bits.Div64(0, 1, 0) }), divideError},
-		{"bits.Div64 overflow", recovered(func() { bits.Div64(2, 0, 1) }), overflowError},
-		{"bits.Rem32 by zero", recovered(func() { bits.Rem32(0, 1, 0) }), divideError},
-		{"bits.Div32 overflow", recovered(func() { bits.Div32(3, 0, 2) }), overflowError},
+		{"divide by a zero variable", panicValue(func() { _ = 1 / zero }), divideError},
+		{"bits.Div64 by zero", panicValue(func() { bits.Div64(0, 1, 0) }), divideError},
+		{"bits.Div64 overflow", panicValue(func() { bits.Div64(2, 0, 1) }), overflowError},
+		{"bits.Rem32 by zero", panicValue(func() { bits.Rem32(0, 1, 0) }), divideError},
+		{"bits.Div32 overflow", panicValue(func() { bits.Div32(3, 0, 2) }), overflowError},
 	} {
 		re, ok := c.real.(runtime.Error)
 		if !ok {

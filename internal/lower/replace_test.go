@@ -1,0 +1,225 @@
+// Tests: every replacement and mirror of package replacements is used by a program calling the functions they replace.
+
+package lower
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"leapfrog/internal/ir"
+)
+
+// usesAll calls every function the replacement package replaces (the
+// bytealg ones through strings and bytes).
+const usesAll = `package p
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unique"
+	"unsafe"
+)
+
+func Strs(a, b string) int {
+	return strings.IndexByte(a, 'x') + strings.Count(a, "x") + strings.Compare(a, b) + strings.Index(a, b)
+}
+
+func Bytes(a, b []byte) int {
+	return bytes.IndexByte(a, 'x') + bytes.Count(a, []byte{'x'}) + bytes.Compare(a, b) + bytes.Index(a, b)
+}
+
+func Errs(err error) bool { return errors.Is(err, fmt.Errorf("w %w", err)) }
+
+func Funcs(i32 *int32, i64 *int64, u32 *uint32, u64 *uint64, up *uintptr) {
+	atomic.SwapInt32(i32, 1); atomic.CompareAndSwapInt32(i32, 1, 2); atomic.AddInt32(i32, 1); atomic.AndInt32(i32, 1); atomic.OrInt32(i32, 1); atomic.LoadInt32(i32); atomic.StoreInt32(i32, 1)
+	atomic.SwapInt64(i64, 1); atomic.CompareAndSwapInt64(i64, 1, 2); atomic.AddInt64(i64, 1); atomic.AndInt64(i64, 1); atomic.OrInt64(i64, 1); atomic.LoadInt64(i64); atomic.StoreInt64(i64, 1)
+	atomic.SwapUint32(u32, 1); atomic.CompareAndSwapUint32(u32, 1, 2); atomic.AddUint32(u32, 1); atomic.AndUint32(u32, 1); atomic.OrUint32(u32, 1); atomic.LoadUint32(u32); atomic.StoreUint32(u32, 1)
+	atomic.SwapUint64(u64, 1); atomic.CompareAndSwapUint64(u64, 1, 2); atomic.AddUint64(u64, 1); atomic.AndUint64(u64, 1); atomic.OrUint64(u64, 1); atomic.LoadUint64(u64); atomic.StoreUint64(u64, 1)
+	atomic.SwapUintptr(up, 1); atomic.CompareAndSwapUintptr(up, 1, 2); atomic.AddUintptr(up, 1); atomic.AndUintptr(up, 1); atomic.OrUintptr(up, 1); atomic.LoadUintptr(up); atomic.StoreUintptr(up, 1)
+}
+
+func Ptrs(p *unsafe.Pointer) {
+	atomic.SwapPointer(p, nil); atomic.CompareAndSwapPointer(p, nil, nil); atomic.LoadPointer(p); atomic.StorePointer(p, nil)
+}
+
+func Typed() {
+	var i32 atomic.Int32
+	i32.Load(); i32.Store(1); i32.Swap(1); i32.CompareAndSwap(1, 2); i32.Add(1); i32.And(1); i32.Or(1)
+	var i64 atomic.Int64
+	i64.Load(); i64.Store(1); i64.Swap(1); i64.CompareAndSwap(1, 2); i64.Add(1); i64.And(1); i64.Or(1)
+	var u32 atomic.Uint32
+	u32.Load(); u32.Store(1); u32.Swap(1); u32.CompareAndSwap(1, 2); u32.Add(1); u32.And(1); u32.Or(1)
+	var u64 atomic.Uint64
+	u64.Load(); u64.Store(1); u64.Swap(1); u64.CompareAndSwap(1, 2); u64.Add(1); u64.And(1); u64.Or(1)
+	var up atomic.Uintptr
+	up.Load(); up.Store(1); up.Swap(1); up.CompareAndSwap(1, 2); up.Add(1); up.And(1); up.Or(1)
+	var b atomic.Bool
+	b.Load(); b.Store(true); b.Swap(true); b.CompareAndSwap(true, false)
+	var p atomic.Pointer[int]
+	p.Load(); p.Store(nil); p.Swap(nil); p.CompareAndSwap(nil, nil)
+	var v atomic.Value
+	v.Store(1); v.Load(); v.Swap(2); v.CompareAndSwap(2, 3)
+}
+
+func Sync(x int) int {
+	var mu sync.Mutex
+	mu.Lock(); mu.Unlock(); mu.TryLock(); mu.Unlock()
+	var rw sync.RWMutex
+	rw.Lock(); rw.Unlock(); rw.TryLock(); rw.Unlock(); rw.RLock(); rw.RUnlock(); rw.TryRLock(); rw.RUnlock()
+	var o sync.Once
+	o.Do(func() {})
+	f := sync.OnceFunc(func() {})
+	g := sync.OnceValue(func() int { return x })
+	h := sync.OnceValues(func() (int, error) { return x, nil })
+	f()
+	a, _ := h()
+	var wg sync.WaitGroup
+	wg.Add(1); wg.Done(); wg.Wait()
+	p := sync.Pool{New: func() any { return 1 }}
+	p.Get(); p.Put(1)
+	var m sync.Map
+	m.Store(1, 2); m.Load(1); m.LoadOrStore(1, 2); m.LoadAndDelete(1); m.Delete(1); m.Swap(1, 2)
+	m.CompareAndSwap(1, 2, 3); m.CompareAndDelete(1, 3); m.Range(func(k, v any) bool { return true }); m.Clear()
+	c := sync.NewCond(&mu)
+	c.Signal(); c.Broadcast(); c.L.Lock(); c.Wait()
+	return g() + a
+}
+
+func Uniq(s string) string { return unique.Make(s).Value() }
+
+func Sort(s []int) {
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	reflect.Swapper(s)(0, 0)
+	_ = reflect.ValueOf(s).Len()
+}
+`
+
+func TestReplacementsUsed(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(usesAll), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Strs", "Bytes", "Errs", "Funcs", "Ptrs", "Typed", "Sync", "Uniq", "Sort"}
+	res, err := Load(dir, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkProgramNoRoundTrip(t, res)
+	funcs, types := map[string]bool{}, map[string]bool{}
+	for _, e := range res.Errors {
+		if !strings.Contains(e.Error(), "unsafe.Pointer") { // the *Pointer functions: no IR type for unsafe.Pointer
+			t.Errorf("%v", e)
+		}
+	}
+	for _, tg := range res.Targets {
+		for _, f := range tg.Prog.Funcs {
+			if len(f.Blocks) > 0 {
+				funcs[f.Name] = true
+			}
+		}
+		for _, nt := range ir.NamedTypes(tg.Prog) {
+			if nt.Opaque {
+				types[nt.Name] = true
+			}
+		}
+	}
+	fs, ts := registered(t)
+	for _, name := range fs {
+		if strings.HasSuffix(name, "Pointer") || name == "internal/bytealg.MakeNoZero" {
+			continue // LoadPointer and the like: unsafe.Pointer; MakeNoZero: strings.Builder's
+		}
+		if !funcs[name] && !funcs[instanceName(name)] {
+			t.Errorf("no function %s with a replaced body in the programs", name)
+		}
+	}
+	for _, name := range ts {
+		if !types[name] && !types[strings.TrimSuffix(name, "Handle")+"Handle[string]"] && !types[name+"[int]"] {
+			t.Errorf("no opaque type %s in the programs", name)
+		}
+	}
+}
+
+// registered lists what the replacement package's doc comments say their
+// functions and types replace.
+func registered(t *testing.T) (funcs, types []string) {
+	entries, err := replacementFS.ReadDir("replacements")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		src, _ := replacementFS.ReadFile("replacements/" + e.Name())
+		f, err := parser.ParseFile(token.NewFileSet(), e.Name(), src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if name := replaces(d.Doc, d.Name.Name); name != "" {
+					funcs = append(funcs, name)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok {
+						doc := ts.Doc
+						if doc == nil {
+							doc = d.Doc
+						}
+						if name := replaces(doc, ts.Name.Name); name != "" {
+							// The IR names a type by its package's name.
+							types = append(types, name[strings.LastIndex(name, "/")+1:])
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(funcs) < 50 || len(types) < 10 {
+		t.Fatalf("only %d functions and %d types registered", len(funcs), len(types))
+	}
+	return funcs, types
+}
+
+// instanceName is the name of the instance of the generic function name
+// the test program uses.
+func instanceName(name string) string {
+	switch name {
+	case "unique.Make":
+		return "unique.Make[string]"
+	case "sync.OnceValue":
+		return "sync.OnceValue[int]"
+	case "sync.OnceValues":
+		return "sync.OnceValues[int, error]"
+	case "(unique.Handle[T]).Value":
+		return "(unique.Handle[string]).Value"
+	}
+	return strings.ReplaceAll(name, "[T]", "[int]")
+}
+
+// checkProgramNoRoundTrip is checkProgram's sanity check, on every target.
+func checkProgramNoRoundTrip(t *testing.T, res *Result) {
+	t.Helper()
+	for _, tg := range res.Targets {
+		if err := ir.Check(tg.Prog); err != nil {
+			t.Fatalf("ir.Check: %v", err)
+		}
+		roundTrip(t, tg.Prog)
+	}
+}

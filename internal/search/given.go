@@ -1,0 +1,101 @@
+// Outcomes decided by other functions' analyses (callees'), given to a session as decided: not searched again.
+
+package search
+
+import (
+	"fmt"
+
+	"leapfrog/internal/ir"
+	"leapfrog/internal/report"
+)
+
+// Given is a source outcome another function's analysis decided (a
+// callee's: internal/analysis chooses them). The search need not decide
+// its objectives: it may end with them open. One given as covered is still
+// a target of the strategies until a run covers it (its flips are the runs
+// that reach the caller's own outcomes behind it: a caller searching
+// without them decided fewer of its own, analysis' doc.go); one given as
+// unreachable, its proof holding in every caller, counts as covered for
+// the strategies: no side is flipped to reach it.
+type Given struct {
+	Pos     ir.Pos
+	Outcome string
+	// Branch is the verdict there, with DecidedIn naming the function
+	// whose analysis decided it: covered, or unreachable with a proof that
+	// holds in every caller (HoldsInCallers).
+	Branch Branch
+}
+
+// givenCase stands in coveredBy for an objective given as unreachable no
+// case covers yet: every strategy then takes it as covered and stops
+// searching for it.
+var givenCase = &Case{Index: -1}
+
+type posOutcome struct {
+	pos     ir.Pos
+	outcome string
+}
+
+// Give marks the objectives at the given outcomes decided, before the
+// search starts (the entry is never given: it is the function's own). It
+// returns how many objectives it marked.
+func (s *Session) Give(gs []Given) int {
+	byKey := map[posOutcome]*Given{}
+	for i := range gs {
+		g := &gs[i]
+		switch {
+		case g.Branch.DecidedIn == "":
+			panic(fmt.Sprintf("search: outcome %s %s given without the function that decided it", g.Pos, g.Outcome))
+		case g.Branch.Verdict == report.Covered, g.Branch.Verdict == report.Unreachable && g.Branch.HoldsInCallers:
+		default:
+			panic(fmt.Sprintf("search: outcome %s %s given as %s (holds in callers: %v)", g.Pos, g.Outcome, g.Branch.Verdict, g.Branch.HoldsInCallers))
+		}
+		k := posOutcome{g.Pos, g.Outcome}
+		if byKey[k] == nil {
+			byKey[k] = g
+		}
+	}
+	n := 0
+	for _, o := range s.Objectives {
+		g := byKey[posOutcome{o.Pos(), o.Outcome}]
+		if o.Entry || g == nil || s.coveredBy[o.Index] != nil {
+			continue
+		}
+		if s.given == nil {
+			s.given = map[*Objective]*Given{}
+		}
+		s.given[o] = g
+		if g.Branch.Verdict == report.Covered { // still a target, but not awaited
+			if s.optional == nil {
+				s.optional = map[*Objective]bool{}
+			}
+			s.optional[o] = true
+		} else {
+			s.coveredBy[o.Index] = givenCase
+		}
+		s.uncovered--
+		n++
+	}
+	return n
+}
+
+// givenMark is what coveredBy holds for an objective before any case
+// covers it: givenCase when it is given as unreachable, else nil.
+func (s *Session) givenMark(o *Objective) *Case {
+	if s.given[o] != nil && !s.optional[o] {
+		return givenCase
+	}
+	return nil
+}
+
+// takenOver is the verdict of a given objective no kept case covers: the
+// one its own function's analysis reached.
+func (s *Session) takenOver(o *Objective) (Branch, bool) {
+	g := s.given[o]
+	if g == nil {
+		return Branch{}, false
+	}
+	b := g.Branch
+	b.ID, b.Func, b.Pos, b.Outcome, b.Case, b.Folded = o.ID, o.Func.Name, o.Pos(), o.Outcome, "", false
+	return b, true
+}
