@@ -13,6 +13,7 @@ unknown (with the reason).
 Usage:
   leapfrog gen [flags] [packages] [Func|T.M|(*T).M ...]   analyse, write tests and reports
   leapfrog bench [flags] [packages] [Func|T.M|(*T).M ...] compare the search strategies
+  leapfrog cover [flags] [packages] [-- go test flags]     branch coverage by the packages' own tests
   leapfrog merge [flags] report.json...                    join the JSON reports of shards
   leapfrog version                                         print the version
 
@@ -31,6 +32,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return gen(args[1:], stdout, stderr)
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
+	case "cover":
+		return coverCmd(args[1:], stdout, stderr)
 	case "merge":
 		return merge(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
@@ -39,5 +42,5 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, usage)
 		return 0
 	}
-	return fail(stderr, "", usagef("%s: unknown command (want gen, bench, merge or version; see leapfrog -h)", args[0]))
+	return fail(stderr, "", usagef("%s: unknown command (want gen, cover, bench, merge or version; see leapfrog -h)", args[0]))
 }

@@ -78,6 +78,7 @@ type caseView struct {
 
 // model is the whole page.
 type model struct {
+	tests  bool // cover's report: covered by the package's tests, or not (tests.go)
 	rep    *report.Report
 	files  []*file
 	byPath map[string]*file

@@ -15,10 +15,17 @@ import (
 // source file's content given its path as the report writes it (relative to
 // the working directory).
 func Render(rep *report.Report, read func(string) ([]byte, error)) ([]byte, error) {
+	return renderPage(rep, read, false)
+}
+
+// renderPage renders the page of gen's report, or with tests of cover's
+// (tests.go).
+func renderPage(rep *report.Report, read func(string) ([]byte, error), tests bool) ([]byte, error) {
 	m, err := build(rep, read)
 	if err != nil {
 		return nil, err
 	}
+	m.tests = tests
 	var w strings.Builder
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	fmt.Fprintf(&w, "<title>leapfrog report: %s</title>\n", esc(strings.Join(rep.Args, " ")))
@@ -39,9 +46,17 @@ func esc(s string) string { return html.EscapeString(s) }
 func (m *model) topbar(w *strings.Builder) {
 	w.WriteString("<div id=\"topbar\">\n<select id=\"files\" aria-label=\"file\">\n<option value=\"summary\">Summary</option>\n")
 	for _, f := range m.files {
+		if m.tests {
+			fmt.Fprintf(w, "<option value=\"%s\">%s (%d covered, %d not covered)</option>\n", f.id, esc(f.path), f.counts[0], f.counts[2])
+			continue
+		}
 		fmt.Fprintf(w, "<option value=\"%s\">%s (%d covered, %d unreachable, %d unknown)</option>\n", f.id, esc(f.path), f.counts[0], f.counts[1], f.counts[2])
 	}
 	w.WriteString("</select>\n<span class=\"legend\">")
+	if m.tests {
+		w.WriteString(testsLegend)
+		return
+	}
 	w.WriteString("<span class=\"b cov\">T</span> covered <span class=\"b unr chk\">F</span> unreachable, proof checked independently " +
 		"<span class=\"b unr\">F</span> unreachable, engine's proof <span class=\"b unk\">T</span> unknown <span class=\"b rej\">✗</span> rejected · " +
 		"T/F: outcome of a condition, !: panic, E: entry</span>\n</div>\n")
@@ -49,6 +64,10 @@ func (m *model) topbar(w *strings.Builder) {
 
 // summary is the first page: what ran, the packages, the functions, the rejections.
 func (m *model) summary(w *strings.Builder) {
+	if m.tests {
+		m.testsSummary(w)
+		return
+	}
 	rep := m.rep
 	w.WriteString("<div class=\"page\" id=\"summary\">\n<h1>leapfrog report</h1>\n<p class=\"meta\">")
 	fmt.Fprintf(w, "leapfrog %s · gen %s", esc(rep.Version), esc(strings.Join(rep.Args, " ")))
@@ -174,7 +193,7 @@ func (m *model) line(w *strings.Builder, f *file, n int, text string) {
 				fmt.Fprintf(w, "<span class=\"mark\" id=\"%s\" data-pos=\"%s:%d:%d\">", markID(f, at), esc(baseName(f.path)), at.line, at.col)
 				cls := ""
 				for _, g := range gs {
-					fmt.Fprintf(w, "<a class=\"b %s\" href=\"#%s\" title=\"%s\">%s</a>", g.cls, g.id, esc(title(g)), badgeText(g.outcome))
+					fmt.Fprintf(w, "<a class=\"b %s\" href=\"#%s\" title=\"%s\">%s</a>", g.cls, g.id, esc(m.title(g)), badgeText(g.outcome))
 					if g.outcome == "true" || g.outcome == "false" {
 						cls = worse(cls, g.cls)
 					}
@@ -225,7 +244,10 @@ func baseName(p string) string {
 }
 
 // title is a badge's tooltip.
-func title(g *group) string {
+func (m *model) title(g *group) string {
+	if m.tests {
+		return testsTitle(g)
+	}
 	what := map[string]string{clsCovered: "covered", clsChecked: "unreachable (proof checked independently)", clsUnreach: "unreachable (engine's proof)", clsUnknown: "unknown"}[g.cls]
 	return fmt.Sprintf("%s: %s", g.outcome, what)
 }
@@ -234,9 +256,13 @@ func title(g *group) string {
 func (m *model) detail(w *strings.Builder, g *group) {
 	f := g.file
 	fmt.Fprintf(w, "<div class=\"detail\" id=\"%s\" data-mark=\"%s\">\n<div class=\"dh\"><span class=\"b %s\">%s</span> <b>%s:%d:%d %s</b> %s <a class=\"close\" href=\"#%s\" title=\"close\">×</a></div>\n<ul>\n",
-		g.id, markID(f, g.at), g.cls, badgeText(g.outcome), esc(baseName(f.path)), g.at.line, g.at.col, esc(g.outcome), esc(strings.SplitN(title(g), ": ", 2)[1]), f.id)
+		g.id, markID(f, g.at), g.cls, badgeText(g.outcome), esc(baseName(f.path)), g.at.line, g.at.col, esc(g.outcome), esc(strings.SplitN(m.title(g), ": ", 2)[1]), f.id)
 	for _, e := range g.entries {
 		b := e.b
+		if m.tests {
+			testsEntry(w, e)
+			continue
+		}
 		fmt.Fprintf(w, "<li><b>%s</b>: <span class=\"%s\">%s</span>", esc(e.fn.r.Function), verdictClass(b), esc(string(b.Verdict)))
 		switch b.Verdict {
 		case report.Covered:
@@ -327,6 +353,10 @@ func caseLine(c report.Case) string {
 
 // caseTable is a function's heading and its kept cases.
 func (m *model) caseTable(w *strings.Builder, fv *fnView) {
+	if m.tests {
+		m.testsHeading(w, fv)
+		return
+	}
 	r := fv.r
 	c, u, k := r.Count()
 	entry := ""

@@ -72,6 +72,11 @@ func Callees(fn *ir.Function) []*ir.Function {
 	return order
 }
 
+// Objectives lists the objectives of fn and its callees of fn's package,
+// in source order, exactly as gen reports them (leapfrog cover lists the
+// same).
+func Objectives(fn *ir.Function) []*Objective { return collectObjectives(fn) }
+
 // collectObjectives lists the objectives of fn and its callees of fn's
 // package (the branches, checks and panics of other packages' functions are
 // steps of the paths, no objectives), sorted by position (file, line,

@@ -102,7 +102,11 @@
 // first frame under runtime.gopanic that is neither the runtime's, nor a
 // compiler-generated equality function's (type:.eq.T), nor the
 // recorder's) and panics again with the same value, so that the tests see
-// the same panic. A panic the function recovers itself is not recorded.
+// the same panic. A panic the function recovers itself is not recorded,
+// unless InstrumentOptions.Recovered (leapfrog cover) wraps each call of
+// the builtin recover in __leapfrogRecovered, which records a panic where
+// a deferred function recovers it, its stack still below the deferred
+// call (defer recover() is left alone: it recovers nothing).
 //
 // A declaration the instrumenter cannot rewrite (a condition whose named
 // boolean type it cannot spell in the file, two sites at one position) is
@@ -110,10 +114,12 @@
 // other declarations are instrumented all the same.
 //
 // The added file zz_leapfrog_rec.go holds __leapfrogRec: under a mutex it
-// appends "id true|false" to $LEAPFROG_REC (O_APPEND, one write per record,
+// appends "id true|false" to $LEAPFROG_REC (read once, when the package is
+// initialised: a test may clear the environment) (O_APPEND, one write per record,
 // at once, so that a test that panics later still leaves its records) the
 // first time each (id, outcome) is seen, and __leapfrogPanicRec, which
 // appends "panic<TAB>kind<TAB>file.go:line" once per kind and line. Its
 // imports are renamed so that they cannot clash with the package's own
-// identifiers.
+// identifiers, and it compiles at any language version a go.mod may set
+// (interface{}, not any: leapfrog cover runs modules at go 1.13).
 package verify

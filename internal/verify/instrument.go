@@ -82,6 +82,20 @@ func (s Skipped) Contains(p ir.Pos) bool {
 // srcDir and its testdata tree; dstDir is created if needed and may equal
 // srcDir (the package is then instrumented in place).
 func Instrument(srcDir, dstDir string) (*Instrumented, error) {
+	return InstrumentWith(srcDir, dstDir, InstrumentOptions{})
+}
+
+// InstrumentOptions says what Instrument records beyond the default.
+type InstrumentOptions struct {
+	// Recovered records a panic where a deferred function of the package
+	// recovers it too (each call of the builtin recover becomes
+	// __leapfrogRecovered(recover())), not only as it leaves a function:
+	// a panic a function recovers itself is then seen (leapfrog cover).
+	Recovered bool
+}
+
+// InstrumentWith is Instrument with options.
+func InstrumentWith(srcDir, dstDir string, opts InstrumentOptions) (*Instrumented, error) {
 	pkg, err := loadPackage(srcDir)
 	if err != nil {
 		return nil, err
@@ -96,7 +110,7 @@ func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 		ins := &instrumenter{
 			fset: pkg.fset, info: pkg.info, pkg: pkg.types, file: pkg.syntax[f],
 			src: src, base: pkg.fset.File(pkg.syntax[f].Pos()).Base(), name: f,
-			nextID: &nextID,
+			nextID: &nextID, recovered: opts.Recovered,
 		}
 		res.Skipped = append(res.Skipped, ins.walkFile()...)
 		typeSwitches = typeSwitches || ins.typeSwitches
@@ -118,7 +132,7 @@ func Instrument(srcDir, dstDir string) (*Instrumented, error) {
 		}
 	}
 	if len(pkg.files) > 0 {
-		rec := fmt.Sprintf(recTemplate, pkg.types.Name(), RecEnv, fmt.Sprintf("%#v", PanicKinds))
+		rec := fmt.Sprintf(recTemplate, pkg.types.Name(), RecEnv, RecEnv, fmt.Sprintf("%#v", PanicKinds))
 		if err := os.WriteFile(filepath.Join(dstDir, RecFile), []byte(rec), 0o644); err != nil {
 			return nil, err
 		}
@@ -158,6 +172,7 @@ type instrumenter struct {
 	err     error
 
 	typeSwitches bool // a type switch was instrumented (typeswitch.go)
+	recovered    bool // InstrumentOptions.Recovered
 }
 
 func (in *instrumenter) off(p token.Pos) int { return int(p) - in.base }
@@ -397,6 +412,19 @@ func (in *instrumenter) value(n ast.Node) {
 
 func (in *instrumenter) visit(n ast.Node) bool {
 	switch n := n.(type) {
+	case *ast.DeferStmt:
+		if in.isRecover(n.Call) {
+			return false // defer recover(): recover is the deferred function, it recovers nothing
+		}
+	case *ast.GoStmt:
+		if in.isRecover(n.Call) {
+			return false
+		}
+	case *ast.CallExpr:
+		if in.recovered && in.isRecover(n) {
+			in.addEdit(n.Pos(), n.End(), RecoveredFunc+"(", ")")
+			return false
+		}
 	case *ast.IfStmt:
 		in.value(n.Init)
 		in.cond(n.Cond, KindIf)
@@ -424,6 +452,16 @@ func (in *instrumenter) visit(n ast.Node) bool {
 		}
 	}
 	return true
+}
+
+// isRecover reports whether the call is one of the builtin recover.
+func (in *instrumenter) isRecover(c *ast.CallExpr) bool {
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := in.info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "recover"
 }
 
 // cond handles e in condition context, mirroring go/ssa's builder.cond.
