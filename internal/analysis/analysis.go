@@ -73,8 +73,9 @@ type Result struct {
 // SearchBudget is the part of a time budget the search, a run of the
 // function and every solver query may spend. Z3 notices its timeout some
 // tens of milliseconds late (hundreds on a loaded machine), and the report
-// takes a moment: they stop a twelfth of the budget early.
-func SearchBudget(budget time.Duration) time.Duration { return budget - budget/12 }
+// takes a moment: they stop a twelfth of the budget early, and leave
+// ProofShare of it to the invariant proofs.
+func SearchBudget(budget time.Duration) time.Duration { return budget - budget/12 - ProofShare(budget) }
 
 // InputError is an error of the input, not of leapfrog: a bad directive
 // of the function, or an -important line with no branch of it. The
@@ -100,6 +101,7 @@ func Analyze(ctx context.Context, t Target, cfg Config) (*Result, error) {
 	if cfg.Recheck {
 		res.Result, res.EngineWrong = a.recheck(res.Result)
 	}
+	a.settle(res.Result, a.proofStop)
 	res.EngineWrong = append(res.EngineWrong, a.takeOver(res.Result)...)
 	if err := a.invalidAnswer(); err != nil {
 		return nil, fmt.Errorf("solver validation failed: %v", err)
@@ -117,6 +119,8 @@ type analysis struct {
 	slv   solver.Solver
 	s     *search.Session
 	loops search.LoopOptions
+	// proofStop ends the invariant proofs (zero: no deadline).
+	proofStop time.Time
 
 	mu      sync.Mutex // the workers of mtelse validate concurrently
 	invalid error      // the first answer validation found wrong
@@ -128,11 +132,13 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 	if cfg.Strategy == nil {
 		return nil, fmt.Errorf("analysis: no strategy (start from Defaults)")
 	}
-	var stop time.Time
+	var stop, proofStop time.Time
 	if d, ok := ctx.Deadline(); ok {
-		stop = time.Now().Add(SearchBudget(time.Until(d)))
+		left := time.Until(d)
+		stop = time.Now().Add(SearchBudget(left))
+		proofStop = stop.Add(ProofShare(left))
 	}
-	a := &analysis{t: t, cfg: cfg}
+	a := &analysis{t: t, cfg: cfg, proofStop: proofStop}
 	newSolver := func() solver.Solver {
 		return solver.NewChain(func() solver.Solver {
 			s := z3.New(cfg.SolverTimeout)

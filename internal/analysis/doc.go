@@ -35,7 +35,8 @@
 // (callers make it with WithBudget from -timeout). Analyze reads it once and
 // derives the one instant everything stops at: SearchBudget of the time left,
 // a twelfth early, because Z3 notices its timeout tens of milliseconds late
-// (hundreds on a loaded machine) and the report takes a moment. The session
+// (hundreds on a loaded machine) and the report takes a moment, and a tenth
+// (ProofShare) before that, the time of the invariant proofs. The session
 // stops the search at that instant, the engine abandons a run still going (a
 // single run over large symbolic data can outlast the budget), and every Z3
 // query gets at most what is left of it. Bench uses SearchBudget too, to tell
@@ -160,6 +161,16 @@
 // becomes a case and the verdict covered, and Result.EngineWrong says so for
 // the caller to print loudly; when it does not, the two encodings disagree
 // and the verdict becomes unknown.
+//
+// # Proofs for inputs of every length
+//
+// After the re-proof (whether or not it runs), the outcomes still unknown
+// for a loop or length bound, a size made concrete or a timeout go to
+// package invariant (invariants.go), which proves what it can unreachable
+// for inputs of every length with an inductive invariant at each loop
+// header, checked by cvc5; a proved outcome becomes unreachable, checked
+// independently, the certificate its formula. The proofs stop at the end
+// of ProofShare.
 //
 // # Strategies by name
 //

@@ -28,13 +28,17 @@
 // with ==, methods on receivers that may be nil, a method with a pointer
 // receiver as the function under test, explicit panics, infeasible
 // conditions (x == c inside x != c, x&3 == 5, x > 5 && x < 3), early
-// returns, and a precondition (//leapfrog:assume, a quarter of the units: a
-// condition over the parameters, helper calls included, drawn from a stream
-// of its own, so that the rest of the unit is the same without it). Loops
-// are bounded by construction, so every program terminates
-// on every input; generated packages build and are go vet clean
-// (TestGenerate). A function with input-dependent loops carries
-// LoopsDirective in its doc comment.
+// returns, loops over strings and slices made with an input-dependent
+// length up to 31 (beyond -kbound and -maxlen: sums, range loops,
+// reversal, pairs, trimming and skipping spaces, searching a byte and
+// slicing around it, counting, and off-by-one variants that fail under a
+// condition), whose checks the invariant proofs settle, and a precondition
+// (//leapfrog:assume, a quarter of the units: a condition over the
+// parameters, helper calls included, drawn from a stream of its own, so
+// that the rest of the unit is the same without it). Loops are bounded by
+// construction, so every program terminates on every input; generated
+// packages build and are go vet clean (TestGenerate). A function with
+// input-dependent loops carries LoopsDirective in its doc comment.
 //
 // # One oracle run
 //
@@ -79,9 +83,10 @@
 //     outcome observed in the function or what it calls must have an
 //     objective, and every site of its own body both; panics are compared
 //     by kind and line, the entry by position; no objective is unknown
-//     unless the reason is a loop bound in a function with LoopsDirective,
-//     the entry of a function whose precondition no input satisfies (the
-//     reason must say so; it then has no case and no emitted test), a
+//     unless the reason is a loop bound in a function with LoopsDirective
+//     (or there the length bound, or a size made concrete), the entry of a
+//     function whose precondition no input satisfies (the reason must say
+//     so; it then has no case and no emitted test), a
 //     loop the models concretized, a time budget (logged), or, in a function
 //     with interface parameters, their bound ("interface inputs bounded to
 //     the dynamic types a test can construct"), which no input of the
@@ -92,7 +97,8 @@
 //     -recheck had to correct ("ENGINE WAS WRONG") is reported too;
 //  5. every row gives every objective the same verdict, an accepted unknown
 //     agreeing with anything; the smt2 of every unreachable verdict must be
-//     unsat, read from its text (cvc5's command line, then Z3's
+//     unsat (an invariant's certificate: each of its queries), read from
+//     its text (cvc5's command line, then Z3's
 //     text evaluator when cvc5 cannot decide within a minute; not
 //     leapfrog's translation of terms); and a self-check breaks each correct report in several ways
 //     and expects the comparison to object, so that it cannot pass vacuously.

@@ -42,6 +42,7 @@ const (
 	FeatEmptyCase      Feature = "empty-case"       // a tagged switch without default whose last case is empty
 	FeatEvalOrder      Feature = "eval-order"       // a call or a value-context && / || after an operand that may panic, in one expression
 	FeatAssume         Feature = "assume"           // a precondition (//leapfrog:assume) over the parameters, helper calls included
+	FeatSeqLoop        Feature = "seq-loop"         // loops over strings and slices of input-dependent lengths (up to 31): sums, reversal, trimming, searching a byte then slicing
 )
 
 // Features lists every feature, in a fixed order.
@@ -49,7 +50,7 @@ var Features = []Feature{
 	FeatLogicValue, FeatLogicLocalLast, FeatSwitch, FeatConstLoop, FeatInputLoop, FeatLongLoop,
 	FeatBreak, FeatHelper, FeatDivConst, FeatDivInput, FeatDivZeroLocal, FeatShift, FeatIndex,
 	FeatSymStore, FeatPtrLocal, FeatPtrElem, FeatNilRecv, FeatMethodTarget, FeatPanic,
-	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatEvalOrder, FeatAssume,
+	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatEvalOrder, FeatAssume, FeatSeqLoop,
 }
 
 // LoopsDirective marks, in a function's doc comment, a function with

@@ -24,7 +24,7 @@ func (g *gen) stmt(depth int) {
 	g.panicky = false
 	for {
 		var ok bool
-		switch g.intn(22) {
+		switch g.intn(23) {
 		case 0, 1, 2:
 			ok = g.declInt(depth)
 		case 3:
@@ -57,6 +57,8 @@ func (g *gen) stmt(depth int) {
 			ok = g.inInput == 0 && g.symStore(depth)
 		case 21:
 			ok = depth > 0 && !g.inHelper && g.inInput == 0 && g.inputLoop(depth)
+		case 22:
+			ok = !g.inHelper && g.inInput == 0 && g.inLoop == 0 && g.seqLoop(depth)
 		}
 		if ok {
 			return

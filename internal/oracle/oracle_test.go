@@ -109,6 +109,9 @@ func TestEvalSMT2(t *testing.T) {
 		{"(declare-fun x () (_ BitVec 8))\n(assert (= (bvmul x #x02) #x07))\n(check-sat)\n", "unsat"},
 		{"(declare-fun x () (_ BitVec 8))\n(assert (= (bvmul x #x03) #x01))\n(check-sat)\n", "sat"},
 		{"; constant\n(assert false)\n(check-sat)\n", "unsat"},
+		// Several queries (a certificate): unsat when each is.
+		{"(declare-fun x () Int)\n(assert (< x x))\n(check-sat)\n(reset)\n(declare-fun y () Int)\n(assert (> y y))\n(check-sat)\n", "unsat"},
+		{"(declare-fun x () Int)\n(assert (< x x))\n(check-sat)\n(reset)\n(declare-fun y () Int)\n(assert (> y 0))\n(check-sat)\n", "sat"},
 	} {
 		got, err := evalSMT2(tc.script)
 		if err != nil || got != tc.want {

@@ -285,6 +285,7 @@ func (s *randomSummary) String(n int) string {
 	defer s.mu.Unlock()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d of %d generated functions checked, %d with disagreements\n", s.programs, n, s.failing)
+	fmt.Fprintf(&b, "%d unreachable verdicts proved by inductive invariants, each checked like any other\n", invariantProofs.Load())
 	list := func(title string, m map[string]int) {
 		var keys []string
 		for k := range m {

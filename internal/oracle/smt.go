@@ -3,6 +3,7 @@
 package oracle
 
 import (
+	"strings"
 	"time"
 
 	"leapfrog/internal/indep"
@@ -19,10 +20,19 @@ const proofLimit = 60 * time.Second
 // without heeding its interrupts), then Z3 (z3.EvalSMT2: its text
 // evaluator in a fresh context, not leapfrog's translation of terms) when
 // cvc5 cannot decide within proofLimit.
+//
+// A script of several queries separated by (reset) (an invariant's
+// certificate: initiation, consecution, safety) answers unsat when each of
+// them does, else the first other answer.
 func evalSMT2(script string) (string, error) {
-	got, err := indep.CVC5(script, proofLimit)
-	if err == nil && got == "unknown" {
-		return z3.EvalSMT2(script, proofLimit)
+	for _, q := range strings.Split(script, "(reset)\n") {
+		got, err := indep.CVC5(q, proofLimit)
+		if err == nil && got == "unknown" {
+			got, err = z3.EvalSMT2(q, proofLimit)
+		}
+		if err != nil || got != "unsat" {
+			return got, err
+		}
 	}
-	return got, err
+	return "unsat", nil
 }

@@ -48,42 +48,12 @@ func EvalSMT2(script string, timeout time.Duration) (string, error) {
 	newMu.Unlock()
 	var callErr string
 	registerContext(ctx, &callErr)
-	var mu sync.Mutex // the interrupt must not outlive the context
-	done := false
+	stop := interruptAfter(ctx, timeout)
 	defer func() {
-		mu.Lock()
-		done = true
-		mu.Unlock()
+		stop()
 		unregisterContext(ctx)
 		C.Z3_del_context(ctx)
 	}()
-	if timeout > 0 {
-		// Interrupt until the evaluation returns: a check starting after an
-		// interrupt clears it, so one is not enough.
-		stop := make(chan struct{})
-		defer close(stop)
-		go func() {
-			select {
-			case <-stop:
-				return
-			case <-time.After(timeout):
-			}
-			tick := time.NewTicker(20 * time.Millisecond)
-			defer tick.Stop()
-			for {
-				mu.Lock()
-				if !done {
-					C.Z3_interrupt(ctx)
-				}
-				mu.Unlock()
-				select {
-				case <-stop:
-					return
-				case <-tick.C:
-				}
-			}
-		}()
-	}
 	cs := C.CString(script)
 	defer C.free(unsafe.Pointer(cs))
 	evalMu.Lock()
@@ -108,6 +78,45 @@ func EvalSMT2(script string, timeout time.Duration) (string, error) {
 		return "", fmt.Errorf("z3: no check-sat answer in %q", strings.TrimSpace(out))
 	}
 	return answer, nil
+}
+
+// interruptAfter interrupts ctx once timeout has passed (0: never), and
+// again every 20ms until the returned stop is called: a check starting
+// after an interrupt clears it, so one is not enough. Call stop before
+// deleting the context: the interrupt must not outlive it.
+func interruptAfter(ctx C.Z3_context, timeout time.Duration) (stop func()) {
+	var mu sync.Mutex
+	done := false
+	quit := make(chan struct{})
+	if timeout > 0 {
+		go func() {
+			select {
+			case <-quit:
+				return
+			case <-time.After(timeout):
+			}
+			tick := time.NewTicker(20 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				mu.Lock()
+				if !done {
+					C.Z3_interrupt(ctx)
+				}
+				mu.Unlock()
+				select {
+				case <-quit:
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+	}
+	return func() {
+		mu.Lock()
+		done = true
+		mu.Unlock()
+		close(quit)
+	}
 }
 
 // globalTimeout returns Z3's global "timeout" parameter ("" if unset), for
