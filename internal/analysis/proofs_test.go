@@ -3,15 +3,11 @@
 package analysis_test
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"leapfrog/internal/analysis"
 	"leapfrog/internal/indep"
-	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 	"leapfrog/internal/solver/z3"
 	"leapfrog/internal/testutil"
@@ -22,7 +18,8 @@ import (
 // and to cvc5's command line: both must answer unsat, and no formula may be
 // a literal (assert false). wbs.Step holds the conditions that constant
 // folding decides (NewWBS's constant fields); tcas the conflicts the search
-// learns; Classify a condition constant on its paths.
+// learns; Classify a condition constant on its paths; without -short,
+// Launch's larger formulas too.
 func TestProofsStandAlone(t *testing.T) {
 	dir := testutil.BenchCopy(t)
 	runs := []struct {
@@ -33,24 +30,19 @@ func TestProofsStandAlone(t *testing.T) {
 		{"tcas", "AltSepTest12", []string{"treefrog", "dfs"}},
 		{"paper", "Classify", []string{"treefrog", "pe"}},
 	}
+	want := 60
+	if !testing.Short() { // Launch's 27 proofs take a minute and a half to check
+		runs = append(runs, struct {
+			pkg, fn    string
+			strategies []string
+		}{"wbs", "Launch", []string{"treefrog"}})
+		want += 27
+	}
 	proofs := 0
 	for _, r := range runs {
-		res, err := lower.Load(filepath.Join(dir, r.pkg), []string{r.fn})
-		if err != nil || len(res.Errors) > 0 {
-			t.Fatalf("%s: %v %v", r.pkg, err, res.Errors)
-		}
-		tg := analysis.Target{Target: res.Targets[0], Package: res.Pkg.PkgPath}
+		tg := benchTarget(t, dir, r.pkg, r.fn)
 		for _, sn := range r.strategies {
-			cfg := analysis.Defaults()
-			cfg.Recheck = true
-			if cfg.Strategy, err = analysis.Strategy(sn); err != nil {
-				t.Fatal(err)
-			}
-			a, err := analysis.Analyze(context.Background(), tg, cfg)
-			if err != nil {
-				t.Fatalf("%s.%s %s: %v", r.pkg, r.fn, sn, err)
-			}
-			for _, b := range a.Report("", 0, nil).Branches {
+			for _, b := range analyzeAsGen(t, tg, sn, false).Branches {
 				if b.Verdict != report.Unreachable {
 					continue
 				}
@@ -69,7 +61,7 @@ func TestProofsStandAlone(t *testing.T) {
 			}
 		}
 	}
-	if proofs < 60 {
-		t.Errorf("%d unreachable verdicts checked; the bench functions hold at least 60", proofs)
+	if proofs < want {
+		t.Errorf("%d unreachable verdicts checked; the bench functions hold at least %d", proofs, want)
 	}
 }
