@@ -65,9 +65,12 @@
 //     it stops the run.
 //   - A function value is a function of the program and the
 //     values bound to its free variables (go/ssa's captured variables are
-//     pointers, shared with the function that made the closure), or nil.
-//     Function values are never inputs, so they are always concrete; a
-//     symbolic choice between two of them stops the run.
+//     pointers, shared with the function that made the closure), or nil;
+//     or a function input, a stub (stubs.go): the k-th call of it returns
+//     fresh inputs named after the call (f#call[k].r0, ...), so that a
+//     model chooses each call's answers, as a mock's table does; its
+//     nil-ness is an input too. A symbolic choice between two different
+//     function values stops the run.
 //   - Deferred calls are kept on their frame, function and
 //     arguments evaluated at the defer statement, and run in reverse order
 //     at rundefers or when a panic unwinds the frame. A panic is a state
@@ -111,8 +114,18 @@
 // a test can construct"), so a refutation that needs it is no proof, and
 // an outcome only other types reach is unknown. A pointer an interface
 // input holds is not nil by default; nested interfaces count as a level of
-// depth, like pointers (nil beyond the depth bound). Function values are
-// never inputs: the frontend rejects a parameter holding one.
+// depth, like pointers (nil beyond the depth bound). An interface the
+// package does not implement has a stub among its candidates
+// (ir.DynType.Stub): a pointer to an object of its own whose methods'
+// calls the engine answers with inputs (x#stub.M#call[k].r0), Read and
+// Write within io's contracts (0 <= n <= len(p), exact; a Write's n is
+// len(p) and a Read's error io.EOF unless the model says otherwise; the
+// bytes a Read returns are inputs x#stub.Read#call[k].p[i]). A function
+// input is a stub (not nil by default as a parameter, nil by default inside
+// another input); the calls of a stub beyond MaxLen return zero values, a
+// bound ("stub calls bounded at N"), and more than 4*MaxLen calls cut the
+// run. A stub stands for every function of its type, so an unreachable
+// verdict holds for every real argument.
 //
 // A pointer is transparent in names: the pointee of p is named p (its
 // fields p.f); p#nil says whether p is nil. A parameter's own pointer is
@@ -166,6 +179,30 @@
 //     its call depth, and it is one source branch whatever the call site.
 //     So are interface method calls, calls through function values and
 //     deferred calls (at depth + 1).
+//   - Except the standard library's string searches, trims, UTF-8 and
+//     rune-class functions that package summary lists (when they are not
+//     the package under test's): a call is one step, its results closed-form
+//     terms over the arguments' lengths and byte slots (summaries*.go), so
+//     a loop over a string does not fork a path per byte. A []byte
+//     argument is read as a string of its window. Every argument concrete:
+//     the real function runs natively. Otherwise the closed form is exact
+//     for strings within their slots: a search is the first (or last) slot
+//     where a match holds, ite over the slots; rune searches decode at every
+//     slot and chain the rune starts (p starts a rune when one of the four
+//     before starts one as wide as the gap); a trim is two bounds and a
+//     substring (with a concrete set of runes, TrimSpace's or a cutset's
+//     without RuneError, the bounds are where the chains of the set's
+//     encodings from either end stop: no decoding, terms several times
+//     smaller; summaries_trim.go); the rune classes are a balanced decision tree over their
+//     ranges; EqualFold with one concrete side compares rune ranks with the
+//     SimpleFold orbits of the concrete runes, with both symbolic it is
+//     exact up to the first non-ASCII byte, a taint (externals.go) beyond.
+//     A string longer than its slots (beyond the size bound) gets fresh
+//     results constrained by the kind's postcondition, as a read beyond
+//     the slots gets a fresh byte, so that no refutation rests on the
+//     slots. Outside a merged region, the postcondition of the results is
+//     recorded as a fact of the run (a DomainFact step: a consequence of
+//     the call, so sound). Engine.NoSummaries interprets them instead.
 //   - Package-level variables start with the values the package's
 //     initializer (Program.Init, run once, concretely) gives them; writes
 //     during a run are seen by the rest of the run.

@@ -12,6 +12,7 @@ import (
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
+	"leapfrog/internal/summary"
 )
 
 // Engine runs IR functions concolically. It is not safe for concurrent use; the
@@ -33,6 +34,10 @@ type Engine struct {
 	// formula (PreconditionFormula); beyond, it runs branch by branch.
 	PrePaths int
 
+	// NoSummaries turns the summaries of the standard library's string
+	// and rune functions off (summaries.go): they are interpreted.
+	NoSummaries bool
+
 	// Merge, when set, merges loop-free regions (pm strategy; merge.go).
 	Merge *Merger
 	// States, when set, numbers the machine state at every step (Step.State;
@@ -46,12 +51,14 @@ type Engine struct {
 	globals map[*ir.Program]*globalState
 	pres    map[*ir.Function]*preFormula // preconditions as formulas (precondition.go)
 	consts  map[*ir.Const]val
-	cands   map[*ir.Type][]*ir.DynType  // interface inputs' candidates (ifaces.go)
-	dynOf   map[progType]*ir.DynType    // the dynamic type of each type fmt boxes (fmt.go)
-	ncands  map[*ir.Type]int            // how many of them a test can construct
-	sents   map[*ir.Type][]sentinelCand // the package-level variables they may hold (sentinels.go)
-	kB      *expr.Builder               // the builder of kterms
-	kterms  *[5][256]*expr.Term         // small constant terms by width (constTerm)
+	cands   map[*ir.Type][]*ir.DynType     // interface inputs' candidates (ifaces.go)
+	dynOf   map[progType]*ir.DynType       // the dynamic type of each type fmt boxes (fmt.go)
+	ncands  map[*ir.Type]int               // how many of them a test can construct
+	sents   map[*ir.Type][]sentinelCand    // the package-level variables they may hold (sentinels.go)
+	summ    map[*ir.Function]*summary.Func // the summary of each callee, nil for none (summaries.go)
+	classes map[classKey]*expr.Term        // rune classes applied to rune terms (summaries_class.go)
+	kB      *expr.Builder                  // the builder of kterms
+	kterms  *[5][256]*expr.Term            // small constant terms by width (constTerm)
 	// stepHint is the longest path so far: the capacity a run's steps
 	// start with.
 	stepHint int
@@ -65,7 +72,7 @@ func New(b *expr.Builder, kbound int) *Engine {
 	return &Engine{B: b, KBound: kbound, MaxSteps: 1_000_000, MaxLen: DefaultMaxLen, PrePaths: DefaultPrePaths,
 		loops: map[*ir.Function]*loopInfo{}, code: map[*ir.Function]*code{}, pseudo: map[pseudoKey]*ir.If{},
 		globals: map[*ir.Program]*globalState{}, pres: map[*ir.Function]*preFormula{}, consts: map[*ir.Const]val{}, cands: map[*ir.Type][]*ir.DynType{}, ncands: map[*ir.Type]int{},
-		sents: map[*ir.Type][]sentinelCand{}}
+		sents: map[*ir.Type][]sentinelCand{}, summ: map[*ir.Function]*summary.Func{}, classes: map[classKey]*expr.Term{}}
 }
 
 // Step is one executed branch instance.
@@ -150,8 +157,12 @@ type Path struct {
 	// Instructions is the number of instructions executed.
 	Instructions int
 	// nilDefault holds the nil variables the run made that are true when
-	// the model lacks them (ir.InputPath.NilByDefault).
+	// the model lacks them (ir.InputPath.NilByDefault); defaults the other
+	// variables whose value the model lacks is not 0 (a stub Writer's n).
 	nilDefault map[string]bool
+	defaults   map[string]uint64
+	// stubs are the run's stubs by path (stubs.go): what they were asked.
+	stubs map[string]*stubState
 }
 
 // InputValues returns the report form of the run's inputs, one per
@@ -344,7 +355,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 		m.precondition(pre, args)
 	}
 	m.path.inputs = func() []Value {
-		rm := &machine{Engine: e, model: model, root: fn}
+		rm := &machine{Engine: e, model: model, root: fn, path: m.path}
 		ins := make([]Value, len(fn.Params))
 		for i, p := range fn.Params {
 			ins[i] = rm.reportInput(ir.ParamPath(p.Ident), p.Typ, 0)
@@ -381,6 +392,9 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 func (m *machine) call(fn *ir.Function, args []val, depth int) ([]val, bool) {
 	if fn.External {
 		return m.callExternal(fn, nil, args), false
+	}
+	if f := m.summaryOf(fn); f != nil && depth > 0 {
+		return m.callSummary(f, fn, args), false
 	}
 	fr := m.newFrame(fn)
 	copy(fr.slots, args)

@@ -88,6 +88,13 @@ func (m *machine) exec(fr *frame, ci *cinstr, depth int) (val, bool) {
 			fr.call = in
 			return m.results(m.callExternal(in.Callee, in, args), false)
 		}
+		if f := m.summaryOf(in.Callee); f != nil {
+			args := make([]val, len(ci.ops))
+			for i := range ci.ops {
+				args[i] = op(i)
+			}
+			return m.results(m.callSummary(f, in.Callee, args), false)
+		}
 		cf := m.newFrame(in.Callee)
 		for i := range ci.ops {
 			cf.slots[i] = op(i)
@@ -476,11 +483,12 @@ func (m *machine) equal(t *ir.Type, a, b val) (bool, *expr.Term) {
 		x := m.ifaceEqual(a.(*iface), b.(*iface))
 		return x.c == 1, x.s
 	case ir.KFunc:
-		an, bn := a.(*closure).fn == nil, b.(*closure).fn == nil
-		if !an && !bn {
+		an, ant := nilness(a)
+		bn, bnt := nilness(b)
+		if !an && !bn && ant == nil && bnt == nil {
 			panic(runError("comparison of two non-nil function values"))
 		}
-		return an == bn, nil
+		return m.refEq(an, ant, bn, bnt, false, nil)
 	case ir.KArray, ir.KStruct:
 		aa, ba := a.(*agg), b.(*agg)
 		c := true

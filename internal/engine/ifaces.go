@@ -158,6 +158,9 @@ func (m *machine) reportIface(p ir.InputPath, t *ir.Type, depth int) Value {
 		return Value{Type: t, Dyn: dyn(m.root.Prog, sc.id).Name, Sentinel: sc.name, SentinelPkg: sc.path}
 	}
 	d := cands[k-1]
+	if d.Stub {
+		return m.reportStub(p.Stub(), t, d.Name)
+	}
 	return Value{Type: t, Dyn: d.Name, Elems: []Value{m.reportInput(p.As(d), d.Type, depth+1)}}
 }
 
@@ -194,6 +197,11 @@ func (lz *lazyIface) get(id int) val {
 		return v
 	}
 	for _, d := range lz.cands {
+		if d.ID() == id && d.Stub {
+			v := lz.m.inputStub(lz.path, d, lz.depth)
+			lz.made[id] = v
+			return v
+		}
 		if d.ID() == id {
 			m := lz.m
 			f := &facts{holds: true}
@@ -350,6 +358,11 @@ func (m *machine) orZero(ok *scalar, v val) val {
 		r.tag = m.orZero(ok, v.tag).(*scalar)
 		return &r
 	case *closure:
+		if v.stub != nil {
+			r := *v
+			r.isNil, r.nilT = nilOr(v.isNil, v.nilT)
+			return &r
+		}
 		if v.fn == nil {
 			return v
 		}
@@ -388,10 +401,14 @@ func zeroLike(v val) val {
 // call of method at block b: a concrete tag gives it; a symbolic one is
 // decided among x's ids that have the method, in order, by internal
 // decisions "the tag is id" (one per site and id), so that the search can
-// flip to each. It returns the method's function and the receiver.
+// flip to each. It returns the method's function and the receiver (for a
+// stub, no function: stubMethod answers the call).
 func (m *machine) dispatch(b *ir.Block, site string, x *iface, method string) (*ir.Function, val) {
 	prog := m.root.Prog
 	impl := func(id int) (*ir.Function, val) {
+		if dyn(prog, id).Stub {
+			return nil, m.alt(x, id)
+		}
 		f := dyn(prog, id).Method(method)
 		if f == nil {
 			panic(runError(fmt.Sprintf("dynamic type %s: method %s not lowered", dyn(prog, id).Name, method)))
@@ -469,6 +486,9 @@ func (m *machine) invoke(fr *frame, ci *cinstr, in *ir.Invoke, depth int) (val, 
 		args = append(args, m.operand(fr, ci.ops[i]))
 	}
 	fr.call = in
+	if f == nil {
+		return m.results(m.stubCall(in.Block(), stubOf(recv), in.Method, args[1:], depth))
+	}
 	return m.results(m.call(f, args, depth+1))
 }
 

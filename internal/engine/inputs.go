@@ -75,10 +75,16 @@ func (m *machine) withDefaults(ts ...*expr.Term) map[string]uint64 {
 	return out
 }
 
-// value returns the model's bits for a variable of width w, or def.
+// value returns the model's bits for a variable of width w, or the run's
+// default for it (Path.defaults), or def.
 func (m *machine) value(name string, w int, def uint64) uint64 {
 	if v, ok := m.model[name]; ok {
 		return v & expr.Mask(w)
+	}
+	if m.path != nil && m.path.defaults != nil {
+		if d, ok := m.path.defaults[name]; ok {
+			return d & expr.Mask(w)
+		}
 	}
 	return def & expr.Mask(w)
 }
@@ -179,6 +185,8 @@ func (m *machine) input(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
 		return &mapv{obj: &object{v: tb}, nilT: nv.s, isNil: nv.c == 1}
 	case ir.KInterface:
 		return m.inputIface(p, t, depth, f)
+	case ir.KFunc:
+		return m.inputFunc(p, t, depth, f) // stubs.go
 	}
 	panic(runError(fmt.Sprintf("input of type %s", t)))
 }
@@ -294,6 +302,11 @@ func (m *machine) reportInput(p ir.InputPath, t *ir.Type, depth int) Value {
 		return r
 	case ir.KInterface:
 		return m.reportIface(p, t, depth)
+	case ir.KFunc:
+		if m.isNil(p) || depth >= m.MaxLen {
+			return Value{Type: t, Nil: true}
+		}
+		return m.reportStub(p, t, "")
 	}
 	return Value{Type: t}
 }

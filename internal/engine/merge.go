@@ -88,6 +88,10 @@ func (m *machine) merged(fr *frame, b *ir.Block, depth int) (exit *ir.Block) {
 	if mg == nil || m.force && !(m.mergeAfter && len(m.path.Steps) >= len(m.forced)) || m.ooc != nil {
 		return nil
 	}
+	if mg.summarised == nil {
+		e := m.Engine
+		mg.summarised = func(f *ir.Function) bool { return e.summaryOf(f) != nil }
+	}
 	r := mg.regionAt(b, m.loopInfo(fr.fn))
 	if r == nil {
 		return nil
@@ -250,6 +254,15 @@ func (c *mctx) run(fr *frame, r *region, g0 *scalar, depth int, rets *[]guardedV
 				c.journal = append(c.journal, journalEntry{p.obj, old})
 				p.obj.set(nv)
 			case *ir.Call:
+				if f := m.summaryOf(in.Callee); f != nil {
+					args := make([]val, len(ci.ops))
+					for i := range ci.ops {
+						args[i] = m.operand(fr, ci.ops[i])
+					}
+					res, _ := m.results(m.callSummary(f, in.Callee, args), false)
+					fr.slots[ci.dst] = res
+					break
+				}
 				body := m.Merge.body(in.Callee)
 				if body == nil {
 					panic(mergeFail("callee cannot be inlined"))
@@ -301,7 +314,7 @@ func (c *mctx) deadBlock(x *ir.Block, why falseWhy) {
 		c.obls = append(c.obls, obligation(in, true, f, false, why), obligation(in, false, f, false, why))
 	}
 	for _, in := range x.Instrs {
-		if call, ok := in.(*ir.Call); ok {
+		if call, ok := in.(*ir.Call); ok && c.m.summaryOf(call.Callee) == nil {
 			body := c.m.Merge.body(call.Callee)
 			if body == nil {
 				panic(mergeFail("callee cannot be inlined"))

@@ -21,6 +21,10 @@ type Merger struct {
 	bodies  map[*ir.Function]*region
 	busy    map[*ir.Function]bool
 	exits   map[*ir.Function]*exitChains // acyclic functions (regionAt's fast path)
+	// summarised reports whether a call of a function is summarised
+	// (summaries.go): one term, inlinable whatever its body. The engine
+	// sets it on first use (nil: none is).
+	summarised func(*ir.Function) bool
 }
 
 // NewMerger returns a merger keeping summaries of at most bound term nodes.
@@ -153,7 +157,7 @@ func (mg *Merger) callsInlinable(x *ir.Block) bool {
 	for _, in := range x.Instrs {
 		switch c := in.(type) {
 		case *ir.Call:
-			if mg.body(c.Callee) == nil {
+			if !(mg.summarised != nil && mg.summarised(c.Callee)) && mg.body(c.Callee) == nil {
 				return false
 			}
 		case *ir.Invoke, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:

@@ -39,7 +39,7 @@ func purpose(kind ir.PseudoKind) string {
 	switch kind {
 	case ir.DomainFact:
 		return "domain"
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound, ir.CallsBound:
 		return "bound"
 	case ir.Precondition:
 		return "precondition"
@@ -75,10 +75,10 @@ const (
 // IsBound reports whether a branch is the pseudo branch of a bound of the
 // input domain (a DomainBound step): of sizes, of interface inputs to their
 // candidates, of pointer inputs to fresh objects, of opaque inputs to their
-// zero value.
+// zero value, of stubs' calls.
 func IsBound(in *ir.If) bool {
 	switch in.Pseudo {
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound, ir.CallsBound:
 		return true
 	case ir.NotPseudo, ir.DomainFact, ir.Precondition, ir.SizeFits, ir.ExactSize, ir.AppendFits, ir.Sentinel,
 		ir.RuneWidth, ir.MapEntry, ir.Dispatch, ir.LoopModels:
@@ -119,7 +119,7 @@ func (m *machine) domain(b *ir.Block, pk ir.PseudoKind, name string, t *expr.Ter
 	switch pk {
 	case ir.DomainFact:
 		kind = DomainFact
-	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound:
+	case ir.SizeBound, ir.TypesBound, ir.AliasBound, ir.ZeroBound, ir.CallsBound:
 		kind = DomainBound
 	case ir.Precondition:
 		kind = Precondition

@@ -29,7 +29,9 @@ import (
 //     it is or wraps (errors.Is), if any: one of the package's ("ErrBad"),
 //     or an exported one of another package a test can import ("io.EOF",
 //     qualified by the package's name; SentinelPkg is its import path);
-//   - function value: Nil, or not (never written).
+//   - function value: Nil, or not (never written); a function input is a
+//     stub (Stub), its calls in Calls, as is the stub an interface input
+//     holds (Dyn its dynamic type, ir.DynType.Stub).
 //
 // Unordered marks a value that depends on the order in which a range over
 // a map visited its entries: Go's order is random, so a test must not assert
@@ -53,6 +55,10 @@ type Value struct {
 	HasErrMsg   bool
 	Sentinel    string
 	SentinelPkg string
+	// Stub marks an input that is a stub (a function input, or the stub
+	// an interface input holds: Dyn names it), Calls its calls in order.
+	Stub  bool
+	Calls []StubCall
 }
 
 // report converts a value of type t to its concrete report form.
@@ -142,7 +148,10 @@ func (m *machine) reportVal(v val, t *ir.Type, onPath map[*object]bool) Value {
 	case *iface:
 		return m.reportIfaceVal(v, t, onPath)
 	case *closure:
-		return Value{Type: t, Nil: v.fn == nil}
+		if v.stub != nil && !v.null() {
+			return m.reportStub(v.stub.path, t, "")
+		}
+		return Value{Type: t, Nil: v.null()}
 	}
 	panic(fmt.Sprintf("engine: no report form for %T", v))
 }

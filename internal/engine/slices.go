@@ -61,17 +61,7 @@ func (m *machine) sliceExpr(in *ir.Slice, fr *frame, ci *cinstr) val {
 		if hi == nil {
 			hi = x.n
 		}
-		r := &str{n: m.uop(ir.Sub, hi, lo)}
-		if lo.s == nil {
-			l := int(min(lo.c, uint64(len(x.b))))
-			r.b = x.b[l:]
-		} else {
-			r.b = make([]*scalar, len(x.b))
-			for j := range r.b {
-				r.b[j] = m.pick(x.b, m.uop(ir.Add, lo, i64(uint64(j))))
-			}
-		}
-		return r
+		return m.substr(x, lo, hi)
 	case *slice:
 		if hi == nil {
 			hi = x.n
@@ -92,6 +82,21 @@ func (m *machine) sliceExpr(in *ir.Slice, fr *frame, ci *cinstr) val {
 		return &slice{arr: p.obj, base: p.path, off: lo, n: m.uop(ir.Sub, hi, lo), cap: m.uop(ir.Sub, mx, lo)}
 	}
 	panic(fmt.Sprintf("engine: slice of %T", x))
+}
+
+// substr is x[lo:hi] of a string (in range: checked).
+func (m *machine) substr(x *str, lo, hi *scalar) *str {
+	r := &str{n: m.uop(ir.Sub, hi, lo)}
+	if lo.s == nil {
+		l := int(min(lo.c, uint64(len(x.b))))
+		r.b = x.b[l:]
+	} else {
+		r.b = make([]*scalar, len(x.b))
+		for j := range r.b {
+			r.b[j] = m.pick(x.b, m.uop(ir.Add, lo, i64(uint64(j))))
+		}
+	}
+	return r
 }
 
 // maxAlloc bounds the elements of one allocation the engine models.

@@ -317,6 +317,10 @@ func (st *States) object(o *object) {
 		st.buf = append(st.buf, 16, uint64(o.shared))
 		return
 	}
+	if o.stub != nil {
+		st.stub(o.stub)
+		return
+	}
 	if o.lazy != nil {
 		// An input pointee not made yet: its name says what it will be.
 		name := o.lazy.path.String()

@@ -4,6 +4,7 @@ package engine
 
 import (
 	"reflect"
+	"sort"
 	"unsafe"
 
 	"leapfrog/internal/ir"
@@ -36,11 +37,33 @@ func (st *States) iface(x *iface) {
 	}
 }
 
-// closure appends a function value: its function and bound values.
+// closure appends a function value: its function and bound values, or
+// its stub and nil-ness.
 func (st *States) closure(c *closure) {
 	st.buf = append(st.buf, 27, st.name(unsafe.Pointer(c.fn)), uint64(len(c.env)))
 	for _, v := range c.env {
 		st.val(v)
+	}
+	if c.stub != nil {
+		st.ref(c.nilT, c.isNil)
+		st.stub(c.stub)
+	}
+}
+
+// stub appends a stub: its name and how many times each method was
+// called (what its next calls return depends on nothing else), by method.
+func (st *States) stub(s *stubState) {
+	st.buf = append(st.buf, 28)
+	st.str(s.path.String())
+	methods := make([]string, 0, len(s.n))
+	for mt := range s.n {
+		methods = append(methods, mt)
+	}
+	sort.Strings(methods)
+	st.buf = append(st.buf, uint64(len(methods)))
+	for _, mt := range methods {
+		st.str(mt)
+		st.buf = append(st.buf, uint64(s.n[mt]))
 	}
 }
 
@@ -60,6 +83,10 @@ func (st *States) defers(fr *frame) {
 		st.buf = append(st.buf, st.name(unsafe.Pointer(d.fn)), uint64(len(d.args)))
 		for _, a := range d.args {
 			st.val(a)
+		}
+		if d.stub != nil {
+			st.str(d.method)
+			st.stub(d.stub)
 		}
 	}
 	st.panicState(fr.unwinding)

@@ -153,7 +153,12 @@ func (m *machine) strLt(a, b *str) *scalar {
 func (m *machine) decode(s *str, pos *scalar) (r, w *scalar) {
 	rem := m.uop(ir.Sub, s.n, pos)
 	at := func(k uint64) *scalar { return m.pick(s.b, m.uop(ir.Add, pos, i64(k))) }
-	b0, b1, b2, b3 := at(0), at(1), at(2), at(3)
+	return m.decodeBytes(rem, at(0), at(1), at(2), at(3))
+}
+
+// decodeBytes decodes the rune of the bytes b0..b3, of which rem (i64,
+// at least 1) remain in the string: the rune and its width, as decode.
+func (m *machine) decodeBytes(rem, b0, b1, b2, b3 *scalar) (r, w *scalar) {
 	ascii := m.uop(ir.Lt, b0, kc(0x80, 8))
 	size2 := m.inRange(b0, 0xC2, 0xDF)
 	size3 := m.inRange(b0, 0xE0, 0xEF)

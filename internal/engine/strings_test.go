@@ -33,15 +33,6 @@ func (m *machine) symString(name string) *str {
 	return m.input(ir.ParamPath(name), stringType, 0, &facts{holds: true}).(*str)
 }
 
-// concString is a concrete string value.
-func concString(s string) *str {
-	r := &str{n: i64(uint64(len(s))), b: make([]*scalar, len(s))}
-	for i := 0; i < len(s); i++ {
-		r.b[i] = kc(uint64(s[i]), 8)
-	}
-	return r
-}
-
 // check compares a scalar's concrete value, and its term evaluated under the
 // machine's model, with want.
 func (m *machine) check(t *testing.T, what string, x *scalar, want uint64) {

@@ -135,6 +135,9 @@ type object struct {
 	shared int
 	// dirty records a write to the object (set).
 	dirty bool
+	// stub, for the object a stub an interface input holds points to, is
+	// the stub (stubs.go).
+	stub *stubState
 }
 
 // set writes the object's value.
@@ -290,7 +293,7 @@ func zero(t *ir.Type) val {
 	panic(fmt.Sprintf("engine: no zero value for %s", t))
 }
 
-// nilness returns whether a pointer, slice or map is nil, concretely and as a
+// nilness returns whether a pointer, slice, map or function value is nil, concretely and as a
 // term (nil when it does not depend on the inputs).
 func nilness(v val) (bool, *expr.Term) {
 	switch v := v.(type) {
@@ -306,6 +309,8 @@ func nilness(v val) (bool, *expr.Term) {
 			return true, nil
 		}
 		return v.isNil, v.nilT
+	case *closure:
+		return v.null(), v.nilT
 	}
 	panic(fmt.Sprintf("engine: nilness of %T", v))
 }

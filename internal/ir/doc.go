@@ -50,7 +50,9 @@
 // methods the program may call on it (its first parameter is the
 // receiver). Prints names the method Go's fmt calls to print a value of
 // the type; Input marks the types a test can construct, the candidates of
-// interface inputs (Program.Candidates). A function literal's free
+// interface inputs (Program.Candidates); Stub the stubs an emitted test
+// declares, whose calls the engine answers with inputs (a candidate of the
+// one interface whose method set they have). A function literal's free
 // variables are its first parameters, bound by MakeClosure; a function
 // that defers calls says what it returns when a deferred call recovers a
 // panic: per result, an alloc of the entry block holding the named result
@@ -134,7 +136,8 @@
 // parameters or results; Program.Types sorted by distinct names, indexed
 // by DynType.Index, of types an interface can hold, with method tables
 // sorted by name whose functions are in the program and take the dynamic
-// type as receiver; a function's free variables among its parameters, and
+// type as receiver (a stub: an input, its methods with signatures and no
+// functions); a function's free variables among its parameters, and
 // its recover results (required when it defers calls) one per result, a
 // constant of its type or a pointer to it allocated in the entry block;
 // and one structure per type name.

@@ -30,6 +30,12 @@ type DynType struct {
 	// Input says that a test can construct values of the type: it is a
 	// candidate of the interface-typed inputs whose method set it has.
 	Input bool
+	// Stub says that the type is a stub the emitted test declares (Input
+	// too): a value whose methods return, call by call, results the search
+	// chooses (inputs), standing for any implementation of the interface
+	// whose method set its Methods are (none has a function: the engine
+	// answers the calls). It is a candidate of that interface only.
+	Stub bool
 	// Prints names the method Go's fmt calls to print a value of the type
 	// ("Error", "String"; "" when it prints the value itself): a panic's
 	// message and an error's text come from it, and are not known when the
@@ -106,12 +112,13 @@ func (p *Program) DynType(name string) *DynType {
 
 // Candidates returns the dynamic types an input of interface type iface
 // may hold besides nil: those a test can construct (Input) that implement
-// it, in Program.Types order (by name). An input's choice variable is an
-// index into this list, 0 meaning nil.
+// it, in Program.Types order (by name); a stub only of the interface whose
+// method set it has exactly. An input's choice variable is an index into
+// this list, 0 meaning nil.
 func (p *Program) Candidates(iface *Type) []*DynType {
 	var out []*DynType
 	for _, d := range p.Types {
-		if d.Input && d.Implements(iface) {
+		if d.Input && d.Implements(iface) && (!d.Stub || len(d.Methods) == len(iface.Methods)) {
 			out = append(out, d)
 		}
 	}

@@ -21,6 +21,10 @@ import "fmt"
 //	x#type     an interface: 0 nil, k its k-th candidate (u32)
 //	x#as(T)    the value of dynamic type T an interface holds (T the Go
 //	           type as the package writes it: x#as(Sq).S, x#as(*Box)#nil)
+//	f#call[k]  the k-th call (from 0) of a function input (a stub): its
+//	           results f#call[k].r0, f#call[k].r1, ...
+//	x#stub.M   method M of the stub an interface holds: its calls
+//	           x#stub.M#call[k].r0; a Read's bytes x#stub.Read#call[k].p[i]
 //
 // A model (name → bits) is thus an input. The names reach the reports'
 // reasons and proofs: they are part of leapfrog's output, and only this
@@ -57,6 +61,20 @@ func (p InputPath) MapValue(k int) InputPath {
 
 // As is the value the interface at p holds when its dynamic type is d.
 func (p InputPath) As(d *DynType) InputPath { return InputPath{name: p.name + "#as(" + d.Name + ")"} }
+
+// Stub is the stub the interface at p holds (ir.DynType.Stub), and Method
+// its method name: what their calls are named after.
+func (p InputPath) Stub() InputPath { return InputPath{name: p.name + "#stub"} }
+func (p InputPath) Method(name string) InputPath {
+	return InputPath{name: p.name + "." + name}
+}
+
+// Call is the k-th call (from 0) of the function input or stub method at
+// p, and Result its i-th result: their references are nil by default.
+func (p InputPath) Call(k int) InputPath {
+	return InputPath{fmt.Sprintf("%s#call[%d]", p.name, k), true}
+}
+func (p InputPath) Result(i int) InputPath { return p.Field(fmt.Sprintf("r%d", i)) }
 
 // String is the name of the solver variable of the scalar at p.
 func (p InputPath) String() string { return p.name }

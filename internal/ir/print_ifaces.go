@@ -4,11 +4,14 @@ package ir
 
 import "strings"
 
-// printDyn writes a dynamic type's declaration: dyn [input] NAME TYPE {m: F; ...}.
+// printDyn writes a dynamic type's declaration: dyn [input] [stub] NAME TYPE {m: F; ...}.
 func printDyn(sb *strings.Builder, d *DynType) {
 	sb.WriteString("dyn ")
 	if d.Input {
 		sb.WriteString("input ")
+	}
+	if d.Stub {
+		sb.WriteString("stub ")
 	}
 	sb.WriteString(DynName(d.Name))
 	sb.WriteByte(' ')

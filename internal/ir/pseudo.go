@@ -25,4 +25,5 @@ const (
 	MapEntry                       // a range over a map visits an entry
 	Dispatch                       // the dynamic type a method call or assertion dispatches on
 	LoopModels                     // a loop's iterations follow one of its models
+	CallsBound                     // the calls of a stub beyond MaxLen return zero values
 )

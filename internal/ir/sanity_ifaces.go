@@ -206,7 +206,8 @@ func (c *checker) closureFunction(f *Function) {
 
 // dynTypes checks Program.Types: sorted by distinct names, indexed by
 // DynType.Index, of valid types, with method tables sorted by name whose
-// functions are in the program and take the dynamic type as receiver.
+// functions are in the program and take the dynamic type as receiver; a
+// stub is an input whose methods have signatures and no function.
 func (c *checker) dynTypes() {
 	p := c.prog
 	for i, d := range p.Types {
@@ -231,6 +232,9 @@ func (c *checker) dynTypes() {
 		if d.Type.Kind == KInterface || d.Type.Kind == KTuple || d.Type.Kind == KIter {
 			derr("a value of type %s cannot be an interface's dynamic value", d.Type)
 		}
+		if d.Stub && !d.Input {
+			derr("a stub that is no input")
+		}
 		if d.Prints != "" && d.Prints != "Error" && d.Prints != "String" {
 			derr("prints with %s, not Error or String", d.Prints)
 		}
@@ -238,6 +242,8 @@ func (c *checker) dynTypes() {
 			switch {
 			case k > 0 && d.Methods[k-1].Name >= m.Name:
 				derr("methods not sorted by distinct names")
+			case d.Stub && (m.Func != nil || m.Sig == nil || m.Sig == NoSig):
+				derr("stub method %s: a function, or no signature", m.Name)
 			case m.Func == nil:
 			case m.Func.Prog != p || p.Func(m.Func.Name) != m.Func:
 				derr("method %s: function not in the program", m.Name)

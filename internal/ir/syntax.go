@@ -130,4 +130,4 @@ func DynName(name string) string {
 }
 
 // dynWords are the words that cannot be a dynamic type's name unquoted.
-var dynWords = map[string]bool{"input": true, "ok": true, "to": true, "as": true, "dyn": true, "prints": true}
+var dynWords = map[string]bool{"input": true, "stub": true, "ok": true, "to": true, "as": true, "dyn": true, "prints": true}

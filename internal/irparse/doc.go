@@ -13,7 +13,7 @@
 //	file     = { typedecl | dyntype | global } { [ "init" ] func } .
 //	typedecl = "type" typename [ "opaque" ] type NL .
 //	typename = ident { "." ident } | string .      (not a predeclared type)
-//	dyntype  = "dyn" [ "input" ] dynname type [ "prints" ident ] [ "{" ident ":" name { ";" ident ":" name } "}" ] NL .
+//	dyntype  = "dyn" [ "input" ] [ "stub" ] dynname type [ "prints" ident ] [ "{" ident ":" name { ";" ident ":" name } "}" ] NL .
 //	dynname  = ident { "." ident } | string .
 //	global   = "var" "$" ident type NL .
 //	func     = "func" name [ "[" param { "," param } "]" ] "(" [ param { "," param } ] ")" [ results ]
@@ -143,7 +143,8 @@
 // (optional) and the function implementing it ("_" for the methods the
 // program never calls); "prints Error" (or String) names the method Go's
 // fmt calls to print a value of the type; "input" marks the types a test
-// can construct. The parser sorts them by name into Program.Types. A
+// can construct, "stub" the stubs the engine answers the calls of
+// (ir.DynType.Stub). The parser sorts them by name into Program.Types. A
 // function literal's free variables are its first parameters, written in
 // brackets (func Lit$1[y *i64](d i64)); a function that defers calls says
 // in "recover(...)" what it returns when a deferred call recovers a panic.

@@ -281,10 +281,11 @@ type aMethod struct {
 	sig         *ir.Type
 }
 
-// parseDyn parses "dyn [input] NAME TYPE [{ m[SIGNATURE]: F; ... }]".
+// parseDyn parses "dyn [input] [stub] NAME TYPE [{ m[SIGNATURE]: F; ... }]".
 func (p *parser) parseDyn() {
 	p.want(tIdent, "dyn")
 	input := p.got(tIdent, "input")
+	stub := p.got(tIdent, "stub")
 	t := p.tok()
 	name := p.parseDynName()
 	for _, ad := range p.dyns {
@@ -292,7 +293,7 @@ func (p *parser) parseDyn() {
 			p.errorf(t, "dynamic type %s redeclared", ir.DynName(name))
 		}
 	}
-	ad := &aDyn{tok: t, d: &ir.DynType{Name: name, Type: p.parseType(), Input: input}}
+	ad := &aDyn{tok: t, d: &ir.DynType{Name: name, Type: p.parseType(), Input: input, Stub: stub}}
 	if p.got(tIdent, "prints") {
 		ad.d.Prints = p.want(tIdent, "").text
 	}

@@ -353,8 +353,8 @@ func freeNames(fn *ssa.Function, names []string) []string {
 	return out
 }
 
-// holdsFunc reports whether values of t hold a function value (a test
-// cannot choose one).
+// holdsFunc reports whether values of t hold a function value: a result
+// that does is not checked by a test (an input that does is a stub).
 func holdsFunc(t types.Type, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false

@@ -61,8 +61,9 @@
 // string, arrays, slices, structs, pointers and maps of supported types,
 // interfaces (their method sets) and function types, nested, named or
 // not, as parameters, receivers, results, locals and package-level
-// variables (but a parameter holding a function, or a result holding one,
-// fails: a test cannot choose a function). A named type keeps its name (ir.Type.Name: the
+// variables (a parameter holding a function is a stub the emitted test
+// writes, rejected when its signature names a type a test cannot; a
+// result holding one is not checked). A named type keeps its name (ir.Type.Name: the
 // Go name, qualified by the package name for another package's, with a
 // "$N" suffix for a second type of the same name, as a type declared in a
 // function); while its underlying type is mapped the named type is a
@@ -304,6 +305,15 @@
 // interface with no other. A test can construct booleans, integers and
 // strings (named or not), and arrays, slices, maps, pointers and structs
 // of those (another package's fields exported), and interfaces.
+//
+// Stubs. An interface with methods (not error) that no type of the
+// package implements, and whose methods a test can write (exported or the
+// package's own, every type in their signatures nameable), gets one more
+// candidate (stubs.go): a dynamic type marked Stub, standing for any
+// implementation, whose methods have signatures and no functions (the
+// engine answers their calls with inputs; the emitted test declares it).
+// The interfaces among the results of the methods of stubbed interfaces
+// and of function inputs get candidates too.
 //
 // Assertions and type switches. x.(T) is TypeAssert with comma-ok: its ok
 // guards the value with an AssertCheck ("interface conversion") at the

@@ -18,6 +18,12 @@ type dynState struct {
 	dyns     *typeutil.Map // types.Type -> *ir.DynType
 	dynNames map[string]types.Type
 	dynGo    map[*ir.DynType]types.Type
+	// stubs maps the interface types that have a stub to it (stubs.go).
+	stubs *typeutil.Map
+	// stubErrors: an input is a stub (a function, or an interface with a
+	// stub), whose error results get errors.New's errors as candidates even
+	// where the target does not reach the errors package (errorsNew).
+	stubErrors bool
 	// optional methods (printing, Unwrap) that could not be lowered: not
 	// tried again.
 	failedOpt map[*ssa.Function]bool
@@ -26,7 +32,7 @@ type dynState struct {
 }
 
 func (l *loader) resetDyn() {
-	l.dynState = dynState{dyns: &typeutil.Map{}, dynNames: map[string]types.Type{}, dynGo: map[*ir.DynType]types.Type{}, failedOpt: map[*ssa.Function]bool{}, fmtOnly: map[types.Type]bool{}}
+	l.dynState = dynState{dyns: &typeutil.Map{}, dynNames: map[string]types.Type{}, dynGo: map[*ir.DynType]types.Type{}, stubs: &typeutil.Map{}, failedOpt: map[*ssa.Function]bool{}, fmtOnly: map[types.Type]bool{}}
 }
 
 // finishInterfaces completes the program of a target whose functions are
@@ -34,12 +40,19 @@ func (l *loader) resetDyn() {
 // construct that implement them: the package's named types T, or *T when
 // only that implements, for an interface with methods; the types the
 // program converts to interfaces or asserts; int for an empty interface
-// that has no other), and the method tables: every method an invoke or a
+// that has no other; a stub for an interface the package does not
+// implement, stubs.go), and the method tables: every method an invoke or a
 // deferred method call of the program may reach, lowered (their failure
 // is the target's), then, as far as they lower, the methods that print a
 // value (Error, String) and Unwrap. The lowered methods may make more
 // dynamic types: it goes on until nothing changes.
 func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
+	for _, p := range params {
+		l.stubErrors = l.stubErrors || holdsFunc(p.Type(), map[types.Type]bool{})
+	}
+	for _, it := range l.inputIfaces(params) {
+		l.stubErrors = l.stubErrors || l.stubbed(it)
+	}
 	for {
 		changed := false
 		for _, it := range l.inputIfaces(params) {
@@ -53,6 +66,10 @@ func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
 				}
 			}
 		}
+		added, err := l.addStubs(l.inputIfaces(params))
+		if err != nil {
+			return err
+		}
 		ch, err := l.completeMethods()
 		if err != nil {
 			return err
@@ -60,7 +77,7 @@ func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
 		if l.fmtParts() {
 			changed = true
 		}
-		if !ch && !changed {
+		if !ch && !changed && !added {
 			break
 		}
 	}
@@ -108,6 +125,9 @@ func (l *loader) completeMethods() (bool, error) {
 	}
 	changed := false
 	for _, d := range l.sortedDyns() {
+		if d.Stub {
+			continue // the engine answers its calls
+		}
 		for _, c := range calls {
 			if !d.Implements(c.iface) || d.Method(c.method) != nil {
 				continue
@@ -163,8 +183,10 @@ func (l *loader) lowerMethod(d *ir.DynType, name string) error {
 }
 
 // inputIfaces lists the interface types of the inputs: of the parameters'
-// types and of their parts (fields, elements, pointees), and of the parts
-// of the candidates' types, in a deterministic order.
+// types and of their parts (fields, elements, pointees), of the parts of
+// the candidates' types, and of the results of the calls of stubs (of
+// function inputs, and of the methods of interfaces with a stub), in a
+// deterministic order.
 func (l *loader) inputIfaces(params []*ssa.Parameter) []types.Type {
 	var out []types.Type
 	seen := &typeutil.Map{}
@@ -179,6 +201,15 @@ func (l *loader) inputIfaces(params []*ssa.Parameter) []types.Type {
 			out = append(out, t)
 			for _, c := range l.candidates(t) {
 				walk(c)
+			}
+			if l.stubbed(t) {
+				for i := 0; i < u.NumMethods(); i++ {
+					walk(u.Method(i).Type())
+				}
+			}
+		case *types.Signature:
+			for i := 0; i < u.Results().Len(); i++ {
+				walk(u.Results().At(i).Type())
 			}
 		case *types.Pointer:
 			walk(u.Elem())
@@ -235,7 +266,11 @@ func (l *loader) candidates(it types.Type) []types.Type {
 		}
 	}
 	var progTypes []types.Type
-	l.dyns.Iterate(func(t types.Type, _ any) { progTypes = append(progTypes, t) })
+	l.dyns.Iterate(func(t types.Type, d any) {
+		if !d.(*ir.DynType).Stub {
+			progTypes = append(progTypes, t)
+		}
+	})
 	sort.Slice(progTypes, func(i, j int) bool { return l.dynName(progTypes[i]) < l.dynName(progTypes[j]) })
 	for _, t := range progTypes {
 		if !l.fmtOnly[t] {
@@ -255,11 +290,15 @@ func (l *loader) candidates(it types.Type) []types.Type {
 
 // errorsNew returns *errors.errorString, what errors.New makes, when the
 // program can run its Error method (the errors package's code is
-// loaded), else nil. A test constructs it with errors.New.
+// loaded; built here for the error results of stubs), else nil. A test
+// constructs it with errors.New.
 func (l *loader) errorsNew() types.Type {
 	pkg := l.ssa.ImportedPackage("errors")
 	if pkg == nil {
 		return nil
+	}
+	if l.stubErrors {
+		pkg.Build()
 	}
 	tn, ok := pkg.Pkg.Scope().Lookup("errorString").(*types.TypeName)
 	if !ok {

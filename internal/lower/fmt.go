@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"leapfrog/internal/externals"
+	"leapfrog/internal/ir"
 )
 
 //go:embed replacements/fmt/*.go
@@ -89,7 +90,11 @@ func (l *loader) fmtParts() bool {
 		return false
 	}
 	var todo []types.Type
-	l.dyns.Iterate(func(t types.Type, _ any) { todo = append(todo, t) })
+	l.dyns.Iterate(func(t types.Type, d any) {
+		if !d.(*ir.DynType).Stub { // a stub's Go type is a stand-in, of no parts
+			todo = append(todo, t)
+		}
+	})
 	sort.Slice(todo, func(i, j int) bool { return l.dynName(todo[i]) < l.dynName(todo[j]) })
 	made := false
 	for len(todo) > 0 {

@@ -433,8 +433,8 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 		return l.unsupported(fn.Pos(), "generic function %s, which the package does not instantiate: give its type arguments, e.g. %s[int]", fn.Name(), fn.Name())
 	}
 	for _, p := range params {
-		if holdsFunc(p.Type(), map[types.Type]bool{}) {
-			return l.unsupported(p.Pos(), "parameter %s of func type: leapfrog cannot choose a function", p.Name())
+		if holdsFunc(p.Type(), map[types.Type]bool{}) && !l.nameable(p.Type(), map[types.Type]bool{}) {
+			return l.unsupported(p.Pos(), "parameter %s of type %s: a test cannot write its stub (a type it cannot name)", p.Name(), typeString(p.Type(), l.pkg.Types))
 		}
 		if _, err := l.types.irType(p.Type()); err != nil {
 			return l.unsupported(p.Pos(), "parameter %s of type %s", p.Name(), typeString(p.Type(), l.pkg.Types))

@@ -60,7 +60,10 @@
 //     copy of each value; a parameter of interface type T ranges over the
 //     values the scenario's _test.go lists in lfDomain<T>(), lfDomainAny()
 //     or lfDomainError(): nil and every value of every type a test can
-//     construct that implements T, exactly the engine's candidates), each
+//     construct that implements T, exactly the engine's candidates; a
+//     parameter of function type over the factories lfDomain<T>() lists, a
+//     sample of the functions of the type, one fresh function per call),
+//     each
 //     call under a recover that classifies the
 //     panic and finds its line from the stack (cross-checked with verify's
 //     own panic records); replay_test.go runs every case of every report alone
@@ -103,7 +106,8 @@
 // TestOracle runs the testdata/*.txtar scenarios (go.mod, a funcs section,
 // the package's files, for interface parameters a _test.go file with their
 // domains; ifaces_*: interfaces, errors, closures, defer and recover;
-// stdlib: calls into the standard library; stdlib_machinery: strings.Builder,
+// stubs_funcs: function parameters, whose stubs answer each call with what
+// the search chose; stdlib: calls into the standard library; stdlib_machinery: strings.Builder,
 // bytes.Buffer and what is built on them; unsafe_views: package unsafe's
 // views; linkname: variables bound to the runtime's; sync: sync,
 // sync/atomic, unique and sort.Slice through their replacements;

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,10 @@ import (
 func emittedName(r, fn string) string {
 	return strings.Replace(testgen.TestName(fn), "TestLeapfrog_", "TestLeapfrog_"+r+"_", 1)
 }
+
+// stubTypes matches the names of the stub types an emitted file declares
+// (stub<Iface>_<Test>) up to the underscore.
+var stubTypes = regexp.MustCompile(`\b(stub[A-Z][A-Za-z0-9]*)_`)
 
 // build compiles the instrumented package with the enumeration, the replay
 // and the emitted tests into one test binary. When that fails, it drops the
@@ -34,6 +39,7 @@ func (o *oracleRun) build(tmp, inst string, replay []byte, emitted map[string][]
 				continue
 			}
 			data = bytes.ReplaceAll(data, []byte("func TestLeapfrog_"), []byte("func TestLeapfrog_"+r.name+"_"))
+			data = stubTypes.ReplaceAll(data, []byte("${1}_"+r.name+"_")) // each row's file declares its stub types
 			name := fmt.Sprintf("x_%s_%d_leapfrog_test.go", r.name, i)
 			tests = append(tests, name)
 			if err := os.WriteFile(filepath.Join(inst, name), data, 0o644); err != nil {

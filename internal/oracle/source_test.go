@@ -38,6 +38,31 @@ type param struct {
 	// listing its values (lfDomainShape, lfDomainAny, lfDomainError; see
 	// domainFunc); the enumeration ranges over them.
 	domain string
+	// factory: the parameter is of function type, and its domain function
+	// returns factories ([]func() T), called once per call of the function
+	// under test, so that a stub's state (its calls) is its own.
+	factory bool
+	// stub: the parameter is of an interface type with a stub (stubbed),
+	// which the replay declares.
+	stub bool
+}
+
+// stubbed mirrors the frontend's rule of the interfaces whose inputs hold
+// a stub: with methods, not error, and no type of the package implements
+// them (nor a pointer to one).
+func (pkg *pkgSource) stubbed(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.NumMethods() == 0 || types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	for _, n := range pkg.types.Scope().Names() {
+		if tn, ok := pkg.types.Scope().Lookup(n).(*types.TypeName); ok && !types.IsInterface(tn.Type()) {
+			if types.Implements(tn.Type(), it) || types.Implements(types.NewPointer(tn.Type()), it) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // value returns the type of the value the leaves make up (the pointee of a
@@ -93,7 +118,9 @@ func isBound(reason string) bool { return reason == boundReason || reason == ali
 // values of an interface type: lfDomain<T>() []T for a type T of the
 // package, lfDomainAny() for any and interface{}, lfDomainError() for
 // error. It must list nil and every value of every type a test can
-// construct that implements T: exactly the engine's candidates.
+// construct that implements T: exactly the engine's candidates. For a
+// function type it lists factories, lfDomain<T>() []func() T, a sample:
+// "func(int8) (int8, bool)" gives lfDomainFuncint8Toint8Andbool.
 func domainFunc(typ string) string {
 	switch typ {
 	case "any", "interface{}":
@@ -101,7 +128,8 @@ func domainFunc(typ string) string {
 	case "error":
 		return "lfDomainError"
 	}
-	return "lfDomain" + strings.NewReplacer("[]", "SliceOf", "map[", "MapOf", "]", "To", "*", "Ptr", ".", "_").Replace(typ)
+	return "lfDomain" + strings.NewReplacer("[]", "SliceOf", "map[", "MapOf", "]", "To", "*", "Ptr", ".", "_",
+		"func(", "Func", ") ", "To", ", ", "And", "(", "", ")", "").Replace(typ)
 }
 
 // sizedType reports whether t is a string, slice or map: an input the
@@ -247,6 +275,21 @@ func (pkg *pkgSource) function(name string) (*function, error) {
 	f.inputs = 1
 	for i := range f.params {
 		p := &f.params[i]
+		_, isFunc := p.typ.Underlying().(*types.Signature)
+		if isFunc || pkg.stubbed(p.typ) {
+			// A function input, or an interface input the package does not
+			// implement, is a stub: the domain lists factories of its values
+			// (a fresh one per call, as each case's stub is its own), a
+			// sample of the functions or implementations of the type.
+			p.domain, p.factory = domainFunc(pkg.typeString(p.typ)), true
+			p.stub = !isFunc
+			f.ifaces = f.ifaces || !isFunc
+			if !pkg.domains[p.domain] {
+				return nil, fmt.Errorf("%s: parameter %s of type %s: no %s() in the package's _test.go files", name, p.name, pkg.typeString(p.typ), p.domain)
+			}
+			f.sampled = true
+			continue
+		}
 		if types.IsInterface(p.typ) || sizedType(p.typ) {
 			p.domain = domainFunc(pkg.typeString(p.typ))
 			if !pkg.domains[p.domain] {

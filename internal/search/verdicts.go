@@ -380,6 +380,8 @@ func (s *Session) needsBound(p *Proof) string {
 			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
 		case ir.SizeBound:
 			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
+		case ir.CallsBound:
+			return engine.CallsBoundReason(s.Engine.MaxLen)
 		}
 		panic(fmt.Sprintf("search: %s is a bound of no kind", l))
 	}

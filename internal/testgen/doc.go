@@ -28,6 +28,21 @@
 //     with its dynamic type (Func.DynTypes: int8(5), Sq{S: 2}, &Rect{W: 1},
 //     (*Rect)(nil)); errors.New("text") for the errors package's errors; an
 //     error equal to a package-level variable by the variable's name;
+//   - a function input (a stub, engine.Value.Stub) as a function literal
+//     returning, call by call, the results the engine's run gave its calls
+//     (Value.Calls), and zero values after them, as the engine's calls
+//     beyond its bound do; a counter makes the call number, inside a
+//     function literal called at once so that each row has its own
+//     (func() func(int8) bool { k := 0; return func(int8) bool { k++;
+//     switch k { case 1: return true }; return false } }()); parameter
+//     and result names are dropped so that none hides a name the results
+//     use; a call of io's Read that returns bytes copies them into p;
+//   - the stub an interface input holds (an interface the package does
+//     not implement) as &stubI_F{fnM: ...}: the file declares, per
+//     interface, a struct type with a function field per method and the
+//     methods calling them (zero values when the field is nil), named
+//     after the interface and the file's first test; each field is the
+//     function literal answering that method's calls;
 //   - a pointer to a composite as &T{...} (lists and trees nest); to any
 //     other value as new(v) when the package's Go version has it (1.26),
 //     else through a generic helper func ptr_X[T any](v T) *T emitted once

@@ -46,7 +46,8 @@ func Emit(pkg *types.Package, funcs []Func) ([]byte, error) {
 	if len(funcs) > 0 {
 		// The pointer helper is named after the file's first test, so that
 		// two emitted files of one package cannot both declare it.
-		f.ptrName = "ptr" + strings.TrimPrefix(TestName(funcs[0].Result.Function), "TestLeapfrog")
+		f.suffix = strings.TrimPrefix(TestName(funcs[0].Result.Function), "TestLeapfrog")
+		f.ptrName = "ptr" + f.suffix
 		for f.taken(f.ptrName) {
 			f.ptrName = "leapfrog_" + f.ptrName
 		}
@@ -61,6 +62,7 @@ func Emit(pkg *types.Package, funcs []Func) ([]byte, error) {
 	if f.err != nil {
 		return nil, f.err
 	}
+	f.stubDecls(&body) // stubs.go
 	if f.usedPtr {
 		fmt.Fprintf(&body, "\n// %[1]s returns a pointer to a new variable holding v.\nfunc %[1]s[T any](v T) *T { return &v }\n", f.ptrName)
 	}

@@ -107,6 +107,8 @@ func (f *file) ifaceLit(v engine.Value) (string, constKind) {
 		return "nil", untypedNil
 	case v.Sentinel != "":
 		return f.sentinel(v), typed
+	case v.Stub:
+		return f.stubIface(v), typed // stubs.go
 	case v.Dyn == "*errors.errorString":
 		if len(v.Elems) == 1 && !v.Elems[0].Nil && len(v.Elems[0].Elems) == 1 && len(v.Elems[0].Elems[0].Elems) == 1 {
 			return f.std("errors") + ".New(" + strconv.Quote(v.Elems[0].Elems[0].Elems[0].Str) + ")", typed
@@ -128,6 +130,9 @@ func (f *file) printedType(fn Func, dyn string) string {
 	t := fn.DynTypes[dyn]
 	if t == nil {
 		return dyn
+	}
+	if strings.HasPrefix(dyn, "stub(") && types.IsInterface(t) {
+		return "*" + f.pkg.Name() + "." + f.stubType(t) // the file's stub type (stubs.go)
 	}
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }

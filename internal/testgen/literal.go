@@ -173,6 +173,11 @@ func (f *file) lit(v engine.Value, t types.Type, elide bool) (string, constKind)
 		return "func() " + f.typeName(t) + " { " + v + " := " + arg + "; return &" + v + " }()", typed
 	case *types.Interface:
 		return f.ifaceLit(v) // ifaces.go
+	case *types.Signature:
+		if v.Nil {
+			return "nil", untypedNil
+		}
+		return f.stubFunc(v, u), typed // stubs.go
 	case *types.Struct:
 		var parts []string
 		for i := 0; i < u.NumFields(); i++ {
@@ -292,7 +297,7 @@ func isZero(v engine.Value, t types.Type) bool {
 			return v.Str == ""
 		}
 		return v.Bits&expr.Mask(int(sizes.Sizeof(u)*8)) == 0
-	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Signature:
 		return v.Nil
 	case *types.Array:
 		for _, e := range v.Elems {

@@ -62,6 +62,10 @@ type (
 		Head T
 		Rest *List[T]
 	}
+	KV interface {
+		Get(k string) (int, error)
+		Set(k string, v ...int)
+	}
 )
 
 var _ = other.ID(0)

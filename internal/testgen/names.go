@@ -24,6 +24,12 @@ type file struct {
 	ptrForm int
 	ptrName string // the helper's name; chosen by Emit
 	usedPtr bool
+	// suffix names the file's helpers apart from another emitted file's
+	// ("_F", after the file's first test; "" in the report's values);
+	// stubs are the stub types the file's values use, by type name
+	// (stubs.go), declared at its end.
+	suffix string
+	stubs  map[string]types.Type
 	// stdMaps: clear and the maps package can restore a map (Go 1.21).
 	stdMaps bool
 	err     error

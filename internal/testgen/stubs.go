@@ -1,0 +1,291 @@
+// Stubs: a function input written as a function literal that returns, call by call, the results the search chose.
+
+package testgen
+
+import (
+	"bytes"
+	"fmt"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"leapfrog/internal/engine"
+)
+
+// stubFunc writes the stub a function input is (engine.Value.Stub) as a
+// function literal of the signature sig: its k-th call returns the results
+// of the k-th call the engine's run made (Value.Calls), and any later call
+// the zero values, as the engine's calls beyond its bound do. A stub with
+// state (a call counter) is made by a function literal called at once, so
+// that each case's row has its own:
+//
+//	func() func(int8) bool {
+//		k := 0
+//		return func(int8) bool {
+//			k++
+//			switch k {
+//			case 1:
+//				return true
+//			}
+//			return false
+//		}
+//	}()
+func (f *file) stubFunc(v engine.Value, sig *types.Signature) string {
+	if !v.Stub {
+		if f.err == nil {
+			f.err = fmt.Errorf("testgen: a function value that is no stub cannot be written")
+		}
+		return "nil"
+	}
+	return f.stubCalls(v.Calls, sig)
+}
+
+// stubCalls writes a function literal of the signature sig answering the
+// calls in order (stubFunc); a call of io's Read that returns bytes
+// (StubCall.HasData) copies them into its p first.
+func (f *file) stubCalls(calls []engine.StubCall, sig *types.Signature) string {
+	typ := f.typeName(unnamed(sig))
+	zero := f.returnZero(sig.Results())
+	p := ""
+	for _, c := range calls {
+		if c.HasData && c.Method == "Read" && c.Data != "" {
+			p = f.local("p")
+		}
+	}
+	head := typ + " {"
+	if p != "" {
+		head = "func(" + p + " []byte)" + typ[closingParen(typ)+1:] + " {"
+	}
+	if sig.Results().Len() == 0 {
+		return head + " }" // its calls return nothing: no state
+	}
+	var cases []string
+	for i, c := range calls {
+		data := p != "" && c.HasData && c.Data != ""
+		if !data && f.allZero(c.Results, sig.Results()) {
+			continue
+		}
+		rs := make([]string, len(c.Results))
+		for j, r := range c.Results {
+			rs[j] = f.literal(r, sig.Results().At(j).Type())
+		}
+		body := "return " + strings.Join(rs, ", ")
+		if data {
+			body = fmt.Sprintf("copy(%s, %s); %s", p, strconv.Quote(c.Data), body)
+		}
+		cases = append(cases, fmt.Sprintf("case %d: %s", i+1, body))
+	}
+	if len(cases) == 0 {
+		return head + " " + zero + " }"
+	}
+	k := f.local("k")
+	return fmt.Sprintf("func() %s { %s := 0; return %s %s++; switch %s { %s }; %s } }()",
+		typ, k, head, k, k, strings.Join(cases, "; "), zero)
+}
+
+// stubIface writes the stub an interface input holds (Value.Stub, Dyn
+// its dynamic type, whose Go type is the interface): a pointer to the
+// file's stub type of the interface (stubDecls), its fields the stubs of
+// its methods, each answering that method's calls in order.
+func (f *file) stubIface(v engine.Value) string {
+	it := f.dyn[v.Dyn]
+	iface, ok := it.(*types.Interface)
+	if n, isNamed := it.(*types.Named); isNamed {
+		iface, ok = n.Underlying().(*types.Interface)
+	}
+	if !ok {
+		if f.err == nil {
+			f.err = fmt.Errorf("testgen: no interface for the stub %q", v.Dyn)
+		}
+		return "nil"
+	}
+	name := f.stubType(it)
+	var fields []string
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		var calls []engine.StubCall
+		for _, c := range v.Calls {
+			if c.Method == m.Name() {
+				calls = append(calls, c)
+			}
+		}
+		if len(calls) == 0 {
+			continue // the declared method answers zero values
+		}
+		fields = append(fields, stubField(m.Name())+": "+f.stubCalls(calls, m.Type().(*types.Signature)))
+	}
+	return "&" + name + "{" + strings.Join(fields, ", ") + "}"
+}
+
+// stubField is the field of a stub type holding method m's answers.
+func stubField(m string) string { return "fn" + m }
+
+// stubType names the file's stub type of the interface it, declaring it
+// (stubDecls): "stub" and the interface's name (Iface when it has none),
+// with the file's suffix.
+func (f *file) stubType(it types.Type) string {
+	base := "Iface"
+	if n, ok := it.(*types.Named); ok {
+		base = n.Obj().Name()
+	}
+	name := "stub" + base + f.suffix
+	for {
+		have, ok := f.stubs[name]
+		if ok && types.Identical(have, it) {
+			return name
+		}
+		if !ok && !f.taken(name) {
+			break
+		}
+		name = "leapfrog_" + name
+	}
+	if f.stubs == nil {
+		f.stubs = map[string]types.Type{}
+	}
+	f.stubs[name] = it
+	return name
+}
+
+// stubDecls writes the declarations of the file's stub types, by name.
+func (f *file) stubDecls(w *bytes.Buffer) {
+	names := make([]string, 0, len(f.stubs))
+	for n := range f.stubs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		w.WriteString(f.stubDecl(n, f.stubs[n]))
+	}
+}
+
+// StubDecl is the declaration, in a test of package pkg, of the stub type
+// name of the interface it, as an emitted file declares it (stubDecl), and
+// the import paths it needs: for a test program (the oracle's replay) that
+// rebuilds the stubs of the report's values, whose suffix is "".
+func StubDecl(pkg *types.Package, name string, it types.Type) (string, []string) {
+	f := newFile(pkg)
+	decl := f.stubDecl(name, it)
+	var paths []string
+	for p := range f.imports {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return decl, paths
+}
+
+// stubDecl is the declaration of the stub type name of the interface it:
+// a struct with a function field per method (fnM), and the methods,
+// which call their field, or return zero values when it is nil.
+func (f *file) stubDecl(name string, it types.Type) string {
+	iface := it.Underlying().(*types.Interface)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n// %s is a %s whose methods answer what its fields return, call by call.\ntype %s struct {\n", name, f.typeName(it), name)
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		fmt.Fprintf(&b, "\t%s %s\n", stubField(m.Name()), f.typeName(unnamed(m.Type().(*types.Signature))))
+	}
+	b.WriteString("}\n")
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		sig := m.Type().(*types.Signature)
+		var params, args []string
+		for j := 0; j < sig.Params().Len(); j++ {
+			t := f.typeName(sig.Params().At(j).Type())
+			a := fmt.Sprintf("a%d", j)
+			if sig.Variadic() && j == sig.Params().Len()-1 {
+				t = "..." + strings.TrimPrefix(t, "[]")
+				a += "..."
+			}
+			params = append(params, fmt.Sprintf("a%d %s", j, t))
+			args = append(args, a)
+		}
+		st := f.typeName(unnamed(sig))
+		res := st[closingParen(st)+1:] // the results, after the parameters
+		call := fmt.Sprintf("s.%s(%s)", stubField(m.Name()), strings.Join(args, ", "))
+		body := "return " + call
+		if sig.Results().Len() == 0 {
+			body = call
+		}
+		fmt.Fprintf(&b, "\nfunc (s *%s) %s(%s)%s {\n\tif s.%s == nil {\n\t\t%s\n\t}\n\t%s\n}\n",
+			name, m.Name(), strings.Join(params, ", "), res, stubField(m.Name()), f.returnZero(sig.Results()), body)
+	}
+	return b.String()
+}
+
+// closingParen is the index of the parenthesis closing a signature's
+// parameters ("func(" at the start).
+func closingParen(s string) int {
+	depth := 0
+	for i, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// allZero reports whether a call's results are all zero values: the stub's
+// default, which needs no case.
+func (f *file) allZero(rs []engine.Value, ts *types.Tuple) bool {
+	if len(rs) != ts.Len() {
+		return false
+	}
+	for i, r := range rs {
+		if !isZero(r, ts.At(i).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// returnZero writes "return" with the zero value of each result.
+func (f *file) returnZero(ts *types.Tuple) string {
+	if ts.Len() == 0 {
+		return "return"
+	}
+	zs := make([]string, ts.Len())
+	for i := range zs {
+		zs[i] = f.zeroLit(ts.At(i).Type())
+	}
+	return "return " + strings.Join(zs, ", ")
+}
+
+// zeroLit writes the zero value of t as an expression assignable to t.
+func (f *file) zeroLit(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Kind() == types.UnsafePointer:
+			return "nil"
+		}
+		return "0"
+	case *types.Struct, *types.Array:
+		return f.typeName(t) + "{}"
+	}
+	return "nil" // pointers, slices, maps, channels, functions, interfaces
+}
+
+// unnamed is sig without the names of its parameters and results: a
+// parameter named like the stub's counter, or like a package the results'
+// literals use, would hide it in the literal's body.
+func unnamed(sig *types.Signature) *types.Signature {
+	strip := func(t *types.Tuple) *types.Tuple {
+		vs := make([]*types.Var, t.Len())
+		for i := range vs {
+			vs[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+		}
+		return types.NewTuple(vs...)
+	}
+	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
+}
