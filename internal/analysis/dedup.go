@@ -121,6 +121,9 @@ func (p *Plan) Given(i int, results []*Result) []search.Given {
 			}
 			var g search.Branch
 			switch {
+			case len(b.Tests) > 0: // the package's own tests cover it: so for every caller
+				gs = append(gs, search.Given{Pos: b.Pos, Outcome: b.Outcome, Branch: search.Branch{Verdict: report.Covered, Tests: b.Tests}})
+				continue
 			case b.Verdict == report.Covered:
 				g = search.Branch{Verdict: report.Covered}
 			case b.Verdict == report.Unreachable && b.HoldsInCallers:

@@ -130,7 +130,7 @@ func TestBenchGroundTruth(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.pkg, func(t *testing.T) {
 			js := filepath.Join(t.TempDir(), "r.json")
-			args := append([]string{"gen", "-timeout", "0", "-verify", "-validate-solver", "-json", js, filepath.Join(bench, tc.pkg)}, tc.funcs...)
+			args := append([]string{"gen", "-complete=false", "-timeout", "0", "-verify", "-validate-solver", "-json", js, filepath.Join(bench, tc.pkg)}, tc.funcs...)
 			code, out, errs := run(args...)
 			if code != 0 {
 				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
@@ -205,7 +205,7 @@ func TestDeterministic(t *testing.T) {
 	var reports [2]*report.Report
 	for i := range files {
 		js := filepath.Join(t.TempDir(), "r.json")
-		if code, out, errs := run("gen", "-timeout", "0", "-json", js, dir, "AltSepTest12"); code != 0 {
+		if code, out, errs := run("gen", "-complete=false", "-timeout", "0", "-json", js, dir, "AltSepTest12"); code != 0 {
 			t.Fatalf("exit %d: %s%s", code, out, errs)
 		}
 		data, err := os.ReadFile(filepath.Join(dir, "tcas_leapfrog_test.go"))
@@ -231,7 +231,7 @@ func TestDeterministic(t *testing.T) {
 func TestTimeout(t *testing.T) {
 	bench := benchCopy(t)
 	js := filepath.Join(t.TempDir(), "r.json")
-	code, out, errs := run("gen", "-timeout", "1ns", "-json", js, filepath.Join(bench, "tcas"), "AltSepTest12")
+	code, out, errs := run("gen", "-complete=false", "-timeout", "1ns", "-json", js, filepath.Join(bench, "tcas"), "AltSepTest12")
 	if code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out, errs)
 	}
@@ -255,7 +255,7 @@ func TestTimeout(t *testing.T) {
 func TestLoopBound(t *testing.T) {
 	bench := benchCopy(t)
 	js := filepath.Join(t.TempDir(), "r.json")
-	if code, out, errs := run("gen", "-timeout", "0", "-kbound", "3", "-loop-raise", "0", "-json", js, filepath.Join(bench, "paper"), "Count"); code != 0 {
+	if code, out, errs := run("gen", "-complete=false", "-timeout", "0", "-kbound", "3", "-loop-raise", "0", "-json", js, filepath.Join(bench, "paper"), "Count"); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out, errs)
 	}
 	for _, b := range readReport(t, js).Functions[0].Branches {

@@ -27,6 +27,13 @@
 //     "leapfrog CMD: <place>: <what>", places relative to the working
 //     directory. Exit status: 0 success, 1 failure, 2 bad command line, 3
 //     rejections only (a named function, or any with -strict).
+//   - Completing the package's own tests (complete.go, gen -complete, the
+//     default): a package with test files of its own (not leapfrog's) is
+//     measured first by internal/cover, leapfrog's generated files left
+//     out, and the outcomes its tests take are given to every search of
+//     the package as covered by them (search.Given with Tests), before
+//     what callees' analyses decided. A package without tests is not
+//     measured, so its output is the same bytes as with -complete=false.
 //   - Analysis (run.go): -p goroutines, each calling analysis.Analyze on a
 //     function with a context bounded by -timeout (everything else of the
 //     analysis, the clock's policy included, is that package's). Results are

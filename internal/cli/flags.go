@@ -21,6 +21,9 @@ type options struct {
 	strategy   string        // -strategy (check sets Config.Strategy)
 	timeout    time.Duration // -timeout: the budget of each function (0: none)
 	loopModels string        // -loop-models: off or auto (check sets Config.LoopModels)
+	// theirs are, by package path, the outcomes the package's own tests
+	// cover (gen -complete, complete.go): given to every search first.
+	theirs map[string][]search.Given
 }
 
 // commonFlags are the flags gen and bench share, as given.

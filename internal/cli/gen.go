@@ -35,6 +35,7 @@ type genFlags struct {
 	commonFlags
 	out, jsonOut, htmlOut string
 	verify, strict        bool
+	complete              bool
 	shard                 shardSpec
 }
 
@@ -47,6 +48,7 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&g.verify, "verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim (implies -recheck)")
 	fs.BoolVar(&g.opts.Recheck, "recheck", true, "re-prove every unreachable verdict with an independent encoding of the whole function, decided by cvc5")
 	fs.BoolVar(&g.strict, "strict", false, "exit 3 when a selected function is rejected (unsupported), after writing everything")
+	fs.BoolVar(&g.complete, "complete", true, "complete the package's own tests: run them first (as leapfrog cover) and generate cases only for the outcomes they miss; false regenerates everything (a package without tests is analysed in full either way)")
 	fs.Var(shardFlag{&g.shard}, "shard", "analyse only share `K/N` of the functions (stable: by a hash of package and name); leapfrog merge joins the shards' JSON reports")
 	rest, err := parseArgs(fs, args, stdout, usageOf(fs, genLine, genDesc))
 	if err != nil {
@@ -76,7 +78,14 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
-	// Everything is checked: analyse.
+	// Everything is checked: measure the packages' own tests, analyse.
+	var own *ownCoverage
+	if g.complete && !model {
+		if own, err = measureOwnTests(sel, g.par); err != nil {
+			return err
+		}
+		g.opts.theirs = own.given
+	}
 	qualify := len(sel.pkgs) > 1
 	// A function that fails (at analysis or when its test is rendered)
 	// is reported as failed; the others are written, and the run exits 1.
@@ -141,6 +150,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 		stale = staleTests(sel.pkgs, files, g.shard)
 	}
 	summarizeRun(stdout, rep, qualify || len(sel.rejected) > 0, g.quiet)
+	summarizeCompletion(stdout, own, rep)
 	if model && len(sel.targets) > 0 {
 		fmt.Fprintf(stdout, "model input: no Go test emitted\n")
 	}
@@ -151,7 +161,11 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 		failed := 0
 		for _, r := range results {
 			if r.rep.Stats.Cases == r.rep.Stats.Discarded {
-				fmt.Fprintf(stdout, "verify %s: no case (no run completed), nothing to verify\n", r.rep.Function)
+				why := "no run completed"
+				if theirs(r.rep) > 0 {
+					why = "the package's own tests cover what a case would"
+				}
+				fmt.Fprintf(stdout, "verify %s: no case (%s), nothing to verify\n", r.rep.Function, why)
 				continue
 			}
 			tf := g.out

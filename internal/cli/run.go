@@ -53,7 +53,7 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 	parallelAfter(len(sel.targets), par, plan.Deps, func(i int) {
 		t := sel.targets[i]
 		mu.Lock()
-		given := plan.Given(i, analysed)
+		given := append(append([]search.Given(nil), opts.theirs[t.pkg.path]...), plan.Given(i, analysed)...)
 		mu.Unlock()
 		fp := pr.begin(label(t, qualify))
 		r := analyzeTarget(t, opts, given, fp.onRun)

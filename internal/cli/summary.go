@@ -22,6 +22,9 @@ func summarize(w io.Writer, r *report.Function, name string) {
 	if n := decidedElsewhere(r); n > 0 {
 		takenOver = fmt.Sprintf(" (%d decided by callees)", n)
 	}
+	if n := theirs(r); n > 0 {
+		takenOver += fmt.Sprintf(" (%d covered by your tests)", n)
+	}
 	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown%s; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
 		name, r.Strategy, len(r.Branches), cov, unr, unk, takenOver, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
 		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, time.Duration(r.Stats.TimeMs)*time.Millisecond)
@@ -145,6 +148,9 @@ func verifyFunction(dir, testFile string, r *search.Result, stdout, stderr io.Wr
 	for _, b := range r.Branches {
 		if b.DecidedIn != "" && b.Verdict == report.Covered {
 			continue // covered by the test of the function that decided it, verified there
+		}
+		if len(b.Tests) > 0 {
+			continue // covered by the package's own tests, as leapfrog cover measured
 		}
 		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
 	}

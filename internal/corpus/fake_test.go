@@ -48,7 +48,7 @@ func fakeLeapfrog(args []string) int {
 				jsonPath = args[i+1]
 			}
 			i++
-		case "-q":
+		case "-q", "-complete=false":
 		case "-verify":
 			verify = true
 		default:

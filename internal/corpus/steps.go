@@ -250,7 +250,7 @@ func (m *moduleRun) verify(ctx context.Context) error {
 			r.Verify.Failed = append(r.Verify.Failed, Crash{Function: pkg, Message: "package not in the report"})
 			continue
 		}
-		args := []string{m.cfg.Leapfrog, "gen", "-q", "-verify", "-timeout", m.cfg.Timeout.String()}
+		args := []string{m.cfg.Leapfrog, "gen", "-q", "-complete=false", "-verify", "-timeout", m.cfg.Timeout.String()}
 		if m.cfg.GenParallel > 0 {
 			args = append(args, "-p", fmt.Sprint(m.cfg.GenParallel))
 		}

@@ -267,6 +267,8 @@ func (m *model) detail(w *strings.Builder, g *group) {
 		switch b.Verdict {
 		case report.Covered:
 			switch {
+			case len(b.Tests) > 0:
+				fmt.Fprintf(w, " by the package's own %s (not a target: no case generated)", esc(strings.Join(b.Tests, ", ")))
 			case b.DecidedIn != "":
 				fmt.Fprintf(w, " by a case of %s (decided there: not searched again here)", esc(b.DecidedIn))
 			case e.cse != nil:

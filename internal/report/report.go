@@ -169,6 +169,10 @@ type Branch struct {
 	// (the function depends on its arguments alone, and a caller can pass
 	// no argument its analysis did not consider): callers take it over.
 	HoldsInCallers bool `json:"holds_in_callers,omitempty"`
+	// Tests are the package's own tests that cover the outcome (gen
+	// completing them, leapfrog cover's measure): covered, with no case;
+	// the outcome was not a target of the search.
+	Tests []string `json:"tests,omitempty"`
 }
 
 // Check says who vouches for an unreachable verdict (Branch.Checked).

@@ -74,6 +74,14 @@
 // covers it, and the result gives the session's own case when a kept one
 // does, else the verdict given, with the function that decided it.
 //
+// The package's own tests (gen completing them) give outcomes too, the
+// entry among them: covered, with the tests named. These are not targets
+// (coveredBy holds the stand-in case, as for a given unreachable one), no
+// case is kept for them (keep counts them as had, and a function they
+// cover entirely keeps none), and their verdict is their tests' even when
+// a kept case covers them as well. A run is real: should the tree refute
+// one anyway, the result keeps it covered and warns "ENGINE WAS WRONG".
+//
 // # The result
 //
 // Session.Result gathers the verdicts, the cases (kept ones first, each

@@ -16,13 +16,17 @@ import (
 // that reach the caller's own outcomes behind it: a caller searching
 // without them decided fewer of its own, analysis' doc.go); one given as
 // unreachable, its proof holding in every caller, counts as covered for
-// the strategies: no side is flipped to reach it.
+// the strategies: no side is flipped to reach it. One the package's own
+// tests cover (Branch.Tests, gen completing them; the entry too) counts as
+// covered for the strategies as well, and no case is kept for it (keep):
+// the report names the tests.
 type Given struct {
 	Pos     ir.Pos
 	Outcome string
 	// Branch is the verdict there, with DecidedIn naming the function
 	// whose analysis decided it: covered, or unreachable with a proof that
-	// holds in every caller (HoldsInCallers).
+	// holds in every caller (HoldsInCallers); or covered by the package's
+	// own tests, named in Tests (DecidedIn empty).
 	Branch Branch
 }
 
@@ -37,13 +41,15 @@ type posOutcome struct {
 }
 
 // Give marks the objectives at the given outcomes decided, before the
-// search starts (the entry is never given: it is the function's own). It
-// returns how many objectives it marked.
+// search starts (the entry is never given by another function's analysis:
+// it is the function's own; the package's tests may cover it). It returns
+// how many objectives it marked.
 func (s *Session) Give(gs []Given) int {
 	byKey := map[posOutcome]*Given{}
 	for i := range gs {
 		g := &gs[i]
 		switch {
+		case g.theirs():
 		case g.Branch.DecidedIn == "":
 			panic(fmt.Sprintf("search: outcome %s %s given without the function that decided it", g.Pos, g.Outcome))
 		case g.Branch.Verdict == report.Covered, g.Branch.Verdict == report.Unreachable && g.Branch.HoldsInCallers:
@@ -58,14 +64,14 @@ func (s *Session) Give(gs []Given) int {
 	n := 0
 	for _, o := range s.Objectives {
 		g := byKey[posOutcome{o.Pos(), o.Outcome}]
-		if o.Entry || g == nil || s.coveredBy[o.Index] != nil {
+		if g == nil || o.Entry && !g.theirs() || s.coveredBy[o.Index] != nil {
 			continue
 		}
 		if s.given == nil {
 			s.given = map[*Objective]*Given{}
 		}
 		s.given[o] = g
-		if g.Branch.Verdict == report.Covered { // still a target, but not awaited
+		if g.Branch.Verdict == report.Covered && !g.theirs() { // still a target, but not awaited
 			if s.optional == nil {
 				s.optional = map[*Objective]bool{}
 			}
@@ -79,8 +85,20 @@ func (s *Session) Give(gs []Given) int {
 	return n
 }
 
+// theirs says the package's own tests cover the outcome.
+func (g *Given) theirs() bool {
+	return g.Branch.Verdict == report.Covered && g.Branch.DecidedIn == "" && len(g.Branch.Tests) > 0
+}
+
+// Theirs says the package's own tests cover the objective (given so).
+func (s *Session) Theirs(o *Objective) bool {
+	g := s.given[o]
+	return g != nil && g.theirs()
+}
+
 // givenMark is what coveredBy holds for an objective before any case
-// covers it: givenCase when it is given as unreachable, else nil.
+// covers it: givenCase when it is given as unreachable or covered by the
+// package's tests, else nil.
 func (s *Session) givenMark(o *Objective) *Case {
 	if s.given[o] != nil && !s.optional[o] {
 		return givenCase

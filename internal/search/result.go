@@ -54,6 +54,9 @@ type Branch struct {
 	// (internal/analysis decides it): callers take it over.
 	DecidedIn      string
 	HoldsInCallers bool
+	// Tests are the package's own tests that cover the objective (gen
+	// completing them, Given.Branch.Tests): covered, not searched, no case.
+	Tests []string
 	// Folded says that the engine's proof rests on its own constant folding
 	// (a condition constant on the prefix, an obligation that simplified to
 	// false), not on a formula an outside solver can check: the re-proof
@@ -102,7 +105,7 @@ func (r *Result) Report(file string, line int, render func(*Test) (in, out []rep
 	for _, b := range r.Branches {
 		f.Branches = append(f.Branches, report.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos.String(), Outcome: b.Outcome, Verdict: b.Verdict,
 			Case: b.Case, Reason: b.Reason, Conflict: b.Conflict, SMT2: b.SMT2, Checked: b.Checked, CheckReason: b.CheckReason,
-			DecidedIn: b.DecidedIn, HoldsInCallers: b.HoldsInCallers})
+			DecidedIn: b.DecidedIn, HoldsInCallers: b.HoldsInCallers, Tests: b.Tests})
 	}
 	for i := range r.Tests {
 		t := &r.Tests[i]

@@ -42,7 +42,19 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 	})
 	for _, o := range s.Objectives {
 		b := Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos(), Outcome: o.Outcome}
-		if c := s.firstKept(o, order, kept); c != nil {
+		if s.Theirs(o) {
+			// Covered by the package's own tests (a real run): never
+			// claimed otherwise. A proof the search reached anyway that it
+			// is unreachable is an engine bug, said loudly.
+			b, _ = s.takenOver(o)
+			if len(s.Cases) > 0 && s.firstKept(o, order, kept) == nil {
+				var d Branch
+				s.decide(o, sides, &d)
+				if d.Verdict == report.Unreachable {
+					r.Warnings = append(r.Warnings, fmt.Sprintf("ENGINE WAS WRONG: %s %s proved unreachable (%s), but %s covers it", b.Pos, b.Outcome, d.Reason, strings.Join(b.Tests, ", ")))
+				}
+			}
+		} else if c := s.firstKept(o, order, kept); c != nil {
 			b.Verdict, b.Case = report.Covered, names[c]
 		} else if g, ok := s.takenOver(o); ok {
 			b = g
@@ -79,6 +91,12 @@ func (s *Session) keep() map[*Case]bool {
 	// something first are candidates, so every objective keeps a case.
 	kept := map[*Case]bool{}
 	have := map[*Objective]bool{}
+	theirs := false
+	for o := range s.given {
+		if s.Theirs(o) { // the package's own tests cover it: no case for it
+			have[o], theirs = true, true
+		}
+	}
 	for i := len(s.Cases) - 1; i >= 0; i-- {
 		c := s.Cases[i]
 		if len(c.New) == 0 {
@@ -97,7 +115,11 @@ func (s *Session) keep() map[*Case]bool {
 		}
 	}
 	// A function whose kept cases all panic keeps its first returning case
-	// too (see normalRun): its behaviour on normal input is pinned as well.
+	// too (see normalRun): its behaviour on normal input is pinned as well;
+	// one the package's own tests cover entirely keeps none (theirs run it).
+	if theirs && len(kept) == 0 {
+		return kept
+	}
 	var first *Case
 	for _, c := range s.Cases {
 		if kept[c] && !c.Path.Panicked() {

@@ -73,5 +73,11 @@ func (s Seen) Took(p ir.Pos, outcome string) bool {
 // CopyModule copies the module tree at root to dst, without .git
 // directories.
 func CopyModule(root, dst string) error {
-	return copyTree(root, dst, func(r string) bool { return filepath.Base(r) == ".git" })
+	// dst may lie inside root (TMPDIR inside the module): it is not copied
+	// into itself.
+	absRoot, err1 := filepath.Abs(root)
+	absDst, err2 := filepath.Abs(dst)
+	return copyTree(root, dst, func(r string) bool {
+		return filepath.Base(r) == ".git" || err1 == nil && err2 == nil && filepath.Join(absRoot, r) == absDst
+	})
 }
