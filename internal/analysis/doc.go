@@ -155,8 +155,13 @@
 //
 // With Recheck, every unreachable verdict is handed to package indep, an
 // independent encoding of the whole function decided by cvc5 (recheck.go).
-// A verdict re-proved there is marked so; one it cannot decide keeps the
-// engine's proof with the reason; one its witness reaches is replayed by the
+// A verdict re-proved there is marked so, and its smt2 becomes indep's
+// script: the whole function as one formula, unsat by itself, where the
+// engine's smt2 was the disjunction of its search's conflicts, whose
+// completeness (every path towards the objective passes one of them) the
+// formula does not state. The engine's conflict stays as the short
+// explanation (Conflict); the script does not single it out. One it cannot
+// decide keeps the engine's proof with the reason; one its witness reaches is replayed by the
 // engine: when the replay reaches the objective the engine was wrong, the run
 // becomes a case and the verdict covered, and Result.EngineWrong says so for
 // the caller to print loudly; when it does not, the two encodings disagree

@@ -38,25 +38,39 @@ func TestPinned(t *testing.T) {
 	}
 	var got strings.Builder
 	for _, r := range runs {
-		res, err := lower.Load(filepath.Join(dir, r.pkg), []string{r.fn})
-		if err != nil || len(res.Errors) > 0 {
-			t.Fatalf("%s: %v %v", r.pkg, err, res.Errors)
-		}
-		tg := analysis.Target{Target: res.Targets[0], Package: res.Pkg.PkgPath}
+		tg := benchTarget(t, dir, r.pkg, r.fn)
 		for _, sn := range r.strategies {
-			cfg := analysis.Defaults()
-			cfg.Recheck, cfg.LoopModels = true, r.loopModels
-			if cfg.Strategy, err = analysis.Strategy(sn); err != nil {
-				t.Fatal(err)
-			}
-			a, err := analysis.Analyze(context.Background(), tg, cfg)
-			if err != nil {
-				t.Fatalf("%s.%s %s: %v", r.pkg, r.fn, sn, err)
-			}
-			fmt.Fprintf(&got, "%s.%s %s: %s\n", r.pkg, r.fn, sn, pin(t, a.Report("", 0, nil)))
+			fmt.Fprintf(&got, "%s.%s %s: %s\n", r.pkg, r.fn, sn, pin(t, analyzeAsGen(t, tg, sn, r.loopModels)))
 		}
 	}
 	testutil.ReadGolden(t, filepath.Join("testdata", "pinned.txtar")).Check(t, map[string]string{"want": got.String()}, "want")
+}
+
+// benchTarget lowers function fn of the bench package pkg (dir: the bench).
+func benchTarget(t *testing.T, dir, pkg, fn string) analysis.Target {
+	t.Helper()
+	res, err := lower.Load(filepath.Join(dir, pkg), []string{fn})
+	if err != nil || len(res.Errors) > 0 {
+		t.Fatalf("%s: %v %v", pkg, err, res.Errors)
+	}
+	return analysis.Target{Target: res.Targets[0], Package: res.Pkg.PkgPath}
+}
+
+// analyzeAsGen analyses tg with the strategy as gen does (re-proof
+// included) and returns its report.
+func analyzeAsGen(t *testing.T, tg analysis.Target, strategy string, loopModels bool) *report.Function {
+	t.Helper()
+	cfg := analysis.Defaults()
+	cfg.Recheck, cfg.LoopModels = true, loopModels
+	var err error
+	if cfg.Strategy, err = analysis.Strategy(strategy); err != nil {
+		t.Fatal(err)
+	}
+	a, err := analysis.Analyze(context.Background(), tg, cfg)
+	if err != nil {
+		t.Fatalf("%s %s: %v", tg.Func.Name, strategy, err)
+	}
+	return a.Report("", 0, nil)
 }
 
 // pin renders a report as its verdict counts, its costs and the hash of its

@@ -55,12 +55,11 @@ func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 		b := &r.Branches[at[k]]
 		switch res.Status {
 		case indep.Unreachable:
+			// The proof is the independent encoding's whole-function
+			// formula, unsat by itself; the engine's conflict (Conflict)
+			// stays as the short explanation of its search.
 			b.Checked = report.CheckedIndependent
-			if b.Folded {
-				// The engine's argument is a constant condition: the
-				// independent formula is the one that shows it.
-				b.SMT2 = "; the engine found a condition constant on the paths reaching it; the\n; independent encoding of the whole function proves it:\n" + res.Script
-			}
+			b.SMT2 = res.Script
 		case indep.Undecided:
 			b.Checked, b.CheckReason = report.CheckedEngine, res.Reason
 		case indep.Reachable:

@@ -117,11 +117,18 @@ func Script(fn *ir.Function, obj Objective, opts Options) (string, error) {
 		return "", fmt.Errorf("empty objective")
 	}
 	opts = opts.withDefaults()
-	e, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget)
+	e, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget, false)
 	if err != nil {
 		return "", err
 	}
-	return e.script(obj), nil
+	if !e.reach(obj).isConst() {
+		return e.script(obj), nil
+	}
+	k, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget, true)
+	if err != nil {
+		return "", fmt.Errorf("the reach condition folds to a constant, and without folding: %v", err)
+	}
+	return k.script(obj), nil
 }
 
 func (e *encoder) script(obj Objective) string {
@@ -150,6 +157,12 @@ func (e *encoder) declarations(sb *strings.Builder) {
 	for _, in := range e.inputs {
 		fmt.Fprintf(sb, "(declare-fun %s () %s)\n", symbol(in.name), sortOf(in.w))
 	}
+	if len(e.kept) > 0 {
+		sb.WriteString("; branch conditions that are constants of the program:\n")
+	}
+	for _, k := range e.kept {
+		fmt.Fprintf(sb, "(define-fun %s () Bool %v) ; %s\n", k.name, k.val.isTrue(), k.pos)
+	}
 }
 
 // Check decides each objective of fn with cvc5, in one process: the
@@ -163,7 +176,7 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 	}
 	opts = opts.withDefaults()
 	res := make([]Result, len(objs))
-	e, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget)
+	e, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget, false)
 	if err != nil {
 		for i := range res {
 			res[i] = Result{Status: Undecided, Reason: err.Error()}
@@ -172,10 +185,25 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 	}
 	reach := make([]*term, len(objs))
 	var roots []*term
+	var kept *encoder // the encoding without folding, for the scripts of constant reach conditions
+	keptErr := ""
 	for i, o := range objs {
 		reach[i] = e.reach(o)
 		res[i].Script = e.script(o)
 		roots = append(roots, reach[i])
+		if !reach[i].isConst() {
+			continue
+		}
+		if kept == nil && keptErr == "" {
+			if kept, err = encode(fn, opts.Assume, opts.Unwind, opts.Budget, true); err != nil {
+				keptErr = err.Error()
+			}
+		}
+		if kept != nil {
+			res[i].Script = kept.script(o)
+		} else {
+			res[i].Script = "" // below: undecided
+		}
 	}
 	for _, c := range e.cuts {
 		roots = append(roots, c.guard)
@@ -249,7 +277,9 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 		a, why, model := solve(reach[i])
 		switch a {
 		case "unsat":
-			if incomplete != "" {
+			if res[i].Script == "" {
+				res[i].Status, res[i].Reason = Undecided, "the reach condition folds to false, and the encoding without folding fails: "+keptErr
+			} else if incomplete != "" {
 				res[i].Status, res[i].Reason = Undecided, incomplete
 			} else {
 				res[i].Status = Unreachable

@@ -33,6 +33,14 @@
 // every edge is known before its target. An instance whose guard folds to
 // false is not created: constant trip counts unroll exactly that many times.
 //
+// A script never asserts a constant. When an objective's reach condition
+// folds to one (a function of constants: wbs.Step runs NewWBS, whose fields
+// its conditions test), its script comes from a second encoding in keep
+// mode, where comparisons of constants stay comparisons and a branch
+// condition that is still a constant (a bool constant of the program) is a
+// defined name: guards and reach conditions stay formulas, and the solver,
+// not the folding, refutes them. Check decides on the folded encoding.
+//
 // Values are terms: bools as Bool, integers as (_ BitVec w). Phis are ite
 // chains over the incoming edge instances (exactly one of whose guards holds
 // when the block is reached). A value is looked up in the instance of its

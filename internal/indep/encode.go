@@ -47,12 +47,29 @@ type encoder struct {
 	cutOf  map[*loop]*cut
 	stack  []*ir.Function
 	nobj   int
+	// keep: nothing the proof needs is folded away (the script of an
+	// objective whose reach condition folds to a constant). Comparisons of
+	// constants stay comparisons (terms.keep), and a branch condition that
+	// is still a constant (a bool constant of the program) becomes a
+	// defined name, kept, so guards and reach conditions stay formulas
+	// the solver evaluates.
+	keep bool
+	kept []keptConst
+}
+
+// keptConst is a branch condition that is a constant, named in keep mode.
+type keptConst struct {
+	name string
+	val  *term
+	pos  ir.Pos
 }
 
 // encode builds the formula of fn, entered where its precondition assume
 // (nil: none) returns true; a construct it cannot encode gives an error.
-func encode(fn, assume *ir.Function, unwind, budget int) (e *encoder, err error) {
-	e = &encoder{ts: newTerms(), unwind: unwind, budget: budget, root: fn, assume: assume,
+func encode(fn, assume *ir.Function, unwind, budget int, keep bool) (e *encoder, err error) {
+	ts := newTerms()
+	ts.keep = keep
+	e = &encoder{ts: ts, keep: keep, unwind: unwind, budget: budget, root: fn, assume: assume,
 		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -350,6 +367,11 @@ func (f *frame) block(b *ir.Block, ctx []int) {
 		case *ir.Phi:
 		case *ir.If:
 			c := f.scalar(ins.Cond, me)
+			if e.keep && c.isConst() {
+				name := fmt.Sprintf("k!%d", len(e.kept)+1)
+				e.kept = append(e.kept, keptConst{name, c, ins.Pos})
+				c = e.ts.variable(name, 0)
+			}
 			e.ifs[ins] = append(e.ifs[ins], ifInst{guard, c})
 			f.addEdge(me, b.Succs[0], e.ts.and(guard, c), mem)
 			f.addEdge(me, b.Succs[1], e.ts.and(guard, e.ts.not(c)), mem)

@@ -40,6 +40,10 @@ type termKey struct {
 type terms struct {
 	m     map[termKey]*term
 	count int
+	// keep leaves comparisons of constants (=, <, ≤) unevaluated: the
+	// script of an objective whose condition folds to a constant shows the
+	// comparison for the solver to evaluate (see encoder.keep).
+	keep bool
 }
 
 func newTerms() *terms { return &terms{m: make(map[termKey]*term)} }
@@ -173,6 +177,7 @@ func (ts *terms) eq(x, y *term) *term {
 		panic(fmt.Sprintf("indep: = of widths %d and %d", x.w, y.w))
 	}
 	switch {
+	case ts.keep && x.isConst() && y.isConst():
 	case x == y:
 		return ts.boolConst(true)
 	case x.isConst() && y.isConst():
@@ -192,7 +197,7 @@ func (ts *terms) bin(op expr.Op, x, y *term) *term {
 	case expr.OpSlt, expr.OpSle, expr.OpUlt, expr.OpUle:
 		w = 0
 	}
-	if x.isConst() && y.isConst() {
+	if x.isConst() && y.isConst() && !(ts.keep && w == 0) {
 		return ts.constant(w, expr.Apply(op, x.w, x.val, y.val))
 	}
 	return ts.intern(op, w, 0, "", x, y)

@@ -3,6 +3,7 @@
 package search
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -238,6 +239,20 @@ func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 		p.Conflict = []Lit{w.ctxLit}
 	}
 	p.SMT2 = expr.SMT2(p.Terms)
+	if t.IsConst() {
+		// The merged execution never takes o, or its term builder folded
+		// the obligation: no formula over the inputs is left. The script
+		// names what the engine computed (the independent re-proof
+		// replaces it when it can encode the function).
+		name := fmt.Sprintf("|the merged execution reaches %s %s|", o.Pos(), o.Outcome)
+		base := "(set-logic QF_BV)\n"
+		if underCtx { // the precondition's formula, then the obligation
+			base = strings.TrimSuffix(expr.SMT2([]*expr.Term{w.ctx}), "(check-sat)\n")
+		}
+		p.SMT2 = fmt.Sprintf("; executed merged from its entry, the function reaches %s %s under an obligation\n; that is the constant false: the engine folded the conditions on the way, and\n; no formula over the inputs is left; the assertion asks the obligation to hold.\n",
+			o.Pos(), o.Outcome) + base
+		p.SMT2 += fmt.Sprintf("(define-fun %s () Bool false)\n(assert %s)\n(check-sat)\n", name, name)
+	}
 	if o.If == nil {
 		return p
 	}

@@ -10,6 +10,7 @@ import (
 	"leapfrog/internal/expr"
 	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
+	"leapfrog/internal/solver/z3"
 )
 
 func treefrogOn(t *testing.T, src string) (*Session, *Result) {
@@ -109,5 +110,46 @@ f1:
 `
 	if s, _ := treefrogOn(t, withCheck); s.whole != nil {
 		t.Error("a division by a symbolic divisor: whole-function encoding used")
+	}
+}
+
+// TestWholeFoldedObligation: an obligation the engine folds to false (y :=
+// a & 0; y == 1) is refuted without a literal (assert false): the script
+// names the folded obligation, says so, and is unsat for Z3 on its own.
+func TestWholeFoldedObligation(t *testing.T) {
+	src := `
+func F(a i32) i32 {
+entry:
+	%1 = and a, 0:i32
+	%2 = eq %1, 1:i32
+	if %2 t f
+t:
+	jump n
+f:
+	jump n
+n:
+	%3 = phi [t: 1:i32, f: 0:i32]
+	return %3
+}
+`
+	s, r := treefrogOn(t, src)
+	if s.whole == nil {
+		t.Fatal("whole-function encoding not used")
+	}
+	found := false
+	for _, b := range r.Branches {
+		if b.Verdict != report.Unreachable {
+			continue
+		}
+		found = true
+		if strings.Contains(b.SMT2, "(assert false)") || !strings.Contains(b.SMT2, "the engine folded") {
+			t.Errorf("%s %s: smt2\n%s", b.Pos, b.Outcome, b.SMT2)
+		}
+		if got, err := z3.EvalSMT2(b.SMT2, 0); err != nil || got != "unsat" {
+			t.Errorf("%s %s: Z3 says %q %v on\n%s", b.Pos, b.Outcome, got, err, b.SMT2)
+		}
+	}
+	if !found {
+		t.Error("no unreachable outcome")
 	}
 }
