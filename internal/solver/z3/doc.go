@@ -47,6 +47,14 @@
 // with Reason "timeout", and the Solver stays usable. The parameter ctrl_c is
 // switched off so that Z3 never installs a SIGINT handler of its own.
 //
+// A deadline (SetDeadline: the budget of a whole search) never changes that
+// parameter: Z3 answers a satisfiable query with another model under another
+// timeout value, so lowering it to the time left made a budgeted run's cases
+// depend on when each query started. A check that could outlast the deadline
+// is interrupted when the deadline comes (Z3_interrupt, repeated until the
+// check returns, since a check clears an interrupt that precedes it), and its
+// answer is then Unknown with Reason "timeout" whatever Z3 returned.
+//
 // # Models
 //
 // Model evaluates, with model completion, every variable occurring in the

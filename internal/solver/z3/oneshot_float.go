@@ -61,7 +61,7 @@ func (s *Solver) checkSolver(assumptions []*expr.Term) C.Z3_solver {
 	}
 	C.Z3_solver_inc_ref(c, slv)
 	s.fp.oneShot = slv
-	s.setSolverParams(slv, s.applied, true)
+	s.setSolverParams(slv, s.timeout, true)
 	v := C.Z3_solver_get_assertions(c, s.slv)
 	C.Z3_ast_vector_inc_ref(c, v)
 	for i, n := C.uint(0), C.Z3_ast_vector_size(c, v); i < n; i++ {

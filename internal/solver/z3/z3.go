@@ -33,11 +33,13 @@ type Solver struct {
 	ctx     C.Z3_context
 	slv     C.Z3_solver
 	timeout time.Duration
-	// deadline, when set, bounds every Check further: the parameter
-	// "timeout" is lowered to the time left (applied is its value in
-	// effect), and a Check after the deadline answers Unknown at once.
+	// deadline, when set, bounds every Check further: a check that could
+	// outlast it is interrupted when it comes (Z3_interrupt), and a Check
+	// after it answers Unknown at once. The parameter "timeout" never
+	// changes: Z3 answers a query differently (another model) under another
+	// timeout value, and a budget must not make the output depend on when
+	// each query started.
 	deadline time.Time
-	applied  time.Duration
 
 	callErr string // set by the error handler during a failing Z3 call
 
@@ -110,42 +112,72 @@ func New(timeout time.Duration) *Solver {
 // racing with the Go runtime's handler and with the other workers' checks).
 func (s *Solver) setParams(timeout time.Duration) {
 	s.setSolverParams(s.slv, timeout, false)
-	s.applied = timeout
 }
 
 // SetDeadline bounds every later Check by d as well as by the timeout given
-// to New: a check started near d gets only the time left, and a check after
-// d answers Unknown with Reason "timeout" without calling Z3. It is how a
+// to New: a check still running at d is interrupted, and a check after d
+// answers Unknown with Reason "timeout" without calling Z3. It is how a
 // budget for a whole search (leapfrog gen -timeout) holds when a single query
 // could take longer than what is left of it. The zero time removes the bound.
+// The solver's parameters stay as New set them, so a query that ends before d
+// is answered exactly as without a deadline.
 func (s *Solver) SetDeadline(d time.Time) {
 	s.mustBeOpen()
 	s.deadline = d
-	if d.IsZero() && s.applied != s.timeout {
-		s.setParams(s.timeout)
-	}
 }
 
-// boundByDeadline lowers the timeout parameter to the time left before the
-// deadline; it reports false when none is left.
-func (s *Solver) boundByDeadline() bool {
+// interruptAtDeadline arms, for a check about to start, an interrupt at the
+// deadline when the deadline comes before the solver's own timeout would; it
+// reports false when no time is left. The returned stop must be called when
+// the check returns: no interrupt reaches a later call, and it reports
+// whether the check was interrupted (Z3's context then stays cancelled until
+// the next check, so the check's answer must not be used).
+func (s *Solver) interruptAtDeadline() (stop func() (interrupted bool), ok bool) {
+	none := func() bool { return false }
 	if s.deadline.IsZero() {
-		return true
+		return none, true
 	}
 	left := time.Until(s.deadline)
 	if left <= 0 {
-		return false
+		return nil, false
 	}
-	want := s.timeout
-	if want == 0 || left < want {
-		want = left
+	if s.timeout > 0 && left >= s.timeout {
+		return none, true
 	}
-	// Parameters are set again only when the bound shrinks by more than a
-	// few milliseconds (or returns to the plain timeout).
-	if s.applied == 0 || want < s.applied-5*time.Millisecond || want > s.applied {
-		s.setParams(want)
-	}
-	return true
+	var mu sync.Mutex
+	running, fired := true, false
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+			return
+		case <-time.After(left):
+		}
+		// A check clears an interrupt it has not started yet: interrupt
+		// until the check returns.
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			mu.Lock()
+			if running {
+				C.Z3_interrupt(s.ctx)
+				fired = true
+			}
+			mu.Unlock()
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() bool {
+		mu.Lock()
+		running = false
+		mu.Unlock()
+		close(done)
+		return fired
+	}, true
 }
 
 func (s *Solver) symbol(name string) C.Z3_symbol {
@@ -315,7 +347,7 @@ func (s *Solver) Check(assumptions []*expr.Term) solver.Result {
 	if s.failed != "" {
 		return s.unknown(s.failed)
 	}
-	if !s.boundByDeadline() {
+	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
 		return s.unknown("timeout")
 	}
 	s.litOf = make(map[uint][]*expr.Term, len(assumptions))
@@ -348,9 +380,17 @@ func (s *Solver) Check(assumptions []*expr.Term) solver.Result {
 		ptr = &lits[0]
 	}
 	slv := s.checkSolver(assumptions) // s.slv, or a one-shot solver for floats (oneshot_float.go)
+	stop, ok := s.interruptAtDeadline()
+	if !ok {
+		return s.unknown("timeout")
+	}
 	r := C.Z3_solver_check_assumptions(s.ctx, slv, C.uint(len(lits)), ptr)
+	interrupted := stop()
 	if e := s.takeErr(); e != "" {
 		return s.unknown(e)
+	}
+	if interrupted {
+		return s.unknown("timeout")
 	}
 	switch r {
 	case C.Z3_L_TRUE:

@@ -457,12 +457,15 @@ func TestDeadline(t *testing.T) {
 	defer s.Close()
 	_, _, f := factoring(b)
 	s.SetDeadline(time.Now().Add(300 * time.Millisecond))
+	s.Push()
+	s.Assert(f[0])
 	start := time.Now()
-	r := s.Check(f)
+	r := s.Check(f[1:])
 	elapsed := time.Since(start)
 	if r == solver.Unknown && s.Reason() != "timeout" {
 		t.Errorf("Reason = %q, want timeout", s.Reason())
 	}
+	s.Pop() // after an interrupted check, the solver stays usable
 	if elapsed > 600*time.Millisecond {
 		t.Errorf("a check under a deadline 300ms away took %v (%v)", elapsed, r)
 	}
@@ -600,5 +603,50 @@ func BenchmarkFlip(b *testing.B) {
 func BenchmarkNew(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		New(time.Second).Close()
+	}
+}
+
+// TestDeadlineKeepsModels: a deadline that a query does not reach leaves its
+// answer as it is without one. Z3 answers some satisfiable queries with
+// another model under another value of its "timeout" parameter; a deadline
+// that lowered that parameter to the time left made a budgeted run's cases
+// depend on when each query started.
+func TestDeadlineKeepsModels(t *testing.T) {
+	queries := func(b *expr.Builder) [][]*expr.Term {
+		var qs [][]*expr.Term
+		for k := uint64(0); k < 12; k++ {
+			x, y, z := b.Var("x", 32), b.Var("y", 32), b.Var("z", 32)
+			c := func(v uint64) *expr.Term { return b.BVConst(32, v) }
+			qs = append(qs, []*expr.Term{
+				b.Eq(b.Add(b.Mul(x, c(3+k)), y), b.Add(z, c(1000+k))),
+				b.Ult(c(k), b.BXor(x, z)),
+				b.Not(b.Eq(y, c(0))),
+			})
+		}
+		return qs
+	}
+	answers := func(deadline func(i int) time.Time) []string {
+		b := expr.NewBuilder()
+		s := New(10 * time.Second)
+		defer s.Close()
+		var out []string
+		for i, q := range queries(b) {
+			s.SetDeadline(deadline(i))
+			s.Push()
+			if r := s.Check(q); r != solver.Sat {
+				t.Fatalf("query %d: %v (%s)", i, r, s.Reason())
+			}
+			m := s.Model()
+			out = append(out, fmt.Sprint(m["x"], m["y"], m["z"]))
+			s.Pop()
+		}
+		return out
+	}
+	want := answers(func(int) time.Time { return time.Time{} })
+	got := answers(func(i int) time.Time { return time.Now().Add(time.Second + time.Duration(i)*397*time.Millisecond) })
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("query %d: model %s under a deadline, %s without", i, got[i], want[i])
+		}
 	}
 }
