@@ -226,6 +226,32 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestDeterministicUnderBudget: a budget the function does not exhaust
+// changes nothing in what gen writes. It once did: the solver's timeout
+// parameter was lowered to the time left, and Z3 answers with other models
+// under other timeout values (s36k6 gave another file on every run).
+func TestDeterministicUnderBudget(t *testing.T) {
+	testutil.SkipShort(t, "three runs of gen on a synthetic function")
+	bench := benchCopy(t)
+	dir := filepath.Join(bench, "synthpkg", "s36k6")
+	var files [3][]byte
+	for i, budget := range []string{"0", "2m", "2m"} {
+		if code, out, errs := run("gen", "-complete=false", "-solver-timeout", "10m", "-timeout", budget, dir); code != 0 {
+			t.Fatalf("-timeout %s: exit %d: %s%s", budget, code, out, errs)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "s36k6_leapfrog_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i] = data
+	}
+	for i := 1; i < len(files); i++ {
+		if !bytes.Equal(files[0], files[i]) {
+			t.Errorf("run %d under a 2m budget wrote another test file than the run without one", i)
+		}
+	}
+}
+
 // TestTimeout checks that an expired budget leaves unknown verdicts with the
 // reason, and still writes the tests found so far.
 func TestTimeout(t *testing.T) {
