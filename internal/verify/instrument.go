@@ -53,7 +53,17 @@ type Site struct {
 type Instrumented struct {
 	Sites   map[string]Site // the branch sites by key "file.go:line:col"
 	Entries map[string]bool // the functions' entries by key: "file.go:line:col" of the function's name
-	Skipped []Skipped       // declarations left as they are
+	// Bodies holds, by entry key, the lines of the function's declaration:
+	// where gc raises the nil check of a promoted method's wrapper when it
+	// calls the method without checking (see compareClaims).
+	Bodies  map[string]Lines
+	Skipped []Skipped // declarations left as they are
+}
+
+// Lines is a range of lines of one file.
+type Lines struct {
+	File      string // base name
+	Line, End int    // first and last line
 }
 
 // Skipped is a declaration the instrumenter could not rewrite: it is copied
@@ -102,7 +112,7 @@ func InstrumentWith(srcDir, dstDir string, opts InstrumentOptions) (*Instrumente
 	}
 	// Compute all rewrites before touching dstDir (it may be srcDir).
 	out := map[string][]byte{}
-	res := &Instrumented{Sites: map[string]Site{}, Entries: map[string]bool{}}
+	res := &Instrumented{Sites: map[string]Site{}, Entries: map[string]bool{}, Bodies: map[string]Lines{}}
 	nextID := 0
 	for _, f := range pkg.files {
 		src := pkg.src[f]
@@ -117,6 +127,9 @@ func InstrumentWith(srcDir, dstDir string, opts InstrumentOptions) (*Instrumente
 		}
 		for _, k := range ins.entries {
 			res.Entries[k] = true
+		}
+		for k, l := range ins.bodies {
+			res.Bodies[k] = l
 		}
 		out[f] = ins.apply()
 	}
@@ -165,6 +178,7 @@ type instrumenter struct {
 	edits   []edit
 	sites   []Site
 	entries []string // keys of the functions' entries
+	bodies  map[string]Lines
 	err     error
 
 	recovered bool // InstrumentOptions.Recovered
@@ -355,6 +369,10 @@ func (in *instrumenter) walkFile() []Skipped {
 			p := in.fset.Position(fd.Name.Pos())
 			key := fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
 			in.entries = append(in.entries, key)
+			if in.bodies == nil {
+				in.bodies = map[string]Lines{}
+			}
+			in.bodies[key] = Lines{File: filepath.Base(p.Filename), Line: p.Line, End: in.fset.Position(fd.End()).Line}
 			in.addEdit(fd.Body.Lbrace+1, fd.Body.Lbrace+1, fmt.Sprintf(" %s(%q); defer %s();", EnterFunc, key, PanicFunc), "")
 		}
 		keys := map[string]string{}
