@@ -52,8 +52,11 @@ func (a *analysis) settle(r *search.Result, stop time.Time) {
 			how = fmt.Sprintf("inductive invariants at the headers of its %d loops (%s) exclude it", res.Loops, res.Method)
 		}
 		*b = search.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unreachable,
-			Reason:  "no run reaches it, for inputs of every length: " + how + "; cvc5 checked the certificate",
-			SMT2:    res.SMT2,
-			Checked: report.CheckedIndependent}
+			Reason: "no run reaches it, for inputs of every length: " + how + "; cvc5 checked the certificate",
+			// The invariant excludes the outcome by itself: it is its own
+			// conflict, the one branch the certificate's safety query asks for.
+			Conflict: []string{b.Pos.String() + " " + b.Outcome},
+			SMT2:     res.SMT2,
+			Checked:  report.CheckedIndependent}
 	}
 }
