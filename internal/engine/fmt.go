@@ -194,7 +194,8 @@ func init() {
 		},
 		"runtimeError": func(m *machine, in *ir.Call, a []val) []val {
 			if x := a[0].(*iface); x.rt != "" {
-				return []val{constString("runtime error: " + x.rt), boolean(true)}
+				text, _ := runtimeErrorText(x.rt) // the port marks the text unfixed all the same
+				return []val{constString(text), boolean(true)}
 			}
 			return []val{constString(""), boolean(false)}
 		},
@@ -582,4 +583,21 @@ func unfixedCode(why string) uint64 {
 		return 1
 	}
 	return 2
+}
+
+// runtimeErrorText is the Error() of a run-time error of kind rt (the
+// panic kind, ir.BranchKind.PanicMessage) as Go writes it, and whether that
+// is the whole text: the kinds whose message has no operands are exact
+// (checked against compiled Go, TestRuntimeErrorText); the others (index
+// and slice bounds, conversions, uncomparable types) are only their start.
+func runtimeErrorText(rt string) (string, bool) {
+	switch rt {
+	case "nil pointer dereference":
+		return "runtime error: invalid memory address or nil pointer dereference", true
+	case "assignment to entry in nil map":
+		return rt, true
+	case "integer divide by zero", "negative shift amount", "makeslice: len out of range", "makeslice: cap out of range":
+		return "runtime error: " + rt, true
+	}
+	return "runtime error: " + rt, false
 }

@@ -600,7 +600,8 @@ func sortAlts(alts []ifaceAlt) {
 // and the package-level variable it equals (a sentinel).
 func (m *machine) reportIfaceVal(x *iface, t *ir.Type, onPath map[*object]bool) Value {
 	if x.rt != "" {
-		return Value{Type: t, Dyn: "runtime.Error", ErrMsg: "runtime error: " + x.rt}
+		text, _ := runtimeErrorText(x.rt)
+		return Value{Type: t, Dyn: "runtime.Error", ErrMsg: text}
 	}
 	id := int(x.tag.c)
 	if id == 0 {
