@@ -83,10 +83,12 @@ func EvalSMT2(script string, timeout time.Duration) (string, error) {
 // interruptAfter interrupts ctx once timeout has passed (0: never), and
 // again every 20ms until the returned stop is called: a check starting
 // after an interrupt clears it, so one is not enough. Call stop before
-// deleting the context: the interrupt must not outlive it.
-func interruptAfter(ctx C.Z3_context, timeout time.Duration) (stop func()) {
+// deleting the context: the interrupt must not outlive it. stop reports
+// whether ctx was interrupted (Z3's context then stays cancelled until the
+// next check, so the interrupted call's answer must not be used).
+func interruptAfter(ctx C.Z3_context, timeout time.Duration) (stop func() (interrupted bool)) {
 	var mu sync.Mutex
-	done := false
+	done, fired := false, false
 	quit := make(chan struct{})
 	if timeout > 0 {
 		go func() {
@@ -101,6 +103,7 @@ func interruptAfter(ctx C.Z3_context, timeout time.Duration) (stop func()) {
 				mu.Lock()
 				if !done {
 					C.Z3_interrupt(ctx)
+					fired = true
 				}
 				mu.Unlock()
 				select {
@@ -111,11 +114,12 @@ func interruptAfter(ctx C.Z3_context, timeout time.Duration) (stop func()) {
 			}
 		}()
 	}
-	return func() {
+	return func() bool {
 		mu.Lock()
 		done = true
 		mu.Unlock()
 		close(quit)
+		return fired
 	}
 }
 

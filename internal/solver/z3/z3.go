@@ -144,40 +144,7 @@ func (s *Solver) interruptAtDeadline() (stop func() (interrupted bool), ok bool)
 	if s.timeout > 0 && left >= s.timeout {
 		return none, true
 	}
-	var mu sync.Mutex
-	running, fired := true, false
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-done:
-			return
-		case <-time.After(left):
-		}
-		// A check clears an interrupt it has not started yet: interrupt
-		// until the check returns.
-		tick := time.NewTicker(10 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			mu.Lock()
-			if running {
-				C.Z3_interrupt(s.ctx)
-				fired = true
-			}
-			mu.Unlock()
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return func() bool {
-		mu.Lock()
-		running = false
-		mu.Unlock()
-		close(done)
-		return fired
-	}, true
+	return interruptAfter(s.ctx, left), true
 }
 
 func (s *Solver) symbol(name string) C.Z3_symbol {
