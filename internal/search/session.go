@@ -88,6 +88,7 @@ type Session struct {
 // Case is a run kept as a test case candidate.
 type Case struct {
 	Path   *engine.Path
+	Input  solver.Model // the input it ran
 	Covers []*Objective // everything it covers
 	New    []*Objective // what it covered first
 	Index  int
@@ -235,7 +236,7 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	if p.Aborted != "" || p.Excluded != "" {
 		return p, nodes
 	}
-	c := &Case{Path: p, Index: len(s.Cases)}
+	c := &Case{Path: p, Input: model, Index: len(s.Cases)}
 	seen := map[*Objective]bool{}
 	cover := func(o *Objective) {
 		if o == nil || seen[o] {
