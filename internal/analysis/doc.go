@@ -177,6 +177,37 @@
 // independently, the certificate its formula. The proofs stop at the end
 // of ProofShare.
 //
+// # The adaptive size bound
+//
+// Inputs are bounded (Config.MaxLen, -maxlen: elements of a string, slice
+// or map, levels of a recursive input, answers of a stub), and a
+// refutation that needs the bound proves nothing: its outcome is unknown,
+// "input length bounded at 8" (search.Branch.Bound says which bound).
+// When the search ends with such outcomes and time left, the analysis
+// searches the function again under a bound twice as large, up to
+// Config.MaxLenRaise (-maxlen-raise), as ExploreLoops raises loop bounds
+// (lengths.go). First the invariant proofs try those outcomes: they need
+// no bound, and an outcome unreachable for every length gains nothing
+// from a larger one (Sum's b[i] under i < len(b)). The raised search
+// cannot reuse the tree: its terms describe inputs within the smaller
+// bound only (a read beyond the slots is a fresh value, a summary beyond
+// them a postcondition, and a refutation that excludes longer inputs
+// holds the bound). So it builds a new engine and session on the same
+// deadline, replays the inputs of the cases so far (what was covered
+// stays covered, without a solver call), and explores afresh. A verdict
+// the search before reached as unreachable stays so if the raised search
+// leaves it open (an unreachable verdict never needs the bound). Every
+// refutation that needs the raised bound keeps its outcome unknown, the
+// reason naming it ("input length bounded at 32"). The search's models
+// are shrunk towards zero, lengths included, so the case of
+// len(s) > 20 && s[20] == 'x' has 21 bytes.
+//
+// A function the bound keeps nothing open of is searched once, as
+// before: its verdicts, cases and costs do not change (the bench: TCAS,
+// WBS, paper, shapes have no bounded input left open). A raised one costs
+// a search per doubling, each larger than the last (every symbolic index
+// reads through MaxLen slots).
+//
 // # Strategies by name
 //
 // The command line names strategies; Strategy and StrategyNames are the one

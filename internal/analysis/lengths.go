@@ -3,6 +3,8 @@
 package analysis
 
 import (
+	"fmt"
+
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
@@ -47,8 +49,17 @@ func (a *analysis) exploreRaising() (*analysis, *search.Result) {
 		}
 		rb := b.explore()
 		for i := range rb.Branches {
-			if x := &rb.Branches[i]; x.Verdict == report.Unknown && r.Branches[i].Verdict == report.Unreachable {
-				*x = r.Branches[i]
+			x, was := &rb.Branches[i], r.Branches[i]
+			if x.ID != was.ID {
+				panic("analysis: the raised search's objectives differ from the search's before")
+			}
+			switch {
+			case was.Verdict != report.Unreachable:
+			case x.Verdict == report.Unknown:
+				*x = was
+			case x.Verdict == report.Covered:
+				rb.Warnings = append(rb.Warnings, fmt.Sprintf("ENGINE WAS WRONG: %s %s proved unreachable under the size bound %d (%s), but the search under %d covers it (%s)",
+					x.Pos, x.Outcome, a.eng.MaxLen, was.Reason, b.eng.MaxLen, x.Case))
 			}
 		}
 		addStats(&rb.Stats, r.Stats)

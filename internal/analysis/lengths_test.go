@@ -32,7 +32,7 @@ func Prefix(s string) bool {
 }
 
 func Beyond(b []byte) int {
-	if len(b) > 40 {
+	if len(b) > 20 {
 		return 1
 	}
 	return 0
@@ -88,9 +88,10 @@ func testOf(t *testing.T, r *Result, name string) search.Test {
 // TestMaxLenRaised: under every strategy, the outcome s[20] == 'x' is
 // covered by a 21-byte input (the bound raised from 8 to 32; the model
 // shrunk to the shortest length), HasPrefix of an 11-byte prefix is
-// covered, an outcome needing 41 elements stays unknown naming the cap
-// (never unreachable: a proof under the bound would be false), and a
-// function the bound keeps nothing open of costs what it did.
+// covered, an outcome needing 21 elements under a cap of 16 stays unknown
+// naming the cap (never unreachable: a proof under the bound would be
+// false; the same outcome is covered under 32), and a function the bound
+// keeps nothing open of costs what it did.
 func TestMaxLenRaised(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.26\n"), 0o644)
@@ -115,9 +116,9 @@ func TestMaxLenRaised(t *testing.T) {
 			if b := branchAt(t, analyseLong(t, dir, "Prefix", sname, DefaultMaxLenRaise), "p.go:13:5", "true"); b.Verdict != report.Covered {
 				t.Errorf("Prefix: HasPrefix true is %s (%s)", b.Verdict, b.Reason)
 			}
-			beyond := analyseLong(t, dir, "Beyond", sname, DefaultMaxLenRaise)
-			if b := branchAt(t, beyond, "p.go:20:5", "true"); b.Verdict != report.Unknown || b.Reason != "input length bounded at 32" || b.Bound != ir.SizeBound {
-				t.Errorf("Beyond: len(b) > 40 is %s (%s), want unknown: input length bounded at 32", b.Verdict, b.Reason)
+			beyond := analyseLong(t, dir, "Beyond", sname, 16)
+			if b := branchAt(t, beyond, "p.go:20:5", "true"); b.Verdict != report.Unknown || b.Reason != "input length bounded at 16" || b.Bound != ir.SizeBound {
+				t.Errorf("Beyond: len(b) > 20 under a cap of 16 is %s (%s), want unknown: input length bounded at 16", b.Verdict, b.Reason)
 			}
 			// Without the raise, the bound keeps Long's outcome open: unknown, never unreachable.
 			if b := branchAt(t, analyseLong(t, dir, "Long", sname, 0), "p.go:6:20", "true"); b.Verdict != report.Unknown || b.Reason != "input length bounded at 8" {
