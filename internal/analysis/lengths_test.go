@@ -91,7 +91,8 @@ func testOf(t *testing.T, r *Result, name string) search.Test {
 // covered, an outcome needing 21 elements under a cap of 16 stays unknown
 // naming the cap (never unreachable: a proof under the bound would be
 // false; the same outcome is covered under 32), and a function the bound
-// keeps nothing open of costs what it did.
+// keeps nothing open of costs what it did. With -short, only Long runs
+// under every strategy, the rest under treefrog.
 func TestMaxLenRaised(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.26\n"), 0o644)
@@ -112,6 +113,9 @@ func TestMaxLenRaised(t *testing.T) {
 				if in := testOf(t, r, b.Case).In[0].Str; len(in) != 21 || in[20] != 'x' {
 					t.Errorf("Long: s[20] == 'x' covered by %q (%d bytes), want 21 bytes", in, len(in))
 				}
+			}
+			if testing.Short() && sname != "treefrog" {
+				return // the rest under the default strategy only
 			}
 			if b := branchAt(t, analyseLong(t, dir, "Prefix", sname, DefaultMaxLenRaise), "p.go:13:5", "true"); b.Verdict != report.Covered {
 				t.Errorf("Prefix: HasPrefix true is %s (%s)", b.Verdict, b.Reason)
