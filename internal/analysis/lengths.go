@@ -100,6 +100,7 @@ func addStats(to *report.Stats, from report.Stats) {
 	to.HopefulFlips += from.HopefulFlips
 	to.Conflicts += from.Conflicts
 	to.Paths += from.Paths
+	to.DistinctPaths += from.DistinctPaths
 	to.InfeasiblePaths += from.InfeasiblePaths
 	to.Lemmas += from.Lemmas
 	to.FeasibleReused += from.FeasibleReused
