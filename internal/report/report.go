@@ -212,10 +212,13 @@ type Arg struct {
 
 // Stats are the cost figures, named like the papers' table columns.
 type Stats struct {
-	Cases           int `json:"cases"` // kept (emitted) cases
-	Discarded       int `json:"discarded"`
-	SolverCalls     int `json:"solver_calls"` // solver calls made to flip branches
-	SatChecks       int `json:"sat_checks"`   // other satisfiability checks (proofs, back-substitution)
+	Cases       int `json:"cases"` // kept (emitted) cases
+	Discarded   int `json:"discarded"`
+	SolverCalls int `json:"solver_calls"` // solver calls made to flip branches
+	SatChecks   int `json:"sat_checks"`   // other satisfiability checks (proofs, back-substitution)
+	// MinimiseChecks are the checks that make a flip's input smaller
+	// (integers bounded to small magnitudes): readability, not search.
+	MinimiseChecks  int `json:"minimise_checks,omitempty"`
 	EagerFlips      int `json:"eager_flips"`
 	HopefulFlips    int `json:"hopeful_flips"`
 	Conflicts       int `json:"conflicts"`

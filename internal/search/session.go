@@ -5,6 +5,7 @@ package search
 import (
 	"fmt"
 	"math/rand"
+	"sync/atomic"
 	"time"
 
 	"leapfrog/internal/engine"
@@ -83,6 +84,9 @@ type Session struct {
 	// firsts counts the objectives a case covered first, given ones
 	// included: a strategy's measure of progress.
 	firsts int
+	// minimiseChecks counts the solver checks that minimise a flip's
+	// model (minimise.go); workers add to it.
+	minimiseChecks atomic.Int64
 }
 
 // Case is a run kept as a test case candidate.
@@ -91,6 +95,10 @@ type Case struct {
 	Covers []*Objective // everything it covers
 	New    []*Objective // what it covered first
 	Index  int
+	// Model is the input of the run; minimised says minimiseCases has
+	// made it readable (minimise.go).
+	Model     solver.Model
+	minimised bool
 }
 
 // NewSession prepares a session.
@@ -235,7 +243,7 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	if p.Aborted != "" || p.Excluded != "" {
 		return p, nodes
 	}
-	c := &Case{Path: p, Index: len(s.Cases)}
+	c := &Case{Path: p, Index: len(s.Cases), Model: model}
 	seen := map[*Objective]bool{}
 	cover := func(o *Objective) {
 		if o == nil || seen[o] {

@@ -18,6 +18,7 @@ import (
 func (s *Session) Result(name, pkg, strategy string) *Result {
 	r := &Result{Function: name, Package: pkg, Strategy: strategy}
 	kept := s.keep()
+	s.minimiseCases(kept)
 	var order []*Case
 	for _, c := range s.Cases {
 		if kept[c] {
@@ -79,6 +80,7 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 	st := s.Stats
 	st.Cases, st.Discarded = r.Stats.Cases+r.Stats.Discarded, r.Stats.Discarded
 	st.TimeMs = s.Elapsed().Milliseconds()
+	st.MinimiseChecks = int(s.minimiseChecks.Load())
 	r.Stats = st
 	return r
 }
