@@ -26,8 +26,9 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 		}
 	}
 	names := map[*Case]string{}
-	for i, c := range order {
-		names[c] = caseName(i+1, c, s.Fn)
+	cn := newCaseNamer(s.SourceDir)
+	for _, c := range order {
+		names[c] = cn.name(c)
 	}
 	for _, c := range s.Cases {
 		if !kept[c] {
@@ -149,16 +150,6 @@ func (s *Session) firstKept(o *Objective, order []*Case, kept map[*Case]bool) *C
 		}
 	}
 	return nil
-}
-
-// caseName names a case after the first objective it covered.
-func caseName(n int, c *Case, fn *ir.Function) string {
-	if len(c.New) == 0 { // a returning case kept for its own sake (keep)
-		return fmt.Sprintf("%02d %s returns", n, fn.Pos)
-	}
-	o := c.New[0]
-	p := o.Pos()
-	return fmt.Sprintf("%02d %s:%d:%d %s", n, p.File, p.Line, p.Col, o.Outcome)
 }
 
 type sideRef struct {
