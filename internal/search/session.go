@@ -26,12 +26,12 @@ type Strategy interface {
 // Config is what a session needs.
 type Config struct {
 	Fn     *ir.Function
+	Engine *engine.Engine
+	Solver solver.Solver
 	// SourceDir is the directory of the package's Go files: cases are
 	// named after the source text of their conditions (casenames.go);
 	// "": after their positions.
 	SourceDir string
-	Engine *engine.Engine
-	Solver solver.Solver
 	// Deadline ends the search (Expired); the zero time: none. The engine
 	// and the solvers get the same one (internal/analysis derives it once).
 	Deadline time.Time
