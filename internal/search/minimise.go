@@ -4,6 +4,8 @@ package search
 
 import (
 	"math"
+	"sort"
+	"strconv"
 	"strings"
 
 	"leapfrog/internal/engine"
@@ -64,13 +66,62 @@ func (s *Session) minimiseCases(kept map[*Case]bool) {
 			}
 		}
 		m := s.minimise(s.Solver, terms, c.Model)
-		if sameModel(m, c.Model) {
-			continue
+		if !sameModel(m, c.Model) {
+			if p := s.Engine.Run(s.Fn, m); samePath(p, c.Path) {
+				c.Path, c.Model = p, m
+			}
 		}
-		if p := s.Engine.Run(s.Fn, m); samePath(p, c.Path) {
-			c.Path, c.Model = p, m
+		if f := s.freeValues(terms, c.Model); f != nil {
+			if p := s.Engine.Run(s.Fn, f); samePath(p, c.Path) {
+				c.Path, c.Model = p, f
+			}
 		}
 	}
+}
+
+// freeValues sets the inputs no branch of the path reads, but the run may
+// (a byte of a string it returns, a value it stores) to their best value:
+// 0, or 'a' for a byte of a string or slice; nil when none changes. A
+// length, a pointer's nil, an interface's type are left alone (they shape
+// the input). The caller runs the result again (it may take other steps).
+func (s *Session) freeValues(terms []*expr.Term, m solver.Model) solver.Model {
+	read := map[string]bool{}
+	for _, v := range expr.Vars(terms...) {
+		read[v.Name] = true
+	}
+	var names []string
+	for k, v := range m {
+		names = append(names, k)
+		if p, ok := strings.CutSuffix(k, "#len"); ok {
+			for i := int64(0); i < min(expr.Signed(v, 64), 1024); i++ {
+				names = append(names, p+"["+strconv.FormatInt(i, 10)+"]")
+			}
+		}
+	}
+	sort.Strings(names)
+	var f solver.Model
+	for _, n := range names {
+		v := s.B.Lookup(n)
+		if v == nil || read[n] {
+			continue
+		}
+		var best uint64
+		switch kindOf(v, false, false) {
+		case kByte:
+			best = byteOrder[0]
+		case kInt:
+		default:
+			continue
+		}
+		if x, ok := m[n]; ok && x == best || !ok && best == 0 {
+			continue
+		}
+		if f == nil {
+			f = m.Clone()
+		}
+		f[n] = best
+	}
+	return f
 }
 
 func sameModel(a, b solver.Model) bool {
