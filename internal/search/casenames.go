@@ -19,14 +19,19 @@ import (
 // of range"), the call of an explicit panic; "returns" or "panics" for a
 // case kept for its own sake. The text comes from the Go file in dir, so
 // the name is stable across runs; without it (a CFG model, another
-// package's file) the name is the position and outcome. Two cases with the
-// same name get " (2)", " (3)" in order.
+// package's file) the name is the position and outcome. A name longer
+// than maxCaseName runes is cut; two cases with the same name get " (2)",
+// " (3)" in order.
 type caseNamer struct {
 	dir   string
 	fset  *token.FileSet
 	files map[string]*fileSrc
 	used  map[string]int
 }
+
+// maxCaseName is the longest name in runes: a longer condition is cut,
+// with "..." (a table row stays readable).
+const maxCaseName = 80
 
 type fileSrc struct {
 	ast *ast.File
@@ -40,6 +45,9 @@ func newCaseNamer(dir string) *caseNamer {
 // name returns the case's name, unique among those it returned.
 func (cn *caseNamer) name(c *Case) string {
 	n := cn.base(c)
+	if r := []rune(n); len(r) > maxCaseName {
+		n = string(r[:maxCaseName-3]) + "..."
+	}
 	cn.used[n]++
 	if k := cn.used[n]; k > 1 {
 		n = fmt.Sprintf("%s (%d)", n, k)
