@@ -14,27 +14,28 @@ import (
 )
 
 // joint minimises a model jointly while every constraint of terms still
-// holds, checking by evaluation (no solver call; minimise adds the solver): the run on the shrunk
-// model takes the same branch sides (the variables the terms do not read
-// keep their values), and the emitted test reads Triangle(1, 1, 2), not
+// holds, checking by evaluation (no solver call; minimise adds the
+// solver): the run on the shrunk model takes the same branch sides (the
+// variables the terms do not read keep their values), and the emitted test reads Triangle(1, 1, 2), not
 // Triangle(1980873, 2145502775, 1). What "smaller" means is a cost per
 // variable (vkind.cost): integers by magnitude, a non-negative one before
 // the negative one of the same magnitude (0, 1, -1, 2, -2, ...); lengths
 // (strings, slices, map entries) shortest first; a pointer, slice or map
 // nil first, other booleans false first, an interface's type choice 0
 // (nil) first; floats by magnitude, integers before fractions; and a byte
-// of a string or slice printable first: the letters, the digits, the
-// space, the other printable ASCII, then '\x00', the other control bytes,
-// then the bytes above 0x7f ("a" reads better than "\x00", where either
-// does). The search lowers the sum of the costs: single variables first
+// of a string printable first: the letters, the digits, the space, the
+// other printable ASCII, then '\x00', the other control bytes, then the
+// bytes above 0x7f ("a" reads better than "\x00", where either does; a
+// byte of a []byte or an array is a number: 0 first, UUID{} not
+// UUID{'a', ...}). The search lowers the sum of the costs: single variables first
 // (small values, then halving and power-of-two steps towards the best
 // value), then pairs of variables that share a constraint (one lowered,
 // the other moved by the same amount either way, or lowered too), to a
 // fixpoint, within a budget of evaluations. Deterministic: variables in
 // name order. A model that does not satisfy the terms is returned as it
 // is (the run and the divergence check speak).
-func joint(terms []*expr.Term, model solver.Model) *minimiser {
-	mn := newMinimiser(terms, model)
+func joint(b *expr.Builder, terms []*expr.Term, model solver.Model) *minimiser {
+	mn := newMinimiser(b, terms, model)
 	if mn != nil {
 		mn.run()
 	}
@@ -81,7 +82,7 @@ func (s *Session) minimiseCases(kept map[*Case]bool) {
 
 // freeValues sets the inputs no branch of the path reads, but the run may
 // (a byte of a string it returns, a value it stores) to their best value:
-// 0, or 'a' for a byte of a string or slice; nil when none changes. A
+// 0, or 'a' for a byte of a string; nil when none changes. A
 // length, a pointer's nil, an interface's type are left alone (they shape
 // the input). The caller runs the result again (it may take other steps).
 func (s *Session) freeValues(terms []*expr.Term, m solver.Model) solver.Model {
@@ -106,7 +107,7 @@ func (s *Session) freeValues(terms []*expr.Term, m solver.Model) solver.Model {
 			continue
 		}
 		var best uint64
-		switch kindOf(v, false, false) {
+		switch kindOf(v, false, false, isStringByte(s.B, nil, n)) {
 		case kByte:
 			best = byteOrder[0]
 		case kInt:
@@ -167,7 +168,7 @@ func samePath(p, q *engine.Path) bool {
 // answer other than sat (a timeout) only moves to the next bound, and the
 // terms are checked by evaluation on the result either way.
 func (s *Session) minimise(slv solver.Solver, terms []*expr.Term, model solver.Model) solver.Model {
-	mn := joint(terms, model)
+	mn := joint(s.B, terms, model)
 	if mn == nil {
 		return model
 	}
@@ -184,7 +185,7 @@ func (s *Session) minimise(slv solver.Solver, terms []*expr.Term, model solver.M
 		if slv.Check(bounded) != solver.Sat {
 			continue
 		}
-		cand := joint(terms, withInput(model, slv.Model()))
+		cand := joint(s.B, terms, withInput(model, slv.Model()))
 		if cand == nil {
 			continue // the solver's model does not satisfy the terms: keep ours
 		}
@@ -247,7 +248,7 @@ const (
 	kLen                 // a length (x#len, x#spare): non-negative
 	kBool                // a boolean (x#nil: nil first)
 	kChoice              // an interface's type choice (x#type): 0 (nil) first
-	kByte                // an element of 8 bits (x[k]): printable first
+	kByte                // a byte of a string (x[k]): printable first
 	kFloat               // a float (read by a floating-point operation)
 )
 
@@ -265,7 +266,7 @@ type minimiser struct {
 // model, and a fixpoint over many variables could otherwise dominate.
 const shrinkBudget = 20000
 
-func newMinimiser(terms []*expr.Term, model solver.Model) *minimiser {
+func newMinimiser(b *expr.Builder, terms []*expr.Term, model solver.Model) *minimiser {
 	for _, t := range terms {
 		if expr.Eval(t, model) != 1 {
 			return nil
@@ -281,16 +282,21 @@ func newMinimiser(terms []*expr.Term, model solver.Model) *minimiser {
 		}
 	}
 	floats, unsigned := usesOf(terms)
-	for _, v := range expr.Vars(terms...) {
+	vars := expr.Vars(terms...)
+	known := map[string]bool{}
+	for _, v := range vars {
+		known[v.Name] = true
+	}
+	for _, v := range vars {
 		mn.vars = append(mn.vars, v)
-		mn.kind[v] = kindOf(v, floats[v], unsigned[v])
+		mn.kind[v] = kindOf(v, floats[v], unsigned[v], v.Width == 8 && isStringByte(b, known, v.Name))
 	}
 	return mn
 }
 
 // kindOf tells a variable's kind from its name (ir.InputPath spells them)
 // and its use.
-func kindOf(v *expr.Term, float, unsigned bool) vkind {
+func kindOf(v *expr.Term, float, unsigned, strByte bool) vkind {
 	switch {
 	case v.Width == 0:
 		return kBool
@@ -300,12 +306,28 @@ func kindOf(v *expr.Term, float, unsigned bool) vkind {
 		return kLen
 	case strings.HasSuffix(v.Name, "#type"):
 		return kChoice
-	case v.Width == 8 && strings.HasSuffix(v.Name, "]") && !strings.Contains(v.Name, "#k[") && !strings.Contains(v.Name, "#v["):
+	case v.Width == 8 && strByte:
 		return kByte
 	case unsigned:
 		return kUint
 	}
 	return kInt
+}
+
+// isStringByte says whether the variable named name is a byte of a string
+// (p[k] where p has a length and no nil variable: a slice and a map have
+// one, an array has no length), by the variables of the terms (known) and
+// those the builder made (b; either may be nil).
+func isStringByte(b *expr.Builder, known map[string]bool, name string) bool {
+	if !strings.HasSuffix(name, "]") {
+		return false
+	}
+	p := name[:strings.LastIndexByte(name, '[')]
+	if strings.HasSuffix(p, "#k") || strings.HasSuffix(p, "#v") || strings.HasSuffix(p, "#call") {
+		return false
+	}
+	has := func(n string) bool { return known[n] || b != nil && b.Lookup(n) != nil }
+	return has(p+"#len") && !has(p+"#nil")
 }
 
 // usesOf tells the variables a floating-point operation reads, and those
@@ -386,7 +408,7 @@ func (k vkind) cost(x uint64, width int) float64 {
 	return 2 * float64(s)
 }
 
-// byteRank orders the bytes of strings: printable first (see shrink).
+// byteRank orders the bytes of strings: printable first (see joint).
 var byteRank = func() [256]int {
 	var r [256]int
 	order := []byte("abcdefghijklmnopqrstuvwxyz0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ")

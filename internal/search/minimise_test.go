@@ -166,6 +166,9 @@ func TestJointByEvaluation(t *testing.T) {
 	x := b.Var("x", 32)
 	n := b.Var("s#len", 64)
 	c0 := b.Var("s[0]", 8)
+	d0 := b.Var("d[0]", 8) // a byte of a []byte: a number, 0 first
+	dn := b.Var("d#len", 64)
+	dnil := b.Var("d#nil", 0)
 	terms := []*expr.Term{
 		b.Ule(b.Const(32, 5), x),                               // x >= 5 unsigned
 		b.Sle(b.Const(64, 1), n),                               // len(s) >= 1
@@ -173,13 +176,14 @@ func TestJointByEvaluation(t *testing.T) {
 		b.Ule(b.ZExt(c0, 64), b.Const(64, 'z')),                // s[0] <= 'z'
 		b.Sle(n, b.Const(64, 8)),                               // len(s) <= 8
 		b.Not(b.Eq(b.BAnd(x, b.Const(32, 1)), b.Const(32, 0))), // x odd
+		b.Not(dnil), b.Sle(b.Const(64, 1), dn), b.Not(b.Eq(d0, b.Const(8, 7))),
 	}
-	model := solver.Model{"x": 0xffffffff, "s#len": 8, "s[0]": 0}
-	mn := joint(terms, model)
+	model := solver.Model{"x": 0xffffffff, "s#len": 8, "s[0]": 0, "d#len": 3, "d[0]": 'q'}
+	mn := joint(nil, terms, model)
 	if mn == nil {
 		t.Fatal("the model does not satisfy the terms")
 	}
-	want := solver.Model{"x": 5, "s#len": 1, "s[0]": 'b'}
+	want := solver.Model{"x": 5, "s#len": 1, "s[0]": 'b', "d#len": 1, "d[0]": 0}
 	for k, v := range want {
 		if mn.m[k] != v {
 			t.Errorf("%s = %d, want %d (model %v)", k, mn.m[k], v, mn.m)
