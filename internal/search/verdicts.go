@@ -18,7 +18,6 @@ import (
 func (s *Session) Result(name, pkg, strategy string) *Result {
 	r := &Result{Function: name, Package: pkg, Strategy: strategy}
 	kept := s.keep()
-	s.minimiseCases(kept)
 	var order []*Case
 	for _, c := range s.Cases {
 		if kept[c] {
@@ -65,6 +64,9 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 		}
 		r.Branches = append(r.Branches, b)
 	}
+	// After the verdicts, which its time cannot then cut short: the cases
+	// take the same steps on their minimised inputs.
+	s.minimiseCases(kept)
 	for _, c := range order {
 		p := c.Path
 		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
