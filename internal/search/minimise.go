@@ -191,8 +191,7 @@ func (mn *minimiser) largest() uint64 {
 }
 
 // bounds are -2^k <= v <= 2^k (0 <= v <= 2^k unsigned) for the integer
-// and length variables wider
-// than k+1 bits.
+// and length variables wider than k+1 bits.
 func (mn *minimiser) bounds(b *expr.Builder, k uint) []*expr.Term {
 	var ts []*expr.Term
 	for _, v := range mn.vars {
