@@ -14,7 +14,8 @@ import (
 
 // caseNamer names the kept cases of one result after the first objective
 // each covered: the source text of the branch condition ("a+b <= c"), its
-// negation for the false side ("a != b", "!(a+b <= c)", "!ok"), the
+// negation for the false side ("a != b", "!(a+b <= c)", "!ok"), a
+// switch's case ("x == 3", "v is *T", "v is not *T"), the
 // operation and the run-time error of a check ("t[layer] panics: index out
 // of range"), the call of an explicit panic; "returns" or "panics" for a
 // case kept for its own sake. The text comes from the Go file in dir, so
@@ -135,8 +136,18 @@ func (cn *caseNamer) text(o *Objective) string {
 	}
 	if cc, ok := parent.(*ast.CaseClause); ok { // a case of a switch
 		cond := src(found)
-		if sw := switchOf(f.ast, cc); sw != nil && sw.Tag != nil {
-			cond = src(sw.Tag) + " == " + cond
+		switch sw := switchOf(f.ast, cc).(type) {
+		case *ast.SwitchStmt:
+			if sw.Tag != nil {
+				cond = src(sw.Tag) + " == " + cond
+			}
+		case *ast.TypeSwitchStmt:
+			if x := typeSwitched(sw); x != nil {
+				if o.Dir {
+					return src(x) + " is " + cond
+				}
+				return src(x) + " is not " + cond
+			}
 		}
 		if o.Dir {
 			return cond
@@ -176,20 +187,44 @@ func negate(e ast.Expr, src func(ast.Node) string) string {
 	return "!(" + src(e) + ")"
 }
 
-// switchOf is the switch statement holding case clause cc.
-func switchOf(f *ast.File, cc *ast.CaseClause) *ast.SwitchStmt {
-	var sw *ast.SwitchStmt
+// switchOf is the switch or type switch statement holding case clause cc.
+func switchOf(f *ast.File, cc *ast.CaseClause) ast.Stmt {
+	var sw ast.Stmt
 	ast.Inspect(f, func(n ast.Node) bool {
-		if s, ok := n.(*ast.SwitchStmt); ok {
-			for _, c := range s.Body.List {
+		var body *ast.BlockStmt
+		switch s := n.(type) {
+		case *ast.SwitchStmt:
+			body = s.Body
+		case *ast.TypeSwitchStmt:
+			body = s.Body
+		}
+		if body != nil {
+			for _, c := range body.List {
 				if c == cc {
-					sw = s
+					sw = n.(ast.Stmt)
 				}
 			}
 		}
 		return sw == nil
 	})
 	return sw
+}
+
+// typeSwitched is the operand x of a type switch's x.(type).
+func typeSwitched(sw *ast.TypeSwitchStmt) ast.Expr {
+	var e ast.Expr
+	switch a := sw.Assign.(type) {
+	case *ast.ExprStmt:
+		e = a.X
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			e = a.Rhs[0]
+		}
+	}
+	if ta, ok := e.(*ast.TypeAssertExpr); ok {
+		return ta.X
+	}
+	return nil
 }
 
 // file parses the file named name in the directory, once; nil when it is

@@ -28,7 +28,15 @@ func F(a, b, c int, ok bool, t []int, x int) int {
 	if len(t) > 0 {
 		panic("bad")
 	}
-	return 2
+	return g(t)
+}
+
+func g(v any) int {
+	switch w := v.(type) {
+	case []int:
+		return len(w)
+	}
+	return 0
 }
 `
 
@@ -69,6 +77,8 @@ func TestCaseNames(t *testing.T) {
 		{&Objective{Panic: &ir.Panic{Pos: pos(15, "panic")}, Outcome: "panic"}, `panic("bad")`},
 		{side(pos(14, "len"), true), "len(t) > 0"},
 		{side(ir.Pos{File: "other.go", Line: 3, Col: 2}, true), "other.go:3:2 true"},
+		{side(pos(22, "[]int"), true), "v is []int"},
+		{side(pos(22, "[]int"), false), "v is not []int"},
 	}
 	cn := newCaseNamer(dir)
 	for _, tt := range tests {
