@@ -212,18 +212,16 @@ type Arg struct {
 
 // Stats are the cost figures, named like the papers' table columns.
 type Stats struct {
-	Cases       int `json:"cases"` // kept (emitted) cases
-	Discarded   int `json:"discarded"`
-	SolverCalls int `json:"solver_calls"` // solver calls made to flip branches
-	SatChecks   int `json:"sat_checks"`   // other satisfiability checks (proofs, back-substitution)
-	// MinimiseChecks are the checks that make a flip's input smaller
-	// (integers bounded to small magnitudes): readability, not search.
-	MinimiseChecks  int `json:"minimise_checks,omitempty"`
+	Cases           int `json:"cases"` // kept (emitted) cases
+	Discarded       int `json:"discarded"`
+	SolverCalls     int `json:"solver_calls"` // solver calls made to flip branches
+	SatChecks       int `json:"sat_checks"`   // other satisfiability checks (proofs, back-substitution)
 	EagerFlips      int `json:"eager_flips"`
 	HopefulFlips    int `json:"hopeful_flips"`
 	Conflicts       int `json:"conflicts"`
 	Paths           int `json:"paths"`            // executions of the function
 	InfeasiblePaths int `json:"infeasible_paths"` // flips the solver proved infeasible
+	DistinctPaths   int `json:"distinct_paths"`   // whole paths the executions took, each counted once (the reachability paper's "paths explored")
 	// TreeFrog (conflict learning, feasible sequences, suffix enumeration,
 	// over-approximate conflicts learnt and reused at the same state).
 	Lemmas          int   `json:"lemmas"`
@@ -239,4 +237,7 @@ type Stats struct {
 	Merges     int     `json:"merges"`
 	Queries    int     `json:"queries"`
 	AvgQueryMs float64 `json:"avg_query_ms,omitempty"` // bench only
+	// MinimiseChecks are the solver checks that made the kept cases'
+	// inputs smaller once the search was over: readability, not search.
+	MinimiseChecks int `json:"minimise_checks,omitempty"`
 }
