@@ -21,8 +21,9 @@ import (
 // case kept for its own sake. The text comes from the Go file in dir, so
 // the name is stable across runs; without it (a CFG model, another
 // package's file) the name is the position and outcome. A name longer
-// than maxCaseName runes is cut; two cases with the same name get " (2)",
-// " (3)" in order.
+// than maxCaseName runes is cut; a name given already gets its
+// objective's line (" (line 234)": the same condition elsewhere, often in
+// a callee), then " (2)", " (3)" in order.
 type caseNamer struct {
 	dir   string
 	fset  *token.FileSet
@@ -49,6 +50,11 @@ func (cn *caseNamer) name(c *Case) string {
 	if r := []rune(n); len(r) > maxCaseName {
 		n = string(r[:maxCaseName-3]) + "..."
 	}
+	if cn.used[n] > 0 {
+		if o := firstNew(c); o != nil && o.Pos().IsValid() {
+			n = fmt.Sprintf("%s (line %d)", n, o.Pos().Line)
+		}
+	}
 	cn.used[n]++
 	if k := cn.used[n]; k > 1 {
 		n = fmt.Sprintf("%s (%d)", n, k)
@@ -56,14 +62,19 @@ func (cn *caseNamer) name(c *Case) string {
 	return n
 }
 
-func (cn *caseNamer) base(c *Case) string {
-	var o *Objective
+// firstNew is the first objective the case covered first, the entry
+// aside (every first run covers it); nil when none.
+func firstNew(c *Case) *Objective {
 	for _, x := range c.New {
 		if !x.Entry {
-			o = x
-			break
+			return x
 		}
 	}
+	return nil
+}
+
+func (cn *caseNamer) base(c *Case) string {
+	o := firstNew(c)
 	if o == nil {
 		if c.Path.Panicked() {
 			return "panics"

@@ -87,9 +87,12 @@ func TestCaseNames(t *testing.T) {
 			t.Errorf("%v %s: name %q, want %q", tt.o.Pos(), tt.o.Outcome, got, tt.want)
 		}
 	}
-	// A name given twice gets a suffix; a case kept for its own sake returns.
-	if got := cn.name(&Case{New: []*Objective{tests[0].o}, Path: &engine.Path{}}); got != "a+b <= c (2)" {
-		t.Errorf("second case on a+b <= c named %q", got)
+	// A name given twice gets its line, then a number; a case kept for
+	// its own sake returns.
+	for _, want := range []string{"a+b <= c (line 4)", "a+b <= c (line 4) (2)"} {
+		if got := cn.name(&Case{New: []*Objective{tests[0].o}, Path: &engine.Path{}}); got != want {
+			t.Errorf("another case on a+b <= c named %q, want %q", got, want)
+		}
 	}
 	if got := cn.name(&Case{Path: &engine.Path{}}); got != "returns" {
 		t.Errorf("a case covering nothing first named %q", got)

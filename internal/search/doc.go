@@ -105,7 +105,8 @@
 // the same objectives and the verdicts cannot move. Each kept case is
 // named after the first objective it covered, in the source's words
 // (casenames.go, from Config.SourceDir): "a+b <= c", "a != b",
-// "t[i] panics: index out of range"; stable across runs, unique in its test.
+// "t[i] panics: index out of range"; stable across runs, unique in its test
+// (a repeated name gets its objective's line).
 //
 // # PM
 //
