@@ -277,3 +277,35 @@ func TestKeys(t *testing.T) {
 		t.Error("a second outcome given at the same objective changes the key")
 	}
 }
+
+// TestConcurrent: runs storing and loading one key at once never see a
+// part of an entry: each load finds none or the whole result.
+func TestConcurrent(t *testing.T) {
+	ts := load(t, nil)
+	c := open(t)
+	tg := ts["Name"]
+	res, err := analysis.Analyze(context.Background(), tg, settings().Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := c.FuncKey(tg, settings(), nil)
+	errs := make(chan error, 16)
+	for i := 0; i < 8; i++ {
+		go func() { errs <- c.Store(k, res) }()
+		go func() {
+			got, err := c.Load(k)
+			if err == nil && got != nil && !reflect.DeepEqual(got, res) {
+				err = errCorrupt
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < 16; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(c.Dir(), "*", ".tmp-*")); len(m) > 0 {
+		t.Errorf("temporary files left: %v", m)
+	}
+}
