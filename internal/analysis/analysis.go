@@ -5,6 +5,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -170,7 +171,7 @@ func build(t Target, cfg Config, stop, proofStop time.Time, replay []solver.Mode
 		a.close()
 		return nil, &InputError{err}
 	}
-	a.s = search.NewSession(search.Config{Fn: t.Func, Engine: a.eng, Solver: a.slv, Deadline: stop, Seed: cfg.Seed, OnRun: cfg.OnRun})
+	a.s = search.NewSession(search.Config{Fn: t.Func, SourceDir: sourceDir(t.File), Engine: a.eng, Solver: a.slv, Deadline: stop, Seed: cfg.Seed, OnRun: cfg.OnRun})
 	if cfg.Workers > 1 {
 		// A solver per worker of mtelse. Parallel runs keep their verdicts
 		// but not their cases, so gen's output is byte-identical only with
@@ -184,6 +185,14 @@ func build(t Target, cfg Config, stop, proofStop time.Time, replay []solver.Mode
 	}
 	a.s.Replay(replay)
 	return a, nil
+}
+
+// sourceDir is the directory of the Go file at path ("" for none).
+func sourceDir(path string) string {
+	if path == "" || !strings.HasSuffix(path, ".go") {
+		return ""
+	}
+	return filepath.Dir(path)
 }
 
 // explore runs the strategy (with the loops' bounds raised and models

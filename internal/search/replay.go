@@ -11,7 +11,7 @@ func (s *Session) FirstInputs() []solver.Model {
 	var ms []solver.Model
 	for _, c := range s.Cases {
 		if len(c.New) > 0 {
-			ms = append(ms, c.Input)
+			ms = append(ms, c.Model)
 		}
 	}
 	return ms
