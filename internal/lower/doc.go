@@ -51,7 +51,18 @@
 // sync, sync/atomic, unique and reflectlite's ValueOf, Len and Swapper,
 // the mirror types standing for their types, its intrinsics, and the
 // runtime's variables other packages bind by //go:linkname (see
-// Replacements). A range over a function becomes its yield function and
+// Replacements). A function with no Go body (assembly) runs as the Go
+// fallback its package runs on builds without the assembly, when the
+// package names one by the standard library's conventions (a file built
+// under the purego or math_big_pure_go tag forwarding to a Go function,
+// as math/big's addVV to addVV_g; math's archX, guarded by haveArchX,
+// beside x), and when the two cannot differ: integer arithmetic, or
+// floating-point results IEEE 754 fixes exactly (floor, ceil, trunc, max,
+// min; math's assembly Exp and Log round differently from their
+// fallbacks, and stay rejected). In those functions of other packages, an
+// If on a constant (go/ssa keeps "if debug { ... }") is a jump: the side
+// the constant rules out is not lowered, so a debugging print there
+// rejects no caller. A range over a function becomes its yield function and
 // the bookkeeping go/ssa adds around it. Package unsafe, compiler hints
 // and variables bound elsewhere have a section of their own below.
 //
