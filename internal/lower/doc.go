@@ -72,7 +72,12 @@
 // string, arrays, slices, structs, pointers and maps of supported types,
 // interfaces (their method sets) and function types, nested, named or
 // not, as parameters, receivers, results, locals and package-level
-// variables (a parameter holding a function is a stub the emitted test
+// variables. A struct field of a channel type, or of a function type
+// whose signature names a type the IR has not, is an opaque reference,
+// nil in every run (opaque.go): its type stays unmapped elsewhere, so a
+// function that reads it, or makes a value of its type, is rejected,
+// while the functions that only carry the struct are not (a parameter
+// holding a function is a stub the emitted test
 // writes, rejected when its signature names a type a test cannot; a
 // result holding one is not checked). A named type keeps its name (ir.Type.Name: the
 // Go name, qualified by the package name for another package's, with a
