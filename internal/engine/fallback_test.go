@@ -124,19 +124,7 @@ func TestFallbacksAgainstGo(t *testing.T) {
 		fmt.Fprintf(&b, "{%d, %d, %d, %d, %d}, ", in[0], in[1], in[2], in[3], in[4])
 	}
 	b.WriteString("}\n")
-	dir := t.TempDir()
-	for name, data := range map[string]string{"go.mod": "module p\n\ngo 1.26\n", "p.go": b.String()} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the compiled program: %v", err)
-	}
-	want := strings.Split(strings.TrimSpace(string(out)), "\n")
+	dir, want := runProgram(t, b.String())
 
 	res, err := lower.Load(dir, []string{"Unary", "Binary", "Big", "Exp", "Log", "Hypot"})
 	if err != nil {
@@ -196,4 +184,23 @@ func TestFallbacksAgainstGo(t *testing.T) {
 		t.Errorf("compared %d of the program's %d lines", k, len(want))
 	}
 	t.Logf("%d calls compared", compared)
+}
+
+// runProgram writes src as the package main of module p in a temporary
+// directory, runs it, and returns the directory and the lines it printed.
+func runProgram(t *testing.T, src string) (string, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range map[string]string{"go.mod": "module p\n\ngo 1.26\n", "p.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the compiled program: %v", err)
+	}
+	return dir, strings.Split(strings.TrimSpace(string(out)), "\n")
 }

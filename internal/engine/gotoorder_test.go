@@ -4,9 +4,6 @@ package engine
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,19 +51,7 @@ func main() {
 // TestGotoOrderAgainstGo runs Goto in the engine on every input of the
 // compiled program: same result, or the same run-time panic.
 func TestGotoOrderAgainstGo(t *testing.T) {
-	dir := t.TempDir()
-	for name, data := range map[string]string{"go.mod": "module p\n\ngo 1.26\n", "p.go": gotoOrderSrc} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the compiled program: %v", err)
-	}
-	want := strings.Split(strings.TrimSpace(string(out)), "\n")
+	dir, want := runProgram(t, gotoOrderSrc)
 	res, err := lower.Load(dir, []string{"Goto"})
 	if err != nil || len(res.Errors) > 0 || len(res.Targets) != 1 {
 		t.Fatalf("Goto not lowered: %v %v", err, res.Errors)

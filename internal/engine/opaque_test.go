@@ -4,10 +4,6 @@ package engine
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"leapfrog/internal/expr"
@@ -80,19 +76,7 @@ func main() {
 // compiled program (same results), and checks that the functions reading
 // or using the channel and function fields are rejected.
 func TestOpaqueFieldsAgainstGo(t *testing.T) {
-	dir := t.TempDir()
-	for name, data := range map[string]string{"go.mod": "module p\n\ngo 1.26\n", "p.go": opaqueSrc} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the compiled program: %v", err)
-	}
-	want := strings.Split(strings.TrimSpace(string(out)), "\n")
+	dir, want := runProgram(t, opaqueSrc)
 	res, err := lower.Load(dir, []string{"Step", "HasItems", "Emit", "Handle"})
 	if err != nil {
 		t.Fatal(err)
