@@ -118,7 +118,7 @@
 //
 // # TreeFrog
 //
-// TreeFrog (the TreeFrog paper; the default strategy) first tries the
+// Three strategies share this section. Whole (whole.go, auto.go) is the
 // whole-function encoding: a forced merged run from the entry
 // (engine.RunForcedMerged, no forced step). When it records no step (the
 // function and its callees are loop-free, no run-time check or panic can
@@ -130,7 +130,13 @@
 // scope per round, at most maxRoundFailures failed checks); an obligation
 // unsatisfiable on its own refutes its objective, with the obligation as the
 // proof (Session.decideWhole; the verdict rests on the encoding being exact,
-// not on the tree). Otherwise TreeFrog keeps MTelse's eager phase but
+// not on the tree). Where it does not apply, Whole runs PM. Auto, the
+// default, chooses by the function's shape: Whole's encoding where it
+// applies, TreeFrog otherwise; the result names the strategy that decided
+// (Session.decidedBy, Result.Strategy).
+//
+// TreeFrog (the TreeFrog paper) is the conflict-learning search on every
+// function. It keeps MTelse's eager phase but
 // consults the conflict database before every flip, and learns a conflict
 // from every refuted flip: back-substitution from the last constraint
 // backwards finds mis(p), every satisfiable fragment becoming a feasible

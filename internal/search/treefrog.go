@@ -10,15 +10,10 @@ import (
 	"leapfrog/internal/solver"
 )
 
-// TreeFrog is the strategy of treefrog-exhaustive-branch-coverage.txt:
+// TreeFrog is the strategy of treefrog-exhaustive-branch-coverage.txt, on
+// every function (the whole-function encoding is another strategy, Whole;
+// Auto chooses between them by the function's shape):
 //
-//   - Whole-function encoding (whole.go): when the function under test is
-//     loop-free and executes entirely as merged regions (path merging from
-//     its entry leaves no branch outside a region), its objectives are
-//     settled on that encoding: one query per new case (a disjunction of the
-//     uncovered obligations, its model extended by satisfiability checks to
-//     satisfy as many more as it can), one unsatisfiable query refuting the
-//     rest. Otherwise:
 //   - Eager phase (§4): treatments of covered suffixes, breadth-first as in
 //     MTelse, flip only sides whose objective is uncovered. Before every flip
 //     the conflict database is consulted (§5.2): a flipped prefix containing a
@@ -65,10 +60,13 @@ func newTreeFrog(s *Session) *treefrog {
 
 // Explore runs the search.
 func (TreeFrog) Explore(s *Session) {
-	tf := newTreeFrog(s)
-	if tf.wholeFunction() {
-		return
-	}
+	newTreeFrog(s).search()
+}
+
+// search runs the conflict-learning search: eager phase, then enumeration,
+// until nothing is left to try.
+func (tf *treefrog) search() {
+	s := tf.s
 	saved := s.Engine.States
 	if saved == nil {
 		s.Engine.States = engine.NewStates()

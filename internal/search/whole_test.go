@@ -1,4 +1,4 @@
-// The whole-function encoding: when TreeFrog chooses it, and its verdicts.
+// The whole-function encoding: when Auto chooses it, and its verdicts.
 
 package search
 
@@ -20,8 +20,8 @@ func treefrogOn(t *testing.T, src string) (*Session, *Result) {
 		t.Fatal(err)
 	}
 	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
-	TreeFrog{}.Explore(s)
-	return s, s.Result(prog.Funcs[0].Name, "", "treefrog")
+	Auto{}.Explore(s)
+	return s, s.Result(prog.Funcs[0].Name, "", "auto")
 }
 
 // TestWholeFunction: a loop-free function is settled on its whole-function
