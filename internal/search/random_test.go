@@ -87,7 +87,7 @@ func randomProgram(rng *rand.Rand, checks bool) string {
 // claim unreachable.
 func TestRandomTreeFrog(t *testing.T) {
 	rng := rand.New(rand.NewSource(14))
-	whole, tree, unreachable, reused := 0, 0, 0, 0
+	whole, tree, unreachable, reused, lemmas := 0, 0, 0, 0, 0
 	for i := 0; i < 60; i++ {
 		src := randomProgram(rng, i%2 == 1)
 		prog, err := irparse.Parse("r.ir", []byte(src))
@@ -111,6 +111,7 @@ func TestRandomTreeFrog(t *testing.T) {
 			tree++
 		}
 		reused += tf.Stats.OverReused
+		lemmas += tf.Stats.Lemmas
 		seen := map[string]bool{}
 		e := engine.New(expr.NewBuilder(), 10)
 		for a := 0; a < 256; a++ {
@@ -136,8 +137,8 @@ func TestRandomTreeFrog(t *testing.T) {
 			}
 		}
 	}
-	if whole == 0 || tree == 0 || unreachable == 0 || reused == 0 {
-		t.Errorf("%d programs on the whole-function encoding (auto), %d on the tree (%d reuses of over-approximate conflicts by treefrog), %d unreachable outcomes: the test does not exercise them all", whole, tree, reused, unreachable)
+	if whole == 0 || tree == 0 || unreachable == 0 || reused == 0 || lemmas == 0 {
+		t.Errorf("%d programs on the whole-function encoding (auto), %d on the tree (%d reuses of over-approximate conflicts and %d lemmas by treefrog), %d unreachable outcomes: the test does not exercise them all", whole, tree, reused, lemmas, unreachable)
 	}
-	t.Logf("auto: %d whole-function, %d tree; treefrog: %d reuses of over-approximate conflicts); %d unreachable outcomes", whole, tree, reused, unreachable)
+	t.Logf("auto: %d whole-function, %d tree; treefrog: %d reuses of over-approximate conflicts, %d lemmas; %d unreachable outcomes", whole, tree, reused, lemmas, unreachable)
 }

@@ -71,6 +71,9 @@ type Session struct {
 	// decidedBy names the strategy that decided the verdicts when the
 	// strategy run chose among others (Auto, Whole); empty: the one run.
 	decidedBy string
+	// lemmaRefuted are the objectives a TreeFrog lemma proves unreachable
+	// (treefrog_lemmas.go), with the conflict as the proof.
+	lemmaRefuted map[*Objective]*Proof
 	// bounds are the pseudo branches of input size bounds: a refutation
 	// whose conflict holds one needs the bound, so it proves nothing.
 	bounds map[*ir.If]bool

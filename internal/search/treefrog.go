@@ -7,6 +7,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
 	"leapfrog/internal/solver"
 )
 
@@ -52,10 +53,16 @@ type treefrog struct {
 	infeasible  map[string]bool // conjunctions known unsatisfiable
 	seqs        []feasibleSeq
 	over        map[overKey][]*overConflict // over-approximate conflicts by state (treefrog_suffix.go)
+	invariant   map[*ir.If]bool             // branches whose constraint is the same on every path (treefrog_lemmas.go)
+	partial     []*Conflict                 // conflicts with an invariant side, propagated to what it dominates
 }
 
 func newTreeFrog(s *Session) *treefrog {
-	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{}, over: map[overKey][]*overConflict{}}
+	if s.lemmaRefuted == nil {
+		s.lemmaRefuted = map[*Objective]*Proof{}
+	}
+	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}}
 }
 
 // Explore runs the search.
@@ -214,14 +221,31 @@ func (tf *treefrog) enumerate() bool {
 }
 
 // targetsOf lists the uncovered objectives side dir of n may lead to and is
-// not yet refuted for.
+// not yet refuted for. An objective a lemma refutes (treefrog_lemmas.go) is
+// none: outright, or from this side, where the refutation is recorded.
 func (tf *treefrog) targetsOf(n *Node, dir bool) []*Objective {
 	s := tf.s
 	var targets []*Objective
+	var in map[*expr.Term]bool
 	for _, o := range s.Objectives {
-		if s.coveredBy[o.Index] == nil && n.Refuted[ix(dir)][o] == nil && s.reach.sideReaches(n.If, dir, o) {
-			targets = append(targets, o)
+		if s.coveredBy[o.Index] != nil || s.lemmaRefuted[o] != nil || n.Refuted[ix(dir)][o] != nil || !s.reach.sideReaches(n.If, dir, o) {
+			continue
 		}
+		if len(tf.partial) > 0 {
+			if in == nil {
+				terms, _ := tf.sideTerms(n, dir)
+				in = termSet(terms)
+			}
+			if c := tf.lemmaRefutes(in, o); c != nil {
+				if n.Refuted[ix(dir)] == nil {
+					n.Refuted[ix(dir)] = map[*Objective]*Proof{}
+				}
+				n.Refuted[ix(dir)][o] = &Proof{Conflict: c.Lits, Cores: [][]*expr.Term{c.Terms}}
+				s.Stats.Lemmas++
+				continue
+			}
+		}
+		targets = append(targets, o)
 	}
 	return targets
 }

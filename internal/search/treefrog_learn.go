@@ -106,6 +106,7 @@ func (tf *treefrog) learn(terms []*expr.Term, lits []Lit) *Conflict {
 	c := &Conflict{Lits: coreL, Terms: coreT}
 	if tf.s.Conflicts.Add(c) {
 		tf.s.Stats.Conflicts++
+		tf.propagate(c)
 		tf.resolve(c)
 	}
 	return c
@@ -142,8 +143,9 @@ func (tf *treefrog) resolve(c *Conflict) {
 				if len(lt) == 0 || len(lt) > len(c.Terms) && len(lt) > len(d.Terms) {
 					continue
 				}
-				if tf.s.Conflicts.Add(&Conflict{Lits: ll, Terms: lt}) {
+				if l := (&Conflict{Lits: ll, Terms: lt}); tf.s.Conflicts.Add(l) {
 					tf.s.Stats.Lemmas++
+					tf.propagate(l)
 				}
 			}
 		}

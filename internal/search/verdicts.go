@@ -195,7 +195,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 		b.Verdict, b.Reason = report.Unknown, "reached only by runs that were aborted: "+why
 		return
 	}
-	if s.decideWhole(o, b) || s.decideMerged(o, sides, b) {
+	if s.decideWhole(o, b) || s.decideLemma(o, b) || s.decideMerged(o, sides, b) {
 		return
 	}
 	if s.rootCut != "" {
