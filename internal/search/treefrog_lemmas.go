@@ -82,11 +82,15 @@ func sideDominates(b *ir.If, dir bool, u *Objective) bool {
 	return len(succ.Preds) == 1 && succ.Preds[0] == b.Block() && cfg.Dominates(succ, u.If.Block())
 }
 
-// propagate applies the unreachability rule to a new conflict: when every
-// side of c is invariant, each uncovered objective that all of them
-// dominate is unreachable, with c as the proof.
+// propagate applies the unreachability rule to a new conflict of the search:
+// when every side of c is invariant, each uncovered objective that all of
+// them dominate is unreachable, with c as the proof; c is kept for
+// propagation to dominated branches (lemmaRefutes).
 func (tf *treefrog) propagate(c *Conflict) {
 	s := tf.s
+	if s.whole != nil {
+		return // the whole-function encoding decides; its conflicts only illustrate
+	}
 	for _, l := range c.Lits {
 		if l.If == nil || !tf.invariantIf(l.If) {
 			tf.partial = append(tf.partial, c)
