@@ -53,6 +53,7 @@ type treefrog struct {
 	infeasible  map[string]bool // conjunctions known unsatisfiable
 	seqs        []feasibleSeq
 	over        map[overKey][]*overConflict // over-approximate conflicts by state (treefrog_suffix.go)
+	fsTried     map[fsTry]bool              // feasible sequences tried at a side (treefrog_feasible.go)
 	invariant   map[*ir.If]bool             // branches whose constraint is the same on every path (treefrog_lemmas.go)
 	partial     []*Conflict                 // conflicts with an invariant side, propagated to what it dominates
 }
@@ -62,7 +63,7 @@ func newTreeFrog(s *Session) *treefrog {
 		s.lemmaRefuted = map[*Objective]*Proof{}
 	}
 	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
-		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}}
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}}
 }
 
 // Explore runs the search.
@@ -278,28 +279,6 @@ const (
 	reached
 	incomplete
 )
-
-// viaFeasibleSequence tries the memorised feasible sequences that start with
-// side dir of n's branch and end with u (§6): one solver call each.
-func (tf *treefrog) viaFeasibleSequence(n *Node, dir bool, u *Objective, prefix []*expr.Term) bool {
-	if u.If == nil {
-		return false
-	}
-	for _, fs := range tf.seqs {
-		first, last := fs.lits[0], fs.lits[len(fs.lits)-1]
-		if first.If != n.If || first.Dir != dir || last.If != u.If || last.Dir != u.Dir {
-			continue
-		}
-		tf.s.Stats.FeasibleReused++
-		// The prefix with its side, then the sequence (whose first term is
-		// the side's constraint on the path it was learnt on: it may differ).
-		q := append(append([]*expr.Term(nil), prefix...), fs.terms...)
-		if tf.solveAndRun(n, dir, q) == solver.Sat && tf.s.coveredBy[u.Index] != nil {
-			return true
-		}
-	}
-	return false
-}
 
 // solveAndRun asks for an input satisfying q, a query made of n's prefix, side
 // dir and constraints beyond it (one solver call, aimed past the side: counted
