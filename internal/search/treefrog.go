@@ -149,11 +149,9 @@ func (tf *treefrog) flip(n *Node, dir bool) ([]*Node, bool) {
 	case solver.Sat:
 		return s.Follow(n, dir, model)
 	case solver.Unsat:
-		// Learn from the solver's core of the flip (Session.Flip keeps it, in
-		// path order, as the side's proof).
-		if p := n.Proof[ix(dir)]; p != nil && len(p.Terms) > 0 {
-			terms, lits = p.Terms, p.Conflict
-		}
+		// Learn from the whole flipped prefix (§5.1): back-substitution
+		// finds mis(p) and deletion its minimal cores, whatever core the
+		// solver gave for the flip.
 		if c := tf.learn(terms, lits); c != nil {
 			n.Proof[ix(dir)] = conflictProof(c)
 		}

@@ -52,7 +52,7 @@ n4:
 
 func runOn(t *testing.T, src string, st Strategy) (*Session, *Result) {
 	t.Helper()
-	prog, err := irparse.Parse("l.ir", []byte(src))
+	prog, err := irparse.Parse("w.ir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
