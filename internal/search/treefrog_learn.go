@@ -155,10 +155,14 @@ func (tf *treefrog) resolve(c *Conflict) {
 	}
 }
 
+// maxSecondCore bounds the sequences whose second core is looked for: each
+// pass costs a satisfiability check per constraint.
+const maxSecondCore = 12
+
 // minimalCores shrinks the unsatisfiable sequence mis(p) to minimal cores
 // by deleting constraints one at a time and re-checking (§5.1): once from
-// the first constraint on, once from the last; the second core is returned
-// too when it differs (one or more minimal infeasible subsequences, found
+// the first constraint on, once from the last (up to maxSecondCore
+// constraints); the second core is returned too when it differs (one or more minimal infeasible subsequences, found
 // without the solver's core).
 func (tf *treefrog) minimalCores(terms []*expr.Term, lits []Lit) []*Conflict {
 	shrink := func(order []int) *Conflict {
@@ -197,7 +201,7 @@ func (tf *treefrog) minimalCores(terms []*expr.Term, lits []Lit) []*Conflict {
 		fwd[i], bwd[i] = i, len(terms)-1-i
 	}
 	first := shrink(fwd)
-	if len(terms) < 3 || tf.s.whole != nil { // the whole-function encoding's illustrative conflicts need one
+	if len(terms) < 3 || len(terms) > maxSecondCore || tf.s.whole != nil { // the whole-function encoding's illustrative conflicts need one
 		return []*Conflict{first}
 	}
 	if second := shrink(bwd); conflictKey(second) != conflictKey(first) {
