@@ -35,7 +35,10 @@ type Report struct {
 	Functions []*Function `json:"functions"`        // the functions analysed, by package, file and line
 	Rejected  []*Rejected `json:"rejected"`         // the functions leapfrog cannot handle, with the reason
 	Failed    []*Failed   `json:"failed,omitempty"` // the functions whose analysis or test generation failed (an internal error): present only when some did
-	Summary   Totals      `json:"summary"`          // the sums over Packages
+	// Reused counts the functions whose analysis gen read from its cache
+	// (-cache) instead of analysing them: absent when none was.
+	Reused  int    `json:"reused,omitempty"`
+	Summary Totals `json:"summary"` // the sums over Packages
 }
 
 // Flags are the settings that shape the results: two reports can only be
