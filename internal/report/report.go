@@ -240,4 +240,7 @@ type Stats struct {
 	Merges     int     `json:"merges"`
 	Queries    int     `json:"queries"`
 	AvgQueryMs float64 `json:"avg_query_ms,omitempty"` // bench only
+	// MinimiseChecks are the solver checks that made the kept cases'
+	// inputs smaller once the search was over: readability, not search.
+	MinimiseChecks int `json:"minimise_checks,omitempty"`
 }
