@@ -42,7 +42,9 @@
 // Sprintf, Sprint, Sprintln and Errorf (%w over the unit's sentinel, its
 // error type, another error or nil; errors.Is, As, Unwrap) with the
 // verbs, widths and flags go vet admits for basic, named, struct, pointer,
-// slice and float values and a Stringer of the unit's; the primitives the
+// slice and float values and a Stringer of the unit's (those the engine
+// formats natively, which leave the text unknown, are the feature
+// fmt-native, gated in knownBugs); the primitives the
 // engine replaces (sync's Mutex, RWMutex, Once, OnceFunc, OnceValue(s),
 // WaitGroup, Pool, Map; sync/atomic's functions and typed forms;
 // unique.Make; sort.Slice and SliceStable; the iterators of slices and

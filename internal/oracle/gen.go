@@ -46,6 +46,7 @@ const (
 	FeatStrings        Feature = "strings"          // strings and bytes summaries (Index*, LastIndex*, Contains*, HasPrefix/Suffix, Equal, Compare, EqualFold, Count, Trim*, Cut*, Fields) on words of input bits
 	FeatRunes          Feature = "runes"            // unicode/utf8 (DecodeRune*, DecodeLastRune*, RuneCount*, Valid*, RuneLen) and unicode.Is* on words of input bits, range over them
 	FeatFmt            Feature = "fmt"              // fmt.Sprintf, Sprint, Sprintln, Errorf (%w) with verbs, widths and flags over basic, named, struct, pointer, slice values and a Stringer
+	FeatFmtNative      Feature = "fmt-native"       // fmt's verbs and values the engine formats natively (unknown): %c %q %U of integers, %q %x widths and precision of strings and Stringers, floats
 	FeatSync           Feature = "sync"             // sync (Mutex, RWMutex, Once, OnceFunc, OnceValue, WaitGroup, Pool, Map), sync/atomic (functions and typed forms), unique.Make
 	FeatSortIter       Feature = "sort-iter"        // sort.Slice and SliceStable (reflectlite), iterators of slices and maps
 )
@@ -56,7 +57,7 @@ var Features = []Feature{
 	FeatBreak, FeatHelper, FeatDivConst, FeatDivInput, FeatDivZeroLocal, FeatShift, FeatIndex,
 	FeatSymStore, FeatPtrLocal, FeatPtrElem, FeatNilRecv, FeatMethodTarget, FeatPanic,
 	FeatInfeasible, FeatEarlyReturn, FeatEmptyCase, FeatEvalOrder, FeatAssume, FeatSeqLoop,
-	FeatStrings, FeatRunes, FeatFmt, FeatSync, FeatSortIter,
+	FeatStrings, FeatRunes, FeatFmt, FeatFmtNative, FeatSync, FeatSortIter,
 }
 
 // LoopsDirective marks, in a function's doc comment, a function with

@@ -19,32 +19,47 @@ func (g *gen) decl(key, text string) {
 	g.decls = append(g.decls, text)
 }
 
-// Verbs by the kind of value, all of which go vet accepts for it.
+// Verbs by the kind of value, all of which go vet accepts for it: those
+// the engine formats symbolically, and (FeatFmtNative) those it runs
+// natively, leaving what depends on the text unknown.
 var (
-	intVerbs    = []string{"%d", "%5d", "%-4d", "%+d", "%03d", "% d", "%x", "%X", "%#x", "%o", "%#o", "%b", "%08b", "%v", "%c", "%q", "%U"}
+	intVerbs    = []string{"%d", "%5d", "%-4d", "%+d", "%03d", "% d", "%x", "%X", "%#x", "%o", "%#o", "%b", "%08b", "%v"}
+	intNative   = []string{"%c", "%q", "%U"}
 	boolVerbs   = []string{"%t", "%v", "%6t", "%-6v"}
-	strVerbs    = []string{"%s", "%q", "%v", "%5s", "%-5s", "%.2s", "%x", "% x", "%X", "%+q", "%#q"}
-	stringerVbs = []string{"%v", "%s", "%q", "%6v", "%-6s", "%d"}
+	strVerbs    = []string{"%s", "%v"}
+	strNative   = []string{"%q", "%5s", "%-5s", "%.2s", "%x", "% x", "%X", "%+q", "%#q"}
+	stringerVbs = []string{"%v", "%s", "%d"}
+	stringerNat = []string{"%q", "%6v", "%-6s"}
 	structVerbs = []string{"%v", "%+v", "%#v"}
 	ptrVerbs    = []string{"%v", "%+v"}
 	sliceVerbs  = []string{"%v", "%d", "%3d", "%+d", "%x"}
 	floatVerbs  = []string{"%g", "%.2f", "%6.1f", "%e", "%v", "%+.1e", "%G"}
 )
 
-// fmtArg returns an argument of fmt of a random kind and the verbs its type
+// verbs returns the verbs of a kind of value: sym, and native too when
+// FeatFmtNative is enabled (it is then used if a native one is picked).
+func (g *gen) verb(sym, native []string) string {
+	if len(native) > 0 && g.on(FeatFmtNative) && g.chance(float64(len(native))/float64(len(sym)+len(native))) {
+		g.used[FeatFmtNative] = true
+		return native[g.intn(len(native))]
+	}
+	return sym[g.intn(len(sym))]
+}
+
+// fmtArg returns an argument of fmt of a random kind and a verb its type
 // admits.
-func (g *gen) fmtArg() (string, []string) {
+func (g *gen) fmtArg() (string, string) {
 	switch g.intn(11) {
 	case 0, 1:
-		return g.intExpr([]*gtype{tI8, tU8, tI32}[g.intn(3)], 1), intVerbs
+		return g.intExpr([]*gtype{tI8, tU8, tI32}[g.intn(3)], 1), g.verb(intVerbs, intNative)
 	case 2:
-		return g.boolExpr(1, true, false), boolVerbs
+		return g.boolExpr(1, true, false), g.verb(boolVerbs, nil)
 	case 3:
-		return g.word(alphabets[g.intn(len(alphabets))]), strVerbs
+		return g.word(alphabets[g.intn(len(alphabets))]), g.verb(strVerbs, strNative)
 	case 4:
 		n := g.name + "N"
 		g.decl(n, fmt.Sprintf("// %s is a named integer of %s.\ntype %s uint8\n\n", n, g.name, n))
-		return n + "(" + g.intExpr(tU8, 1) + ")", intVerbs
+		return n + "(" + g.intExpr(tU8, 1) + ")", g.verb(intVerbs, intNative)
 	case 5:
 		n := g.name + "S"
 		g.decl(n, fmt.Sprintf(`// %[1]s is a named integer of %[2]s with a String method.
@@ -62,23 +77,25 @@ func (v %[1]s) String() string {
 }
 
 `, n, g.name, g.constant(tI8), g.constant(tI8)))
-		return n + "(" + g.intExpr(tI8, 1) + ")", stringerVbs
+		return n + "(" + g.intExpr(tI8, 1) + ")", g.verb(stringerVbs, stringerNat)
 	case 6:
-		return fmt.Sprintf("S1{A: %s, B: %s}", g.intExpr(tI8, 1), g.boolExpr(1, true, false)), structVerbs
+		return fmt.Sprintf("S1{A: %s, B: %s}", g.intExpr(tI8, 1), g.boolExpr(1, true, false)), g.verb(structVerbs, nil)
 	case 7:
-		return fmt.Sprintf("&S2{P: [2]bool{%s, %s}, U: %s}", g.boolExpr(0, true, false), g.boolExpr(0, true, false), g.intExpr(tU8, 1)), ptrVerbs
+		return fmt.Sprintf("&S2{P: [2]bool{%s, %s}, U: %s}", g.boolExpr(0, true, false), g.boolExpr(0, true, false), g.intExpr(tU8, 1)), g.verb(ptrVerbs, nil)
 	case 8:
-		return fmt.Sprintf("[]int8{%s, %s}", g.intExpr(tI8, 1), g.operand(tI8, 1)), sliceVerbs
+		return fmt.Sprintf("[]int8{%s, %s}", g.intExpr(tI8, 1), g.operand(tI8, 1)), g.verb(sliceVerbs, nil)
 	case 9:
-		return fmt.Sprintf("float64(%s) / 4", g.intExpr(tI8, 1)), floatVerbs
+		if g.use(FeatFmtNative) {
+			return fmt.Sprintf("float64(%s) / 4", g.intExpr(tI8, 1)), g.verb(floatVerbs, nil)
+		}
 	}
 	// A struct parameter or local, if any.
 	if vs := g.vars(func(v *variable) bool { return v.t.kind == kStruct }); len(vs) > 0 {
 		v := g.pick(vs)
 		v.used = true
-		return v.name, structVerbs
+		return v.name, g.verb(structVerbs, nil)
 	}
-	return g.intExpr(tI8, 1), intVerbs
+	return g.intExpr(tI8, 1), g.verb(intVerbs, nil)
 }
 
 // fmtSeps are the literal texts between a format's verbs.
@@ -95,10 +112,10 @@ func (g *gen) fmtCall() {
 	s := g.fresh("s")
 	var args, verbs []string
 	for n := 1 + g.intn(3); n > 0; n-- {
-		a, vs := g.fmtArg()
+		a, v := g.fmtArg()
 		g.panicky = false
 		args = append(args, a)
-		verbs = append(verbs, vs[g.intn(len(vs))])
+		verbs = append(verbs, v)
 	}
 	switch g.intn(5) {
 	case 0:
@@ -176,8 +193,8 @@ func (e %[1]s) Error() string {
 	}
 	g.line("}")
 	g.panicky = false
-	a, vs := g.fmtArg()
-	g.line("%s := fmt.Errorf(%q, %s, %s)", err, strings.ToLower(g.name)+" "+vs[g.intn(len(vs))]+": %w", a, base)
+	a, v := g.fmtArg()
+	g.line("%s := fmt.Errorf(%q, %s, %s)", err, strings.ToLower(g.name)+" "+v+": %w", a, base)
 	t := g.fresh("t")
 	g.line("%s, _ := %s.(%s)", t, base, et)
 	g.ifs(func() string {

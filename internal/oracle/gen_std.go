@@ -305,7 +305,7 @@ func (g *gen) runesCall() {
 			arg = "[]byte(" + s + ")"
 		}
 		g.line("%s, %s := utf8.%s(%s)", c, size, fn, arg)
-		g.line("if %s > len(%s) || %s == 0 && len(%s) > 0 {", size, s, size, s)
+		g.line("if %s > len(%s) || %s == 0 && len(%s) > 0 || %s > utf8.MaxRune {", size, s, size, s, c)
 		g.line("\tr += 77 // unreachable")
 		g.line("}")
 		g.ifs(func() string {
