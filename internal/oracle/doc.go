@@ -48,7 +48,7 @@
 // engine replaces (sync's Mutex, RWMutex, Once, OnceFunc, OnceValue(s),
 // WaitGroup, Pool, Map; sync/atomic's functions and typed forms;
 // unique.Make; sort.Slice and SliceStable; the iterators of slices and
-// maps, over maps of constant keys), in sequences that never deadlock or
+// maps, over maps of one entry), in sequences that never deadlock or
 // hit a fatal error (a negative WaitGroup counter panics); conditions
 // that no input satisfies among them (r += 77 // unreachable) for the
 // proofs; and a precondition
