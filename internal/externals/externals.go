@@ -14,6 +14,16 @@ var fmtIntrinsics = []string{
 	"formatFloat", "tainted", "runtimeError",
 }
 
+// Environment are the functions through which a program reads what a
+// test does not give it (their meaning: internal/engine/env.go): the
+// clock of package time, which time.Now, time.Since and time.Until read
+// (package time is otherwise interpreted), and the process's environment
+// variables.
+var Environment = []string{
+	"time.runtimeNow", "time.runtimeNano", "time.runtimeIsBubbled",
+	"os.Getenv", "os.LookupEnv",
+}
+
 // FmtPath is the import path of the fmt replacement package in the
 // program.
 const FmtPath = "leapfrog/replacements/fmt"
@@ -22,6 +32,9 @@ var names = func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range fmtIntrinsics {
 		m[FmtPath+"."+n] = true
+	}
+	for _, n := range Environment {
+		m[n] = true
 	}
 	return m
 }()

@@ -65,7 +65,7 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 	}
 	for _, c := range order {
 		p := c.Path
-		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
+		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Env: p.Env, Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
 		for _, o := range c.Covers {
 			t.Covers = append(t.Covers, o.ID)
 		}
@@ -186,6 +186,11 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	if why := s.aborted[Lit{o.If, o.Dir}]; o.If != nil && why != "" {
 		// Taken by a run that could not finish: reachable, but no case.
 		b.Verdict, b.Reason = report.Unknown, "reached only by runs that were aborted: "+why
+		return
+	}
+	if why := s.unfixed[Lit{o.If, o.Dir}]; o.If != nil && why != "" {
+		// Taken only where a test could not follow the run.
+		b.Verdict, b.Reason = report.Unknown, why
 		return
 	}
 	if s.decideWhole(o, b) || s.decideMerged(o, sides, b) {
