@@ -33,7 +33,16 @@ import (
 // packs (after the year 2157). Neither happens on a platform Go supports
 // today, so those two branches of time.Now take the concrete reading's way
 // without tainting the run (clockFacts); everything the caller does with
-// the Time is tainted as above.
+// the Time is tainted as above. The local time zone (time.Local, which
+// time.Now and time.Unix give their Time) is loaded by initLocal the
+// first time a Time in it is broken into its date and clock: a run that
+// gets there stops (LocalZoneReason). Times in UTC or in a fixed zone are
+// interpreted in full.
+
+// LocalZoneReason is why a run that needs the local time zone stops: Go
+// reads it (TZ, /etc/localtime) once per process, before a test could fix
+// it, and leapfrog does not read it.
+const LocalZoneReason = "depends on the local time zone (time.Local), which a test cannot fix"
 
 // The keys under which the clock's readings are tainted, and their reasons.
 const (
@@ -89,6 +98,8 @@ func (m *machine) callEnv(name string, a []val) ([]val, bool) {
 		return []val{m.extVar(clockKey, uint64(clockMono+m.clockTick()*clockStep), 64)}, true
 	case "time.runtimeIsBubbled":
 		return []val{boolean(false)}, true
+	case "time.initLocal":
+		panic(runError(LocalZoneReason))
 	case "os.Getenv":
 		return m.envRead(a[0].(*str))[:1], true
 	case "os.LookupEnv":

@@ -16,11 +16,11 @@ var fmtIntrinsics = []string{
 
 // Environment are the functions through which a program reads what a
 // test does not give it (their meaning: internal/engine/env.go): the
-// clock of package time, which time.Now, time.Since and time.Until read
-// (package time is otherwise interpreted), and the process's environment
-// variables.
+// clock of package time, which time.Now, time.Since and time.Until read,
+// and its local time zone (initLocal; package time is otherwise
+// interpreted), and the process's environment variables.
 var Environment = []string{
-	"time.runtimeNow", "time.runtimeNano", "time.runtimeIsBubbled",
+	"time.runtimeNow", "time.runtimeNano", "time.runtimeIsBubbled", "time.initLocal",
 	"os.Getenv", "os.LookupEnv",
 }
 

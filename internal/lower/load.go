@@ -544,6 +544,9 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 	}
 	for i := 0; i < len(order); i++ {
 		fn := order[i]
+		if pending[fn].External {
+			continue // the engine answers it: its Go body, if any, is not the program's (time.initLocal)
+		}
 		if err := lowerFunction(l, fn, pending[fn], get); err != nil {
 			l.failed[fn] = err
 			return nil, l.viaTarget(fn, err, from)

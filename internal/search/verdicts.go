@@ -460,6 +460,15 @@ func (s *Session) noRunReason() string {
 		return "timeout: no run completed within the budget"
 	case s.preconditionRefuted():
 		return "no input satisfies the precondition: the runs violated it, and the rest of its domain is refuted"
+	case len(s.aborted) > 0:
+		// Why the runs stopped (the least reason, for determinism).
+		why := ""
+		for _, r := range s.aborted {
+			if why == "" || r < why {
+				why = r
+			}
+		}
+		return "no run completed: " + why
 	}
 	return "no run completed: every run stopped before the function returned"
 }
