@@ -50,6 +50,13 @@ const (
 	ClockReason = "depends on time.Now, which a test cannot fix"
 )
 
+// The key under which math/rand's numbers are tainted (the replacement
+// package's randomBits), and its reason.
+const (
+	randKey    = "math/rand"
+	RandReason = "depends on math/rand's random numbers, which a test cannot fix"
+)
+
 // envKeyPrefix starts the key under which an environment variable's value
 // is tainted ("env NAME"; "env ?" when its name is not a constant made of
 // letters, digits, '_' and '.').
@@ -63,6 +70,9 @@ func unfixedReason(key string) string {
 	}
 	if key == clockKey {
 		return ClockReason
+	}
+	if key == randKey {
+		return RandReason
 	}
 	if name, ok := strings.CutPrefix(key, envKeyPrefix); ok {
 		if name == "?" {
@@ -100,6 +110,10 @@ func (m *machine) callEnv(name string, a []val) ([]val, bool) {
 		return []val{boolean(false)}, true
 	case "time.initLocal":
 		panic(runError(LocalZoneReason))
+	case "leapfrog/replacements.randomBits":
+		m.unfixedVars = true
+		m.randN++
+		return []val{m.extVar(randKey, uint64(m.randN)*0x9e3779b97f4a7c15, 64)}, true
 	case "os.Getenv":
 		return m.envRead(a[0].(*str))[:1], true
 	case "os.LookupEnv":

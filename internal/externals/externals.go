@@ -18,10 +18,12 @@ var fmtIntrinsics = []string{
 // test does not give it (their meaning: internal/engine/env.go): the
 // clock of package time, which time.Now, time.Since and time.Until read,
 // and its local time zone (initLocal; package time is otherwise
-// interpreted), and the process's environment variables.
+// interpreted), the process's environment variables, and the random bits
+// the replacements of math/rand and math/rand/v2 draw.
 var Environment = []string{
 	"time.runtimeNow", "time.runtimeNano", "time.runtimeIsBubbled", "time.initLocal",
 	"os.Getenv", "os.LookupEnv",
+	"leapfrog/replacements.randomBits",
 }
 
 // FmtPath is the import path of the fmt replacement package in the
