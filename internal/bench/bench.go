@@ -69,6 +69,9 @@ type Mean struct {
 	Conflicts       float64 `json:"conflicts"`
 	InfeasiblePaths float64 `json:"infeasible_paths"`
 	Paths           float64 `json:"paths"`
+	DistinctPaths   float64 `json:"distinct_paths"`
+	Merges          float64 `json:"merges"`
+	Queries         float64 `json:"queries"`
 	Blocked         float64 `json:"blocked"`
 	ConflictClauses float64 `json:"conflict_clauses"`
 	LargestBackjump float64 `json:"largest_backjump"`
@@ -96,6 +99,9 @@ func mean(rs []*report.Function) Mean {
 		Conflicts:       avg(func(s report.Stats) int64 { return int64(s.Conflicts) }),
 		InfeasiblePaths: avg(func(s report.Stats) int64 { return int64(s.InfeasiblePaths) }),
 		Paths:           avg(func(s report.Stats) int64 { return int64(s.Paths) }),
+		DistinctPaths:   avg(func(s report.Stats) int64 { return int64(s.DistinctPaths) }),
+		Merges:          avg(func(s report.Stats) int64 { return int64(s.Merges) }),
+		Queries:         avg(func(s report.Stats) int64 { return int64(s.Queries) }),
 		Blocked:         avg(func(s report.Stats) int64 { return int64(s.Blocked) }),
 		ConflictClauses: avg(func(s report.Stats) int64 { return int64(s.ConflictClauses) }),
 		LargestBackjump: avg(func(s report.Stats) int64 { return int64(s.LargestBackjump) }),

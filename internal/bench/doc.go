@@ -22,6 +22,26 @@
 // the strategies it adds the columns of the reachability paper's Tables 2
 // and 3 (blocked flips, largest backjump, conflict clauses).
 //
+// # The papers' tables
+//
+// Paper (bench -paper) prints each table of the papers with, under each of
+// the paper's rows, leapfrog's figures for the same program and strategy of
+// the bench module, measured in the same run: every function once per
+// configuration, with every strategy its rows name, through Compare. The
+// papers' figures are data (papers.go), copied with the place they come
+// from; a row whose program the module does not hold says so. Each column
+// is defined per paper (README, "The papers' tables"); paperCell maps
+// leapfrog's counters to it, and panics on a column it does not know.
+//
+// The papers count branches, not objectives. CountAsPapers reconstructs
+// their rule from the program itself: leapfrog's two-sided objectives, less
+// the entry and the run-time checks' panics, plus two branches per
+// comparison used as a value (found in the source: any comparison that is
+// not an if, for or case condition nor an operand of && or ||, through
+// parentheses and !) and the if-chain a lookup in a constant-length table
+// by a variable index stands for (found in the IR: an index check against a
+// constant length). On TCAS this gives the papers' 80 from leapfrog's 66.
+//
 // # The synthetic series
 //
 // Scale generates functions of growing size with the bench module's

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"leapfrog/internal/analysis"
 	"leapfrog/internal/bench"
@@ -28,6 +29,8 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	runs := fs.Int("runs", 1, "runs per strategy; cost figures are averaged over them")
 	jsonOut := fs.String("json", "", "write the per-strategy reports and mean statistics to this `file`")
 	scale := fs.String("scale", "", "`N,N,...`: instead of packages, the synthetic series: for each N, the function of the bench module's generator (synth -conds N -conflicts N/10 -unreachable 2 -seed 7), the module's directory being the argument")
+	paper := fs.Bool("paper", false, "instead of packages, the papers' tables: each beside leapfrog's figures on the bench module (the argument), counted as each paper counts; every run gets -timeout, 60s when none is given")
+	tables := fs.String("tables", "", "with -paper, `ids`: comma-separated tables to print (default all: "+strings.Join(bench.PaperTableIDs(), ", ")+")")
 	rest, err := parseArgs(fs, args, stdout, usageOf(fs, benchLine, benchDesc))
 	if err != nil {
 		return fail(stderr, "bench", err)
@@ -53,6 +56,18 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "bench", err)
 	}
 	o := bench.Options{Strategies: names, Runs: *runs, Timeout: c.opts.timeout, Config: c.opts.Config}
+	if *paper {
+		if *scale != "" {
+			return fail(stderr, "bench", usagef("-paper and -scale exclude each other"))
+		}
+		if len(rest) != 1 {
+			return fail(stderr, "bench", usagef("-paper: need the bench module's directory, got %d arguments", len(rest)))
+		}
+		return benchPaper(rest[0], *tables, o, *jsonOut, stdout, stderr)
+	}
+	if *tables != "" {
+		return fail(stderr, "bench", usagef("-tables: only with -paper"))
+	}
 	if *scale != "" {
 		if len(rest) != 1 {
 			return fail(stderr, "bench", usagef("-scale: need the bench module's directory, got %d arguments", len(rest)))
@@ -127,6 +142,40 @@ func benchScale(dir, list string, o bench.Options, jsonOut string, stdout, stder
 	}
 	return exit
 }
+
+// benchPaper is bench -paper: the papers' tables beside leapfrog's.
+func benchPaper(dir, tables string, o bench.Options, jsonOut string, stdout, stderr io.Writer) int {
+	if st, err := os.Stat(filepath.Join(dir, "tcas")); err != nil || !st.IsDir() {
+		return fail(stderr, "bench", usagef("-paper: %s is not the bench module (no tcas; give testdata/bench)", dir))
+	}
+	var po bench.PaperOptions
+	if tables != "" {
+		for _, id := range strings.Split(tables, ",") {
+			po.Tables = append(po.Tables, strings.TrimSpace(id))
+		}
+	}
+	if o.Timeout == 0 {
+		o.Timeout = paperTimeout
+	}
+	rep, err := bench.Paper(context.Background(), dir, o, po, stdout)
+	if err != nil {
+		return fail(stderr, "bench", err)
+	}
+	exit := 0
+	for _, bf := range rep.Functions {
+		if !agree(stderr, bf.Package+"."+bf.Function, bf) {
+			exit = 1
+		}
+	}
+	if jsonOut != "" && !writeBenchJSON(rep, jsonOut, stdout, stderr) {
+		return 1
+	}
+	return exit
+}
+
+// paperTimeout is each run's budget under -paper when -timeout gives none:
+// pe, rg and mtelse would run for hours on the synthetic programs.
+const paperTimeout = 60 * time.Second
 
 // writeBenchJSON writes bench's JSON report atomically.
 func writeBenchJSON(rep *bench.Report, file string, stdout, stderr io.Writer) bool {

@@ -151,3 +151,34 @@ func TestBenchScale(t *testing.T) {
 		t.Errorf("bad size: exit %d, %q", code, errs)
 	}
 }
+
+// TestBenchPaper: bench -paper prints the selected papers' tables beside
+// leapfrog's figures on the bench module (TCAS counted as 80 branches), and
+// rejects what it cannot do with a usage error.
+func TestBenchPaper(t *testing.T) {
+	dir := benchCopy(t)
+	code, out, errs := run("bench", "-paper", "-tables", "treefrog-1", dir)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, want := range []string{"TreeFrog, Table 1: Tcas  [treefrog-1]", "= 80 branches", "  Tcas               TreeFrog   paper     80", "  tcas.AltSepTest12  treefrog   leapfrog  80"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "-paper"}, "-paper: need the bench module's directory, got 0 arguments"},
+		{[]string{"bench", "-paper", filepath.Join(dir, "paper")}, "is not the bench module"},
+		{[]string{"bench", "-paper", "-tables", "nope", dir}, `-paper: no table "nope"`},
+		{[]string{"bench", "-tables", "treefrog-1", filepath.Join(dir, "paper"), "G"}, "-tables: only with -paper"},
+		{[]string{"bench", "-paper", "-scale", "20", dir}, "-paper and -scale exclude each other"},
+	} {
+		code, _, errs := run(c.args...)
+		if code == 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want an error with %q", c.args[1:], code, errs, c.want)
+		}
+	}
+}

@@ -221,6 +221,7 @@ type Stats struct {
 	Conflicts       int `json:"conflicts"`
 	Paths           int `json:"paths"`            // executions of the function
 	InfeasiblePaths int `json:"infeasible_paths"` // flips the solver proved infeasible
+	DistinctPaths   int `json:"distinct_paths"`   // whole paths the executions took, each counted once (the reachability paper's "paths explored")
 	// TreeFrog (conflict learning, feasible sequences, suffix enumeration,
 	// over-approximate conflicts learnt and reused at the same state).
 	Lemmas          int   `json:"lemmas"`

@@ -79,8 +79,28 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 	st := s.Stats
 	st.Cases, st.Discarded = r.Stats.Cases+r.Stats.Discarded, r.Stats.Discarded
 	st.TimeMs = s.Elapsed().Milliseconds()
+	st.DistinctPaths = s.distinctPaths()
 	r.Stats = st
 	return r
+}
+
+// distinctPaths counts the whole paths the runs took: the leaves of the
+// execution tree, a side some run took (Feasible is set by runs alone) with
+// no node after it. Runs that repeat a path count once; a run with no branch
+// is the one path of a function without any.
+func (s *Session) distinctPaths() int {
+	if s.Root == nil {
+		return min(s.Stats.Paths, 1)
+	}
+	n := 0
+	s.walk(s.Root, func(nd *Node) {
+		for d := range 2 {
+			if nd.State[d] == Feasible && nd.Child[d] == nil {
+				n++
+			}
+		}
+	})
+	return n
 }
 
 // keep decides which cases are emitted: those that covered something first.
