@@ -106,6 +106,29 @@ func timeInputs(rng *rand.Rand, n int) [][3]int64 {
 	return out
 }
 
+// loadModule writes the module p of the one file src into dir and returns
+// its functions names, lowered; a rejection fails the test.
+func loadModule(t *testing.T, dir, src string, names []string) map[string]*ir.Function {
+	t.Helper()
+	for name, data := range map[string]string{"go.mod": "module p\n\ngo 1.26\n", "p.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := lower.Load(dir, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Errors {
+		t.Fatalf("rejected: %v", e)
+	}
+	fns := map[string]*ir.Function{}
+	for _, tg := range res.Targets {
+		fns[tg.Name] = tg.Func
+	}
+	return fns
+}
+
 // TestTimeAgainstGo runs functions of package time (interpreted, as the
 // standard library's Go) on random Times and Durations, and compares each
 // result with the compiled program's, byte for byte.
@@ -120,26 +143,11 @@ func TestTimeAgainstGo(t *testing.T) {
 	}
 	prog := strings.Replace(timeDecls, "%s", strings.Join(fns, ", "), 1)
 	prog = strings.ReplaceAll(prog, "%%", "%")
-	for name, data := range map[string]string{"go.mod": "module p\n\ngo 1.26\n", "p.go": prog + src.String()} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	targets := loadModule(t, dir, prog+src.String(), names)
 	cmd := exec.Command("go", "build", "-o", "prog", ".")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	res, err := lower.Load(dir, names)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Errors {
-		t.Errorf("rejected: %v", e)
-	}
-	targets := map[string]*ir.Function{}
-	for _, tg := range res.Targets {
-		targets[tg.Name] = tg.Func
 	}
 	n := 12
 	if testing.Short() {
@@ -210,22 +218,7 @@ func Env() string {
 	return "set:" + v + ":" + os.Getenv("LF_X")
 }
 `
-	for name, data := range map[string]string{"go.mod": "module p\n\ngo 1.26\n", "p.go": src} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	res, err := lower.Load(dir, []string{"Stamp", "Elapsed", "Local", "Env"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Errors {
-		t.Fatalf("rejected: %v", e)
-	}
-	fns := map[string]*ir.Function{}
-	for _, tg := range res.Targets {
-		fns[tg.Name] = tg.Func
-	}
+	fns := loadModule(t, dir, src, []string{"Stamp", "Elapsed", "Local", "Env"})
 	run := func(name string, model map[string]uint64) *Path {
 		return New(expr.NewBuilder(), 8).Run(fns[name], model)
 	}
