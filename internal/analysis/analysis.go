@@ -5,6 +5,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -160,7 +161,7 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 		a.close()
 		return nil, &InputError{err}
 	}
-	a.s = search.NewSession(search.Config{Fn: t.Func, Engine: a.eng, Solver: a.slv, Deadline: stop, Seed: cfg.Seed, OnRun: cfg.OnRun})
+	a.s = search.NewSession(search.Config{Fn: t.Func, SourceDir: sourceDir(t.File), Engine: a.eng, Solver: a.slv, Deadline: stop, Seed: cfg.Seed, OnRun: cfg.OnRun})
 	if cfg.Workers > 1 {
 		// A solver per worker of mtelse. Parallel runs keep their verdicts
 		// but not their cases, so gen's output is byte-identical only with
@@ -173,6 +174,14 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 		return nil, &InputError{fmt.Errorf("-important: no branch of %s on any of the lines given", t.Name)}
 	}
 	return a, nil
+}
+
+// sourceDir is the directory of the Go file at path ("" for none).
+func sourceDir(path string) string {
+	if path == "" || !strings.HasSuffix(path, ".go") {
+		return ""
+	}
+	return filepath.Dir(path)
 }
 
 // explore runs the strategy (with the loops' bounds raised and models

@@ -40,6 +40,18 @@
 //     kept in selection order and reports are sorted canonically, and no
 //     timing goes into a file, so the output is byte-identical whatever -p.
 //     The flags' defaults are analysis.Defaults.
+//   - Incremental runs (cached.go, internal/cache): before a function is
+//     analysed, its key (its program's IR, the settings, what it is given
+//     by its callees and by the package's own tests, this build of
+//     leapfrog) is looked up in the cache (-cache: $LEAPFROG_CACHE, else
+//     leapfrog under the user cache directory; off: none); a stored
+//     analysis is rendered as a new one would be, so its output is the
+//     same bytes. An analysis cut by the time budget is reused too (a
+//     re-run is cheap and byte-identical); -retry-timeouts analyses those
+//     again. A cache entry that cannot be read, or a cache that cannot be
+//     opened, is a warning, never a failure. The tests set
+//     LEAPFROG_CACHE=off (the scripts give theirs in $WORK): none writes
+//     into the user's cache.
 //   - Progress (progress.go): a status line redrawn in place when stderr is
 //     a terminal (everything else printed during the run goes around it),
 //     plain lines otherwise, nothing with -q.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"leapfrog/internal/analysis"
+	"leapfrog/internal/cache"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 )
@@ -24,6 +25,10 @@ type options struct {
 	// theirs are, by package path, the outcomes the package's own tests
 	// cover (gen -complete, complete.go): given to every search first.
 	theirs map[string][]search.Given
+	// cache holds the analyses of earlier runs (gen -cache; nil: none),
+	// and retryTimeouts says not to reuse those cut by the time budget.
+	cache         *cache.Cache
+	retryTimeouts bool
 }
 
 // commonFlags are the flags gen and bench share, as given.

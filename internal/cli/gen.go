@@ -37,6 +37,7 @@ type genFlags struct {
 	verify, strict        bool
 	complete              bool
 	shard                 shardSpec
+	cacheDir              string
 }
 
 func gen(args []string, stdout, stderr io.Writer) int {
@@ -49,6 +50,8 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&g.opts.Recheck, "recheck", true, "re-prove every unreachable verdict with an independent encoding of the whole function, decided by cvc5")
 	fs.BoolVar(&g.strict, "strict", false, "exit 3 when a selected function is rejected (unsupported), after writing everything")
 	fs.BoolVar(&g.complete, "complete", true, "complete the package's own tests: run them first (as leapfrog cover) and generate cases only for the outcomes they miss; false regenerates everything (a package without tests is analysed in full either way)")
+	fs.StringVar(&g.cacheDir, "cache", "", "reuse the analyses of earlier runs from this `directory` for the functions whose code, callees, flags and covering tests did not change, and store the new ones; off: none (default: $LEAPFROG_CACHE, else leapfrog under the user cache directory)")
+	fs.BoolVar(&g.opts.retryTimeouts, "retry-timeouts", false, "analyse again the functions whose cached analysis left an outcome unknown by a timeout (otherwise reused as they are)")
 	fs.Var(shardFlag{&g.shard}, "shard", "analyse only share `K/N` of the functions (stable: by a hash of package and name); leapfrog merge joins the shards' JSON reports")
 	rest, err := parseArgs(fs, args, stdout, usageOf(fs, genLine, genDesc))
 	if err != nil {
@@ -79,6 +82,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	}
 
 	// Everything is checked: measure the packages' own tests, analyse.
+	g.opts.cache = openCache(g.cacheDir, func(w string) { fmt.Fprintf(stderr, "leapfrog gen: warning: %s\n", w) })
 	var own *ownCoverage
 	if g.complete && !model {
 		if own, err = measureOwnTests(sel, g.par); err != nil {
@@ -120,7 +124,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected, Failed: failed}
+	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected, Failed: failed, Reused: reusedCount(results)}
 	rep.Flags.Verify, rep.Flags.Strict, rep.Flags.Recheck = g.verify, g.strict, g.opts.Recheck
 	for _, p := range sel.pkgs {
 		rep.Packages = append(rep.Packages, &report.Package{Path: p.path, Dir: relPath(p.dir)})
@@ -151,6 +155,9 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	}
 	summarizeRun(stdout, rep, qualify || len(sel.rejected) > 0, g.quiet)
 	summarizeCompletion(stdout, own, rep)
+	if g.opts.cache != nil && !g.quiet {
+		fmt.Fprintf(stdout, "reused %d of %d functions from the cache\n", rep.Reused, len(sel.targets))
+	}
 	if model && len(sel.targets) > 0 {
 		fmt.Fprintf(stdout, "model input: no Go test emitted\n")
 	}

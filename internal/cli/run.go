@@ -26,7 +26,9 @@ type result struct {
 	f   testgen.Func     // for the emitter (Go packages only)
 	// wrong are the re-proof's lines about verdicts it found wrong.
 	wrong []string
-	err   error
+	// reused says the analysis was read from the cache (cached.go).
+	reused bool
+	err    error
 }
 
 // analyzeAll analyses the targets on up to par goroutines, a function's
@@ -56,7 +58,7 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 		given := append(append([]search.Given(nil), opts.theirs[t.pkg.path]...), plan.Given(i, analysed)...)
 		mu.Unlock()
 		fp := pr.begin(label(t, qualify))
-		r := analyzeTarget(t, opts, given, fp.onRun)
+		r := analyzeCached(t, opts, given, fp.onRun, func(w string) { pr.print(stderr, "leapfrog "+cmd+": warning: "+w+"\n") })
 		for _, w := range r.wrong {
 			pr.print(stderr, "leapfrog: "+w+"\n")
 		}
@@ -94,7 +96,7 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 			}
 			if !quiet {
 				var sb strings.Builder
-				summarize(&sb, r.rep, label(r.t, qualify))
+				summarize(&sb, r.rep, label(r.t, qualify), r.reused)
 				pr.print(stdout, sb.String())
 			}
 		}
@@ -152,6 +154,18 @@ func analyzeTarget(t *target, opts options, given []search.Given, onRun func(int
 		r.err = err
 		return r
 	}
+	return renderResult(t, res)
+}
+
+// renderResult is the result of t's analysis res: its report, the cases'
+// values rendered as Go literals, what the emitter needs.
+func renderResult(t *target, res *analysis.Result) (r *result) {
+	r = &result{t: t}
+	defer func() {
+		if p := recover(); p != nil {
+			r.err = internalError(p)
+		}
+	}()
 	r.res, r.wrong = res, res.EngineWrong
 	file, line := relPath(t.decl.file), t.decl.line
 	if t.res.Pkg.Types == nil { // a CFG model

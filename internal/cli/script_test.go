@@ -28,6 +28,7 @@ func TestMain(m *testing.M) {
 type cleanup struct{ m *testing.M }
 
 func (c cleanup) Run() int {
+	os.Setenv(cacheEnv, "off") // gen run by the tests in this process: never the user's cache
 	code := c.m.Run()
 	if wholeRunOnce.bench != "" {
 		os.RemoveAll(wholeRunOnce.bench)
@@ -46,6 +47,10 @@ func TestScripts(t *testing.T) {
 			for k, v := range env {
 				e.Setenv(k, v)
 			}
+			// gen's cache (-cache): off, but where a script clears
+			// LEAPFROG_CACHE; then in the script's own directory.
+			e.Setenv(cacheEnv, "off")
+			e.Setenv("XDG_CACHE_HOME", filepath.Join(e.WorkDir, ".cache"))
 			if bin := os.Getenv("LEAPFROG_BIN"); bin != "" {
 				dir := filepath.Join(e.WorkDir, ".bin")
 				if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -59,8 +64,11 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits":  cmdExits,
-			"within": cmdWithin,
+			"exits":     cmdExits,
+			"within":    cmdWithin,
+			"section":   cmdSection,
+			"cmpexcept": cmdCmpExcept,
+			"corrupt":   cmdCorrupt,
 		},
 	})
 }

@@ -15,8 +15,10 @@ import (
 	"leapfrog/internal/verify"
 )
 
-// summarize prints the text summary of one function.
-func summarize(w io.Writer, r *report.Function, name string) {
+// summarize prints the text summary of one function; reused says its
+// analysis was read from the cache (the time is then that of the run that
+// made it).
+func summarize(w io.Writer, r *report.Function, name string, reused bool) {
 	cov, unr, unk := r.Count()
 	takenOver := ""
 	if n := decidedElsewhere(r); n > 0 {
@@ -27,7 +29,7 @@ func summarize(w io.Writer, r *report.Function, name string) {
 	}
 	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown%s; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
 		name, r.Strategy, len(r.Branches), cov, unr, unk, takenOver, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
-		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, time.Duration(r.Stats.TimeMs)*time.Millisecond)
+		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, timeText(r, reused))
 	if n := notTargeted(r); n > 0 {
 		fmt.Fprintf(w, "  %d objectives not targeted (-important) and not covered: unknown\n", n)
 	}
@@ -56,6 +58,14 @@ func summarize(w io.Writer, r *report.Function, name string) {
 	if more > 0 {
 		fmt.Fprintf(w, "  ... and %d more not covered (the JSON and HTML reports list them all)\n", more)
 	}
+}
+
+// timeText is the time an analysis took, or "reused from the cache".
+func timeText(r *report.Function, reused bool) string {
+	if reused {
+		return "reused from the cache"
+	}
+	return (time.Duration(r.Stats.TimeMs) * time.Millisecond).String()
 }
 
 // outcomeText is an outcome as the summary prints it: a call of panic is

@@ -19,7 +19,7 @@ func TestSummaryNotReproved(t *testing.T) {
 		{ID: "b2", Pos: "p.go:8:5", Outcome: "false", Verdict: report.Covered},
 	}}
 	var out bytes.Buffer
-	summarize(&out, r, r.Function)
+	summarize(&out, r, r.Function, false)
 	if !strings.Contains(out.String(), "  unreachable p.go:8:5 ") || !strings.Contains(out.String(), "\n              not re-proved independently: "+why+"\n") {
 		t.Errorf("summary:\n%s", out.String())
 	}

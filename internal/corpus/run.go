@@ -150,7 +150,8 @@ func goLineOf(goVersion string) string {
 
 // goEnvironment is the environment of every command: -mod=mod (copies have no
 // vendor directory and may lack go.sum lines), the local toolchain, no
-// workspace; offline when modules come from a local directory.
+// workspace; offline when modules come from a local directory; no gen cache
+// (a corpus run measures analyses, not reads of earlier ones).
 func goEnvironment(offline bool) []string {
 	var env []string
 	goflags := ""
@@ -159,7 +160,7 @@ func goEnvironment(offline bool) []string {
 		switch k {
 		case "GOFLAGS":
 			goflags = v
-		case "GOTOOLCHAIN", "GOWORK":
+		case "GOTOOLCHAIN", "GOWORK", "LEAPFROG_CACHE":
 		case "GOPROXY":
 			if !offline {
 				env = append(env, kv)
@@ -168,7 +169,7 @@ func goEnvironment(offline bool) []string {
 			env = append(env, kv)
 		}
 	}
-	env = append(env, "GOFLAGS="+strings.TrimSpace(goflags+" -mod=mod"), "GOTOOLCHAIN=local", "GOWORK=off")
+	env = append(env, "GOFLAGS="+strings.TrimSpace(goflags+" -mod=mod"), "GOTOOLCHAIN=local", "GOWORK=off", "LEAPFROG_CACHE=off")
 	if offline {
 		env = append(env, "GOPROXY=off")
 	}

@@ -137,6 +137,13 @@ func (b *Builder) Var(name string, width int) *Term {
 	return t
 }
 
+// Lookup returns the variable of the given name made so far, or nil.
+func (b *Builder) Lookup(name string) *Term {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.vars[name]
+}
+
 // BVConst returns the bit-vector constant v (masked to width).
 func (b *Builder) BVConst(width int, v uint64) *Term {
 	if width <= 0 || width > 64 {

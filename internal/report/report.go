@@ -35,7 +35,10 @@ type Report struct {
 	Functions []*Function `json:"functions"`        // the functions analysed, by package, file and line
 	Rejected  []*Rejected `json:"rejected"`         // the functions leapfrog cannot handle, with the reason
 	Failed    []*Failed   `json:"failed,omitempty"` // the functions whose analysis or test generation failed (an internal error): present only when some did
-	Summary   Totals      `json:"summary"`          // the sums over Packages
+	// Reused counts the functions whose analysis gen read from its cache
+	// (-cache) instead of analysing them: absent when none was.
+	Reused  int    `json:"reused,omitempty"`
+	Summary Totals `json:"summary"` // the sums over Packages
 }
 
 // Flags are the settings that shape the results: two reports can only be
@@ -237,4 +240,7 @@ type Stats struct {
 	Merges     int     `json:"merges"`
 	Queries    int     `json:"queries"`
 	AvgQueryMs float64 `json:"avg_query_ms,omitempty"` // bench only
+	// MinimiseChecks are the solver checks that made the kept cases'
+	// inputs smaller once the search was over: readability, not search.
+	MinimiseChecks int `json:"minimise_checks,omitempty"`
 }

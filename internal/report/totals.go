@@ -252,6 +252,7 @@ func Merge(reps []*Report) (*Report, error) {
 			}
 			shards[k] = true
 		}
+		out.Reused += r.Reused
 		for _, p := range r.Packages {
 			if pkgs[p.Path] == nil {
 				pkgs[p.Path] = &Package{Path: p.Path, Dir: p.Dir}

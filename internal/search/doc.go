@@ -90,6 +90,24 @@
 // (warnings, globals, precondition, the re-proof's checks), the emitter
 // reads it, and Result.Report converts it, once, to the JSON report's form.
 //
+// # Readable cases
+//
+// The search shrinks each flip's model by evaluation, one variable at a
+// time (shrink.go): cheap, and the paths it explores, so the solver calls
+// the papers' tables count, depend on it. Once the search is over, Result
+// makes the kept cases readable (minimise.go): each case's input is
+// minimised jointly under its whole path condition, by evaluation to a
+// fixpoint (single variables, then pairs sharing a constraint), then, when
+// an integer is still large, with the solver asked for models with every
+// integer within ±2^k (counted apart: Stats.MinimiseChecks); the inputs no
+// branch reads get their best value. A case takes the smaller input only
+// when the run on it takes exactly the steps the case took, so it covers
+// the same objectives and the verdicts cannot move. Each kept case is
+// named after the first objective it covered, in the source's words
+// (casenames.go, from Config.SourceDir): "a+b <= c", "a != b",
+// "t[i] panics: index out of range"; stable across runs, unique in its test
+// (a repeated name gets its objective's line).
+//
 // # PM
 //
 // PM (the path-merging paper) sets the engine's Merger: a run reaching the

@@ -5,6 +5,7 @@ package search
 import (
 	"fmt"
 	"math/rand"
+	"sync/atomic"
 	"time"
 
 	"leapfrog/internal/engine"
@@ -27,6 +28,10 @@ type Config struct {
 	Fn     *ir.Function
 	Engine *engine.Engine
 	Solver solver.Solver
+	// SourceDir is the directory of the package's Go files: cases are
+	// named after the source text of their conditions (casenames.go);
+	// "": after their positions.
+	SourceDir string
 	// Deadline ends the search (Expired); the zero time: none. The engine
 	// and the solvers get the same one (internal/analysis derives it once).
 	Deadline time.Time
@@ -86,6 +91,9 @@ type Session struct {
 	// firsts counts the objectives a case covered first, given ones
 	// included: a strategy's measure of progress.
 	firsts int
+	// minimiseChecks counts the solver checks that minimise a flip's
+	// model (minimise.go); workers add to it.
+	minimiseChecks atomic.Int64
 }
 
 // Case is a run kept as a test case candidate.
@@ -94,6 +102,10 @@ type Case struct {
 	Covers []*Objective // everything it covers
 	New    []*Objective // what it covered first
 	Index  int
+	// Model is the input of the run; minimised says minimiseCases has
+	// made it readable (minimise.go).
+	Model     solver.Model
+	minimised bool
 }
 
 // NewSession prepares a session.
@@ -238,7 +250,7 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	if p.Aborted != "" || p.Excluded != "" {
 		return p, nodes
 	}
-	c := &Case{Path: p, Index: len(s.Cases)}
+	c := &Case{Path: p, Index: len(s.Cases), Model: model}
 	seen := map[*Objective]bool{}
 	cover := func(o *Objective) {
 		if o == nil || seen[o] {

@@ -55,30 +55,37 @@ func shrink(terms []*expr.Term, model solver.Model) solver.Model {
 		if orig == 0 || try(0) {
 			continue
 		}
-		// Halve the magnitude while the constraints allow it, then step by
-		// decreasing powers of two towards zero.
-		cur := expr.Signed(orig, v.Width)
-		for cur != 0 {
-			next := cur / 2
-			if !try(uint64(next)) {
-				break
+		towardsZero(expr.Signed(orig, v.Width), func(x int64) bool {
+			if try(uint64(x)) {
+				orig = uint64(x) & expr.Mask(v.Width)
+				return true
 			}
-			cur, orig = next, uint64(next)&expr.Mask(v.Width)
-		}
-		for step := int64(1) << 62; step > 0; step >>= 1 {
-			var next int64
-			switch {
-			case cur > 0 && cur-step >= 0:
-				next = cur - step
-			case cur < 0 && cur+step <= 0:
-				next = cur + step
-			default:
-				continue
-			}
-			if try(uint64(next)) {
-				cur, orig = next, uint64(next)&expr.Mask(v.Width)
-			}
-		}
+			return false
+		})
 	}
 	return m
+}
+
+// towardsZero moves cur towards zero while try accepts the next value:
+// halving its magnitude, then stepping by decreasing powers of two. It
+// returns the value reached.
+func towardsZero(cur int64, try func(int64) bool) int64 {
+	for cur != 0 && try(cur/2) {
+		cur /= 2
+	}
+	for step := int64(1) << 62; step > 0; step >>= 1 {
+		var next int64
+		switch {
+		case cur > 0 && cur-step >= 0:
+			next = cur - step
+		case cur < 0 && cur+step <= 0:
+			next = cur + step
+		default:
+			continue
+		}
+		if try(next) {
+			cur = next
+		}
+	}
+	return cur
 }

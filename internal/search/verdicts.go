@@ -25,8 +25,9 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 		}
 	}
 	names := map[*Case]string{}
-	for i, c := range order {
-		names[c] = caseName(i+1, c, s.Fn)
+	cn := newCaseNamer(s.SourceDir)
+	for _, c := range order {
+		names[c] = cn.name(c)
 	}
 	for _, c := range s.Cases {
 		if !kept[c] {
@@ -63,6 +64,9 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 		}
 		r.Branches = append(r.Branches, b)
 	}
+	// After the verdicts, which its time cannot then cut short: the cases
+	// take the same steps on their minimised inputs.
+	s.minimiseCases(kept)
 	for _, c := range order {
 		p := c.Path
 		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Env: p.Env, Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
@@ -79,6 +83,7 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 	st := s.Stats
 	st.Cases, st.Discarded = r.Stats.Cases+r.Stats.Discarded, r.Stats.Discarded
 	st.TimeMs = s.Elapsed().Milliseconds()
+	st.MinimiseChecks = int(s.minimiseChecks.Load())
 	st.DistinctPaths = s.distinctPaths()
 	r.Stats = st
 	return r
@@ -167,16 +172,6 @@ func (s *Session) firstKept(o *Objective, order []*Case, kept map[*Case]bool) *C
 		}
 	}
 	return nil
-}
-
-// caseName names a case after the first objective it covered.
-func caseName(n int, c *Case, fn *ir.Function) string {
-	if len(c.New) == 0 { // a returning case kept for its own sake (keep)
-		return fmt.Sprintf("%02d %s returns", n, fn.Pos)
-	}
-	o := c.New[0]
-	p := o.Pos()
-	return fmt.Sprintf("%02d %s:%d:%d %s", n, p.File, p.Line, p.Col, o.Outcome)
 }
 
 type sideRef struct {
