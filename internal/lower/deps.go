@@ -99,7 +99,7 @@ type depKind int
 
 const (
 	depInterpreted depKind = iota // its Go body is lowered like the package's own
-	depReplaced                   // an equivalent Go body is lowered (replace.go)
+	depReplaced                   // an equivalent Go body is lowered (replace.go, or assembly's Go fallback: fallback.go)
 	depExternal                   // run natively (package externals)
 )
 
@@ -125,6 +125,9 @@ func (l *loader) depKindOf(fn *ssa.Function, pos token.Pos) (depKind, error) {
 	if p := pkgOf(fn); p != nil && fn.Origin() == nil {
 		p.Build()
 	}
+	if fn.Blocks == nil && l.goFallback(fn) != nil { // fallback.go
+		return depReplaced, nil
+	}
 	if fn.Blocks == nil {
 		return 0, l.unsupported(pos, "call to %s (no Go body: assembly or a run-time function, and not among the externals)", key)
 	}
@@ -143,7 +146,9 @@ func (l *loader) depStub(fn *ssa.Function) (*ir.Function, error) {
 	case depExternal:
 		return l.externalStub(fn, key)
 	case depReplaced:
-		l.bodies[fn] = l.replacement(fn)
+		if l.bodies[fn] = l.replacement(fn); l.bodies[fn] == nil {
+			l.bodies[fn] = l.goFallback(fn)
+		}
 	}
 	return l.stubOf(fn, key, pkgPath(fn))
 }

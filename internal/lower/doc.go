@@ -51,7 +51,18 @@
 // sync, sync/atomic, unique and reflectlite's ValueOf, Len and Swapper,
 // the mirror types standing for their types, its intrinsics, and the
 // runtime's variables other packages bind by //go:linkname (see
-// Replacements). A range over a function becomes its yield function and
+// Replacements). A function with no Go body (assembly) runs as the Go
+// fallback its package runs on builds without the assembly, when the
+// package names one by the standard library's conventions (a file built
+// under the purego or math_big_pure_go tag forwarding to a Go function,
+// as math/big's addVV to addVV_g; math's archX, guarded by haveArchX,
+// beside x), and when the two cannot differ: integer arithmetic, or
+// floating-point results IEEE 754 fixes exactly (floor, ceil, trunc, max,
+// min; math's assembly Exp and Log round differently from their
+// fallbacks, and stay rejected). In those functions of other packages, an
+// If on a constant (go/ssa keeps "if debug { ... }") is a jump: the side
+// the constant rules out is not lowered, so a debugging print there
+// rejects no caller. A range over a function becomes its yield function and
 // the bookkeeping go/ssa adds around it. Package unsafe, compiler hints
 // and variables bound elsewhere have a section of their own below.
 //
@@ -61,7 +72,12 @@
 // string, arrays, slices, structs, pointers and maps of supported types,
 // interfaces (their method sets) and function types, nested, named or
 // not, as parameters, receivers, results, locals and package-level
-// variables (a parameter holding a function is a stub the emitted test
+// variables. A struct field of a channel type, or of a function type
+// whose signature names a type the IR has not, is an opaque reference,
+// nil in every run (opaque.go): its type stays unmapped elsewhere, so a
+// function that reads it, or makes a value of its type, is rejected,
+// while the functions that only carry the struct are not (a parameter
+// holding a function is a stub the emitted test
 // writes, rejected when its signature names a type a test cannot; a
 // result holding one is not checked). A named type keeps its name (ir.Type.Name: the
 // Go name, qualified by the package name for another package's, with a

@@ -296,6 +296,8 @@ type loader struct {
 
 	bodies       map[*ssa.Function]*ssa.Function // replaced bodies (replace.go)
 	repl         *replSet                        // the replacement package, once built (replace.go)
+	fallbacks    map[*ssa.Function]*ssa.Function // assembly's pure-Go fallbacks, nil for none (fallback.go)
+	pureGoFiles  map[string][]*ast.File          // per package directory, its files only pure-Go builds include (fallback.go)
 	fmtReplaced  map[string]*ssa.Function        // fmt's replacements by name, once built (fmt.go)
 	files        map[string]string               // Go file -> import path of its package (deps.go)
 	replaceFiles map[string]string               // files of the replacement bodies -> their package

@@ -32,7 +32,7 @@ func (fl *fnLowerer) operandBranches() {
 			}
 			last := len(phi.Edges) - 1
 			y := phi.Edges[last]
-			if _, isConst := y.(*ssa.Const); isConst || fl.nestedLogical(phi, y) || !fl.reach[b.Preds[last]] {
+			if _, isConst := y.(*ssa.Const); isConst || fl.nestedLogical(phi, y) || !fl.liveEdge(b.Preds[last], b) {
 				continue
 			}
 			fl.operandBranch(phi, y)

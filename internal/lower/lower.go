@@ -27,6 +27,7 @@ type fnLowerer struct {
 	caseValues   map[token.Pos]bool // case expressions of tagged switches (see restoreDroppedCase)
 	info         map[*ssa.BasicBlock]*blockInfo
 	reach        map[*ssa.BasicBlock]bool
+	dead         map[*ssa.BasicBlock]*ssa.BasicBlock // per block ending in an If on a constant, its dead successor (constbranch.go)
 	phis         []phiFix
 
 	cur     *ir.Block                      // block being filled
@@ -73,8 +74,9 @@ func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.F
 		vals:   map[ssa.Value]ir.Value{},
 		params: map[*ssa.Parameter]*ir.Param{},
 		info:   map[*ssa.BasicBlock]*blockInfo{},
-		reach:  reachable(sfn),
+		dead:   l.deadSuccs(sfn),
 	}
+	fl.reach = reachable(sfn, fl.dead)
 	fl.condOperands, fl.caseValues = conditionOperands(sfn.Syntax())
 	if err := fl.precheck(); err != nil {
 		return err
@@ -113,8 +115,9 @@ func lowerFunction(l *loader, sfn *ssa.Function, f *ir.Function, get func(*ssa.F
 	return nil
 }
 
-// reachable returns the blocks reachable from the entry block.
-func reachable(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+// reachable returns the blocks reachable from the entry block, through
+// no edge to a block's dead successor.
+func reachable(fn *ssa.Function, dead map[*ssa.BasicBlock]*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	seen := map[*ssa.BasicBlock]bool{}
 	if len(fn.Blocks) == 0 {
 		return seen
@@ -125,7 +128,7 @@ func reachable(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, s := range b.Succs {
-			if !seen[s] {
+			if !seen[s] && dead[b] != s {
 				seen[s] = true
 				stack = append(stack, s)
 			}
@@ -345,6 +348,10 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.If:
+		if fl.dead[v.Block()] != nil { // constbranch.go: one side only
+			fl.emit(&ir.Jump{}, nil)
+			return nil
+		}
 		cond, err := fl.value(v.Cond, fl.lastPos)
 		if err != nil {
 			return err
@@ -407,10 +414,12 @@ func (fl *fnLowerer) wire() {
 			continue
 		}
 		for _, s := range b.Succs {
-			in.exit.Succs = append(in.exit.Succs, fl.info[s].first)
+			if fl.dead[b] != s {
+				in.exit.Succs = append(in.exit.Succs, fl.info[s].first)
+			}
 		}
 		for _, p := range b.Preds {
-			if fl.reach[p] {
+			if fl.liveEdge(p, b) {
 				in.first.Preds = append(in.first.Preds, fl.info[p].exit)
 			}
 		}
@@ -421,7 +430,7 @@ func (fl *fnLowerer) wire() {
 func (fl *fnLowerer) fixPhis() error {
 	for _, pf := range fl.phis {
 		for i, e := range pf.ssa.Edges {
-			if !fl.reach[pf.ssa.Block().Preds[i]] {
+			if !fl.liveEdge(pf.ssa.Block().Preds[i], pf.ssa.Block()) {
 				continue
 			}
 			x, err := fl.value(e, pf.ssa.Pos())

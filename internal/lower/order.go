@@ -39,8 +39,9 @@ import (
 // left as they are. Where no statement can go (an && / || operand, a loop
 // condition, a case expression), the expression becomes a call of a
 // function literal holding the temporaries (inPlace). Where neither works
-// (a for loop's post statement, a statement a goto jumps to, a select
-// case), the function is rejected: "evaluation order: ...". Should go/ssa
+// (a for loop's post statement, a statement a goto jumps to that is not
+// simple enough to become a block, a select case), the function is
+// rejected: "evaluation order: ...". Should go/ssa
 // fail on the rewritten package (a bug here), Load builds it again
 // without rewriting, and rejects the functions that need a rewrite, with
 // go/ssa's message, rather than the whole package (buildPackage).
@@ -177,6 +178,15 @@ func (o *orderer) stmt(s ast.Stmt, canInsert bool) []ast.Stmt {
 		}
 		return out
 	case *ast.LabeledStmt:
+		if o.gotos[o.info.Defs[s.Label]] && simpleStmt(s.Stmt) {
+			// A goto jumps to the label: the temporaries go after it,
+			// in a block with the statement, which declares nothing
+			// that outlives it.
+			if r := o.stmt(s.Stmt, true); len(r) > 1 {
+				s.Stmt = &ast.BlockStmt{Lbrace: s.Stmt.Pos(), List: r, Rbrace: s.Stmt.End()}
+			}
+			return []ast.Stmt{s}
+		}
 		r := o.stmt(s.Stmt, canInsert && !o.gotos[o.info.Defs[s.Label]])
 		s.Stmt = r[len(r)-1]
 		return append(r[:len(r)-1], s)
@@ -543,4 +553,17 @@ func (o *orderer) temps(e ast.Expr, pre *[]ast.Stmt) []ast.Expr {
 func isTuple(t types.Type) bool {
 	_, ok := t.(*types.Tuple)
 	return ok
+}
+
+// simpleStmt reports whether s can become the last statement of a block
+// in its place: it declares nothing, and no break or continue names it
+// (an expression, an assignment with =, op= or ++/--, a return).
+func simpleStmt(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ExprStmt, *ast.IncDecStmt, *ast.ReturnStmt:
+		return true
+	case *ast.AssignStmt:
+		return s.Tok != token.DEFINE
+	}
+	return false
 }

@@ -143,7 +143,9 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 			f := t.Field(i)
 			ft, err := m.irType(f.Type())
 			if err != nil {
-				return nil, err
+				if ft = opaqueField(f.Type()); ft == nil {
+					return nil, err
+				}
 			}
 			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft, Embedded: f.Embedded()})
 		}
