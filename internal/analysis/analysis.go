@@ -52,7 +52,7 @@ type Config struct {
 // Defaults is the configuration of leapfrog gen without flags (but
 // -recheck, which bench does not do).
 func Defaults() Config {
-	return Config{Strategy: search.TreeFrog{}, KBound: 10, SolverTimeout: 10 * time.Second,
+	return Config{Strategy: search.Auto{}, KBound: 10, SolverTimeout: 10 * time.Second,
 		MaxLen: engine.DefaultMaxLen, LoopRaise: 160, Workers: 1}
 }
 
@@ -253,6 +253,8 @@ var strategies = map[string]search.Strategy{
 	"rg":        search.RG{},
 	"rgcb":      search.RGCB{},
 	"treefrog":  search.TreeFrog{},
+	"whole":     search.Whole{},
+	"auto":      search.Auto{},
 }
 
 // StrategyNames lists the strategies' names in order.

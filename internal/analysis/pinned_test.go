@@ -32,9 +32,10 @@ func TestPinned(t *testing.T) {
 		loopModels bool
 	}{
 		{"tcas", "AltSepTest12", []string{"dfs", "eager", "lookahead", "else", "mtelse", "pm", "pe", "rg", "rgcb", "treefrog"}, false},
-		{"wbs", "Step", []string{"pe", "rg", "rgcb", "treefrog"}, false},
+		{"wbs", "Step", []string{"pe", "rg", "rgcb", "auto", "treefrog"}, false},
 		{"paper", "Count", []string{"treefrog", "pm"}, true},
 		{"paper", "GetSetBits", []string{"treefrog", "dfs"}, false},
+		{"synthpkg/s20k8", "F", []string{"auto", "whole", "treefrog"}, false},
 	}
 	var got strings.Builder
 	for _, r := range runs {

@@ -26,16 +26,16 @@ func TestProofsStandAlone(t *testing.T) {
 		pkg, fn    string
 		strategies []string
 	}{
-		{"wbs", "Step", []string{"treefrog", "pm"}},
+		{"wbs", "Step", []string{"auto", "treefrog", "pm"}},
 		{"tcas", "AltSepTest12", []string{"treefrog", "dfs"}},
-		{"paper", "Classify", []string{"treefrog", "pe"}},
+		{"paper", "Classify", []string{"auto", "treefrog", "pe"}},
 	}
-	want := 60
+	want := 90
 	if !testing.Short() { // Launch's 27 proofs take a minute and a half to check
 		runs = append(runs, struct {
 			pkg, fn    string
 			strategies []string
-		}{"wbs", "Launch", []string{"treefrog"}})
+		}{"wbs", "Launch", []string{"auto"}})
 		want += 27
 	}
 	proofs := 0

@@ -136,7 +136,7 @@
 //
 // # TreeFrog
 //
-// TreeFrog (the TreeFrog paper; the default strategy) first tries the
+// Three strategies share this section. Whole (whole.go, auto.go) is the
 // whole-function encoding: a forced merged run from the entry
 // (engine.RunForcedMerged, no forced step). When it records no step (the
 // function and its callees are loop-free, no run-time check or panic can
@@ -148,12 +148,28 @@
 // scope per round, at most maxRoundFailures failed checks); an obligation
 // unsatisfiable on its own refutes its objective, with the obligation as the
 // proof (Session.decideWhole; the verdict rests on the encoding being exact,
-// not on the tree). Otherwise TreeFrog keeps MTelse's eager phase but
-// consults the conflict database before every flip, and learns a conflict
-// from every refuted flip: back-substitution from the last constraint
-// backwards finds mis(p), every satisfiable fragment becoming a feasible
-// sequence (§6), and deletion shrinks mis(p) to a core; lemmas come from
-// resolution on complementary constraints. Satisfiability checks use the
+// not on the tree). Where it does not apply, Whole runs PM. Auto, the
+// default, chooses by the function's shape: Whole's encoding where it
+// applies, TreeFrog otherwise; the result names the strategy that decided
+// (Session.decidedBy, Result.Strategy).
+//
+// TreeFrog (the TreeFrog paper) is the conflict-learning search on every
+// function. It keeps MTelse's eager phase but consults the conflict
+// database before every flip, and learns from every refuted flip, from its
+// whole prefix rather than the solver's core (§5.1): back-substitution from
+// the last constraint backwards finds mis(p), every satisfiable fragment
+// becoming a feasible sequence (§6), and deletion from either end shrinks
+// mis(p) to one or two minimal cores. Lemmas (§5.3, treefrog_lemmas.go):
+// resolution on complementary constraints (the path-cover rule, which needs
+// no condition on paths for terms); a conflict with a side whose constraint
+// is the same on every path (a condition over the parameters alone)
+// propagates to the objectives that side dominates, refuting them from any
+// prefix holding its other terms; and a conflict all of whose sides are so
+// and dominate an objective proves it unreachable. A feasible sequence from
+// b' to an uncovered u is reused at another prefix through b' once mapped
+// onto it (§6, treefrog_feasible.go): a guided run takes the sequence's
+// sides after the prefix, and the constraints it records there, not the
+// learnt ones, join the prefix in one query. Satisfiability checks use the
 // session's solver incrementally (the conjuncts as assumptions) and are
 // counted apart from solver calls. Conflicts are sets of constraint terms:
 // terms are hash-consed over the inputs, so matching by term protects the

@@ -36,6 +36,13 @@ func (s *Session) minimiseCases(kept map[*Case]bool) {
 				terms = append(terms, st.Cond)
 			}
 		}
+		for _, r := range c.Path.Merged { // the outcomes taken inside merged regions (pm) are claims too
+			for _, ob := range r.Obligations {
+				if ob.Taken && ob.Term != nil {
+					terms = append(terms, ob.Term)
+				}
+			}
+		}
 		m := s.minimise(s.Solver, terms, c.Model)
 		if !sameModel(m, c.Model) {
 			if p := s.Engine.Run(s.Fn, m); samePath(p, c.Path) {
@@ -107,12 +114,25 @@ func sameModel(a, b solver.Model) bool {
 	return true
 }
 
-// samePath says whether run p took the same steps as run q and ended the
-// same way (returned, or panicked at the same place).
+// samePath says whether run p took the same steps as run q, the same
+// outcomes inside the regions it ran merged, and ended the same way
+// (returned, or panicked at the same place).
 func samePath(p, q *engine.Path) bool {
 	if p.Aborted != "" || p.Excluded != "" || p.Aborted != q.Aborted || p.Excluded != q.Excluded ||
-		len(p.Steps) != len(q.Steps) || p.PanicAt != q.PanicAt || len(p.Recovered) != len(q.Recovered) {
+		len(p.Steps) != len(q.Steps) || p.PanicAt != q.PanicAt || len(p.Recovered) != len(q.Recovered) ||
+		len(p.Merged) != len(q.Merged) {
 		return false
+	}
+	for i, r := range p.Merged {
+		o := q.Merged[i]
+		if r.Entry != o.Entry || r.At != o.At || len(r.Obligations) != len(o.Obligations) {
+			return false
+		}
+		for j, ob := range r.Obligations {
+			if ob.If != o.Obligations[j].If || ob.Dir != o.Obligations[j].Dir || ob.Taken != o.Obligations[j].Taken {
+				return false
+			}
+		}
 	}
 	for i := range p.Steps {
 		if p.Steps[i].If != q.Steps[i].If || p.Steps[i].Taken != q.Steps[i].Taken {

@@ -110,7 +110,7 @@ Panics p.go:55:5 true unreachable (under the precondition)
 `
 
 var precondStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{},
-	search.PM{}, search.PE{}, search.RG{}, search.RGCB{}, search.TreeFrog{}}
+	search.PM{}, search.PE{}, search.RG{}, search.RGCB{}, search.TreeFrog{}, search.Whole{}, search.Auto{}}
 
 // TestPreconditions runs every strategy on precondSrc, with the
 // precondition's exact formula and run branch by branch (Engine.PrePaths

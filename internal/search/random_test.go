@@ -81,11 +81,13 @@ func randomProgram(rng *rand.Rand, checks bool) string {
 }
 
 // TestRandomTreeFrog: on random programs with and without run-time checks,
-// TreeFrog gives every objective DFS's verdict, and no input of a sample
-// (every a, sixteen values of b) takes an outcome it claims unreachable.
+// TreeFrog (conflict learning on every program) and Auto (the whole-function
+// encoding where it applies) give every objective DFS's verdict, and no
+// input of a sample (every a, sixteen values of b) takes an outcome they
+// claim unreachable.
 func TestRandomTreeFrog(t *testing.T) {
 	rng := rand.New(rand.NewSource(14))
-	whole, tree, unreachable, reused := 0, 0, 0, 0
+	whole, tree, unreachable, reused, lemmas := 0, 0, 0, 0, 0
 	for i := 0; i < 60; i++ {
 		src := randomProgram(rng, i%2 == 1)
 		prog, err := irparse.Parse("r.ir", []byte(src))
@@ -100,14 +102,16 @@ func TestRandomTreeFrog(t *testing.T) {
 			st.Explore(s)
 			return s, s.Result(fn.Name, "", st.Name())
 		}
+		sa, auto := run(Auto{})
 		s, tf := run(TreeFrog{})
 		_, ref := run(DFS{})
-		if s.whole != nil {
+		if sa.whole != nil {
 			whole++
 		} else {
 			tree++
-			reused += tf.Stats.OverReused
 		}
+		reused += tf.Stats.OverReused
+		lemmas += tf.Stats.Lemmas
 		seen := map[string]bool{}
 		e := engine.New(expr.NewBuilder(), 10)
 		for a := 0; a < 256; a++ {
@@ -118,21 +122,23 @@ func TestRandomTreeFrog(t *testing.T) {
 				}
 			}
 		}
-		for k, b := range tf.Branches {
-			if b.Verdict != ref.Branches[k].Verdict {
-				t.Errorf("program %d: %s %s: treefrog %s (%s), dfs %s\n%s", i, b.Pos, b.Outcome, b.Verdict, b.Reason, ref.Branches[k].Verdict, src)
-			}
-			o := s.Objectives[k]
-			if b.Verdict == report.Unreachable && o.If != nil && seen[fmt.Sprintf("%d %v", o.If.ID, o.Dir)] {
-				t.Errorf("program %d: FALSE UNREACHABLE %s %s (%s)\n%s", i, b.Pos, b.Outcome, b.Reason, src)
-			}
-			if b.Verdict == report.Unreachable {
-				unreachable++
+		for _, r := range []*Result{tf, auto} {
+			for k, b := range r.Branches {
+				if b.Verdict != ref.Branches[k].Verdict {
+					t.Errorf("program %d: %s %s: %s %s (%s), dfs %s\n%s", i, b.Pos, b.Outcome, r.Strategy, b.Verdict, b.Reason, ref.Branches[k].Verdict, src)
+				}
+				o := s.Objectives[k]
+				if b.Verdict == report.Unreachable && o.If != nil && seen[fmt.Sprintf("%d %v", o.If.ID, o.Dir)] {
+					t.Errorf("program %d: FALSE UNREACHABLE %s %s by %s (%s)\n%s", i, b.Pos, b.Outcome, r.Strategy, b.Reason, src)
+				}
+				if b.Verdict == report.Unreachable {
+					unreachable++
+				}
 			}
 		}
 	}
-	if whole == 0 || tree == 0 || unreachable == 0 || reused == 0 {
-		t.Errorf("%d programs on the whole-function encoding, %d on the tree (%d reuses of over-approximate conflicts), %d unreachable outcomes: the test does not exercise them all", whole, tree, reused, unreachable)
+	if whole == 0 || tree == 0 || unreachable == 0 || reused == 0 || lemmas == 0 {
+		t.Errorf("%d programs on the whole-function encoding (auto), %d on the tree (%d reuses of over-approximate conflicts and %d lemmas by treefrog), %d unreachable outcomes: the test does not exercise them all", whole, tree, reused, lemmas, unreachable)
 	}
-	t.Logf("%d whole-function, %d tree (%d reuses of over-approximate conflicts); %d unreachable outcomes", whole, tree, reused, unreachable)
+	t.Logf("auto: %d whole-function, %d tree; treefrog: %d reuses of over-approximate conflicts, %d lemmas; %d unreachable outcomes", whole, tree, reused, lemmas, unreachable)
 }

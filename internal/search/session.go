@@ -75,7 +75,13 @@ type Session struct {
 	// end-of-path obligation queries).
 	afterRun func(*engine.Path, []*Node)
 	pm       *pmState    // merged regions (pm.go)
-	whole    *wholeState // TreeFrog's whole-function encoding (whole.go)
+	whole    *wholeState // the whole-function encoding (whole.go)
+	// decidedBy names the strategy that decided the verdicts when the
+	// strategy run chose among others (Auto, Whole); empty: the one run.
+	decidedBy string
+	// lemmaRefuted are the objectives a TreeFrog lemma proves unreachable
+	// (treefrog_lemmas.go), with the conflict as the proof.
+	lemmaRefuted map[*Objective]*Proof
 	// bounds are the pseudo branches of input size bounds: a refutation
 	// whose conflict holds one needs the bound, so it proves nothing.
 	bounds map[*ir.If]bool

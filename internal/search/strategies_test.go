@@ -13,7 +13,7 @@ import (
 	"leapfrog/internal/testutil"
 )
 
-var allStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{}, search.TreeFrog{}}
+var allStrategies = []search.Strategy{search.DFS{}, search.Eager{}, search.Lookahead{}, search.Else{}, search.MTElse{}, search.TreeFrog{}, search.Whole{}, search.Auto{}}
 
 // benchDir copies the bundled bench module into a temporary directory.
 func benchDir(tb testing.TB) string { return testutil.BenchCopy(tb) }

@@ -7,18 +7,14 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
 	"leapfrog/internal/solver"
 )
 
-// TreeFrog is the strategy of treefrog-exhaustive-branch-coverage.txt:
+// TreeFrog is the strategy of treefrog-exhaustive-branch-coverage.txt, on
+// every function (the whole-function encoding is another strategy, Whole;
+// Auto chooses between them by the function's shape):
 //
-//   - Whole-function encoding (whole.go): when the function under test is
-//     loop-free and executes entirely as merged regions (path merging from
-//     its entry leaves no branch outside a region), its objectives are
-//     settled on that encoding: one query per new case (a disjunction of the
-//     uncovered obligations, its model extended by satisfiability checks to
-//     satisfy as many more as it can), one unsatisfiable query refuting the
-//     rest. Otherwise:
 //   - Eager phase (§4): treatments of covered suffixes, breadth-first as in
 //     MTelse, flip only sides whose objective is uncovered. Before every flip
 //     the conflict database is consulted (§5.2): a flipped prefix containing a
@@ -57,18 +53,28 @@ type treefrog struct {
 	infeasible  map[string]bool // conjunctions known unsatisfiable
 	seqs        []feasibleSeq
 	over        map[overKey][]*overConflict // over-approximate conflicts by state (treefrog_suffix.go)
+	fsTried     map[fsTry]bool              // feasible sequences tried at a side (treefrog_feasible.go)
+	invariant   map[*ir.If]bool             // branches whose constraint is the same on every path (treefrog_lemmas.go)
+	partial     []*Conflict                 // conflicts with an invariant side, propagated to what it dominates
 }
 
 func newTreeFrog(s *Session) *treefrog {
-	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{}, over: map[overKey][]*overConflict{}}
+	if s.lemmaRefuted == nil {
+		s.lemmaRefuted = map[*Objective]*Proof{}
+	}
+	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}}
 }
 
 // Explore runs the search.
 func (TreeFrog) Explore(s *Session) {
-	tf := newTreeFrog(s)
-	if tf.wholeFunction() {
-		return
-	}
+	newTreeFrog(s).search()
+}
+
+// search runs the conflict-learning search: eager phase, then enumeration,
+// until nothing is left to try.
+func (tf *treefrog) search() {
+	s := tf.s
 	saved := s.Engine.States
 	if saved == nil {
 		s.Engine.States = engine.NewStates()
@@ -143,11 +149,9 @@ func (tf *treefrog) flip(n *Node, dir bool) ([]*Node, bool) {
 	case solver.Sat:
 		return s.Follow(n, dir, model)
 	case solver.Unsat:
-		// Learn from the solver's core of the flip (Session.Flip keeps it, in
-		// path order, as the side's proof).
-		if p := n.Proof[ix(dir)]; p != nil && len(p.Terms) > 0 {
-			terms, lits = p.Terms, p.Conflict
-		}
+		// Learn from the whole flipped prefix (§5.1): back-substitution
+		// finds mis(p) and deletion its minimal cores, whatever core the
+		// solver gave for the flip.
 		if c := tf.learn(terms, lits); c != nil {
 			n.Proof[ix(dir)] = conflictProof(c)
 		}
@@ -216,14 +220,31 @@ func (tf *treefrog) enumerate() bool {
 }
 
 // targetsOf lists the uncovered objectives side dir of n may lead to and is
-// not yet refuted for.
+// not yet refuted for. An objective a lemma refutes (treefrog_lemmas.go) is
+// none: outright, or from this side, where the refutation is recorded.
 func (tf *treefrog) targetsOf(n *Node, dir bool) []*Objective {
 	s := tf.s
 	var targets []*Objective
+	var in map[*expr.Term]bool
 	for _, o := range s.Objectives {
-		if s.coveredBy[o.Index] == nil && n.Refuted[ix(dir)][o] == nil && s.reach.sideReaches(n.If, dir, o) {
-			targets = append(targets, o)
+		if s.coveredBy[o.Index] != nil || s.lemmaRefuted[o] != nil || n.Refuted[ix(dir)][o] != nil || !s.reach.sideReaches(n.If, dir, o) {
+			continue
 		}
+		if len(tf.partial) > 0 {
+			if in == nil {
+				terms, _ := tf.sideTerms(n, dir)
+				in = termSet(terms)
+			}
+			if c := tf.lemmaRefutes(in, o); c != nil {
+				if n.Refuted[ix(dir)] == nil {
+					n.Refuted[ix(dir)] = map[*Objective]*Proof{}
+				}
+				n.Refuted[ix(dir)][o] = &Proof{Conflict: c.Lits, Cores: [][]*expr.Term{c.Terms}}
+				s.Stats.Lemmas++
+				continue
+			}
+		}
+		targets = append(targets, o)
 	}
 	return targets
 }
@@ -256,28 +277,6 @@ const (
 	reached
 	incomplete
 )
-
-// viaFeasibleSequence tries the memorised feasible sequences that start with
-// side dir of n's branch and end with u (§6): one solver call each.
-func (tf *treefrog) viaFeasibleSequence(n *Node, dir bool, u *Objective, prefix []*expr.Term) bool {
-	if u.If == nil {
-		return false
-	}
-	for _, fs := range tf.seqs {
-		first, last := fs.lits[0], fs.lits[len(fs.lits)-1]
-		if first.If != n.If || first.Dir != dir || last.If != u.If || last.Dir != u.Dir {
-			continue
-		}
-		tf.s.Stats.FeasibleReused++
-		// The prefix with its side, then the sequence (whose first term is
-		// the side's constraint on the path it was learnt on: it may differ).
-		q := append(append([]*expr.Term(nil), prefix...), fs.terms...)
-		if tf.solveAndRun(n, dir, q) == solver.Sat && tf.s.coveredBy[u.Index] != nil {
-			return true
-		}
-	}
-	return false
-}
 
 // solveAndRun asks for an input satisfying q, a query made of n's prefix, side
 // dir and constraints beyond it (one solver call, aimed past the side: counted

@@ -56,13 +56,14 @@ func (tf *treefrog) satCheck(terms []*expr.Term) solver.Result {
 //     one is mis(p). Only the constraints connected to c_n through shared
 //     variables take part (what back-substitution's weakest precondition
 //     keeps: the others constrain variables c_n does not read).
-//   - mis(p) is shrunk to a core: first to the assumptions in Z3's core of
-//     its check, then by deleting constraints one at a time.
+//   - mis(p) is shrunk to minimal cores by deleting constraints one at a
+//     time (minimalCores), without the solver's core: one or two conflicts,
+//     the first returned. (The whole-function encoding's illustrative
+//     conflicts are seeded with Z3's core of the last check.)
 //
-// Callers pass the solver's unsat core when they have one (a refuted flip
-// keeps it as its proof), so back-substitution runs within it. It returns nil
-// when the analysis cannot conclude (solver unknown, or the sequence is not
-// unsatisfiable after all).
+// The search passes the whole flipped prefix, not the core of the flip. It
+// returns nil when the analysis cannot conclude (solver unknown, or the
+// sequence is not unsatisfiable after all).
 func (tf *treefrog) learn(terms []*expr.Term, lits []Lit) *Conflict {
 	terms, lits = independent(terms, lits, terms[len(terms)-1])
 	n := len(terms)
@@ -85,27 +86,30 @@ func (tf *treefrog) learn(terms []*expr.Term, lits []Lit) *Conflict {
 		return nil
 	}
 	coreT, coreL := terms[lo:], lits[lo:]
-	// The last check may have been answered from memory: Z3's core is used
-	// only when the part of mis(p) it names is checked unsatisfiable.
-	if core := tf.s.Solver.Core(); len(core) > 0 {
-		if ct, cl := coreOf(coreT, coreL, core); len(ct) < len(coreT) && tf.satCheck(ct) == solver.Unsat {
-			coreT, coreL = ct, cl
+	if tf.s.whole != nil {
+		// The whole-function encoding's illustrative conflict (wholeProof):
+		// Z3's core of the last check seeds the deletion, when the part of
+		// mis(p) it names is checked unsatisfiable (the check may have been
+		// answered from memory).
+		if core := tf.s.Solver.Core(); len(core) > 0 {
+			if ct, cl := coreOf(coreT, coreL, core); len(ct) < len(coreT) && tf.satCheck(ct) == solver.Unsat {
+				coreT, coreL = ct, cl
+			}
 		}
 	}
-	coreT = append([]*expr.Term(nil), coreT...)
-	coreL = append([]Lit(nil), coreL...)
-	for j := 0; j < len(coreT) && len(coreT) > 1; {
-		t := append(append([]*expr.Term(nil), coreT[:j]...), coreT[j+1:]...)
-		if tf.satCheck(t) == solver.Unsat {
-			coreT = t
-			coreL = append(append([]Lit(nil), coreL[:j]...), coreL[j+1:]...)
-			continue
+	cores := tf.minimalCores(coreT, coreL)
+	for _, c := range cores[1:] {
+		if tf.s.Conflicts.Add(c) {
+			tf.s.Stats.Conflicts++
+			tf.propagate(c)
+			tf.resolve(c)
 		}
-		j++
 	}
+	coreT, coreL = cores[0].Terms, cores[0].Lits
 	c := &Conflict{Lits: coreL, Terms: coreT}
 	if tf.s.Conflicts.Add(c) {
 		tf.s.Stats.Conflicts++
+		tf.propagate(c)
 		tf.resolve(c)
 	}
 	return c
@@ -142,12 +146,68 @@ func (tf *treefrog) resolve(c *Conflict) {
 				if len(lt) == 0 || len(lt) > len(c.Terms) && len(lt) > len(d.Terms) {
 					continue
 				}
-				if tf.s.Conflicts.Add(&Conflict{Lits: ll, Terms: lt}) {
+				if l := (&Conflict{Lits: ll, Terms: lt}); tf.s.Conflicts.Add(l) {
 					tf.s.Stats.Lemmas++
+					tf.propagate(l)
 				}
 			}
 		}
 	}
+}
+
+// maxSecondCore bounds the sequences whose second core is looked for: each
+// pass costs a satisfiability check per constraint.
+const maxSecondCore = 12
+
+// minimalCores shrinks the unsatisfiable sequence mis(p) to minimal cores
+// by deleting constraints one at a time and re-checking (§5.1): once from
+// the first constraint on, once from the last (up to maxSecondCore
+// constraints); the second core is returned too when it differs (one or more minimal infeasible subsequences, found
+// without the solver's core).
+func (tf *treefrog) minimalCores(terms []*expr.Term, lits []Lit) []*Conflict {
+	shrink := func(order []int) *Conflict {
+		keep := make([]bool, len(terms))
+		for i := range keep {
+			keep[i] = true
+		}
+		kept := len(terms)
+		for _, j := range order {
+			if kept == 1 {
+				break
+			}
+			keep[j] = false
+			var t []*expr.Term
+			for i, k := range keep {
+				if k {
+					t = append(t, terms[i])
+				}
+			}
+			if tf.satCheck(t) == solver.Unsat {
+				kept--
+				continue
+			}
+			keep[j] = true
+		}
+		c := &Conflict{}
+		for i, k := range keep {
+			if k {
+				c.Terms, c.Lits = append(c.Terms, terms[i]), append(c.Lits, lits[i])
+			}
+		}
+		return c
+	}
+	fwd, bwd := make([]int, len(terms)), make([]int, len(terms))
+	for i := range terms {
+		fwd[i], bwd[i] = i, len(terms)-1-i
+	}
+	first := shrink(fwd)
+	if len(terms) < 3 || len(terms) > maxSecondCore || tf.s.whole != nil { // the whole-function encoding's illustrative conflicts need one
+		return []*Conflict{first}
+	}
+	if second := shrink(bwd); conflictKey(second) != conflictKey(first) {
+		return []*Conflict{first, second}
+	}
+	return []*Conflict{first}
 }
 
 // coreOf keeps the constraints (and their sides) that are in the solver's core,

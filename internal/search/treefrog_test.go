@@ -32,14 +32,18 @@ func TestTreeFrogTCAS(t *testing.T) {
 	t.Logf("TCAS treefrog: %+v", st)
 }
 
-// TestTreeFrogUnreachableS270 checks that treefrog classifies every branch of
-// s270u2 (270 conditions, 2 injected unreachable outcomes, as TreeFrog's
-// Complex) and proves exactly the two injected outcomes unreachable, with
-// about one solver call per case (the whole-function encoding: the function
-// is loop-free). Its cost against mtelse is measured by BenchmarkS270.
+// TestTreeFrogUnreachableS270 checks that the default strategy classifies
+// every branch of s270u2 (270 conditions, 2 injected unreachable outcomes,
+// as TreeFrog's Complex) and proves exactly the two injected outcomes
+// unreachable, with about one solver call per case (auto chooses the
+// whole-function encoding: the function is loop-free). Its cost against
+// mtelse is measured by BenchmarkS270.
 func TestTreeFrogUnreachableS270(t *testing.T) {
 	fn := load(t, benchDir(t)+"/synthpkg/s270u2", "F")["F"]
-	tf := analyze(t, fn, search.TreeFrog{}, 5*time.Minute, nil)
+	tf := analyze(t, fn, search.Auto{}, 5*time.Minute, nil)
+	if tf.Strategy != "whole" {
+		t.Errorf("auto chose %s on s270u2, want whole", tf.Strategy)
+	}
 	var unreachable []string
 	unknown := 0
 	for _, b := range tf.Branches {
@@ -60,14 +64,14 @@ func TestTreeFrogUnreachableS270(t *testing.T) {
 	t.Logf("s270u2: treefrog %+v", tf.Stats)
 }
 
-// BenchmarkS270 runs treefrog to the end on s270u2, then mtelse for the same
+// BenchmarkS270 runs auto (the whole-function encoding) to the end on s270u2, then mtelse for the same
 // time (a lower bound on its cost: the paper's MTelse needed half an hour),
 // and reports both solver-call counts and their ratio.
 func BenchmarkS270(b *testing.B) {
 	fn := load(b, benchDir(b)+"/synthpkg/s270u2", "F")["F"]
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		tf := analyze(b, fn, search.TreeFrog{}, 5*time.Minute, nil)
+		tf := analyze(b, fn, search.Auto{}, 5*time.Minute, nil)
 		mt := analyze(b, fn, search.MTElse{}, time.Since(start), nil)
 		b.ReportMetric(float64(tf.Stats.SolverCalls), "treefrog-solver-calls/op")
 		b.ReportMetric(float64(mt.Stats.SolverCalls), "mtelse-solver-calls-same-time/op")

@@ -15,7 +15,14 @@ import (
 
 // Result builds the function's result: a verdict for every objective, the
 // cases (kept ones first), and the statistics.
+//
+// strategy is the name of the strategy run; when that strategy chose
+// another by the function's shape (Auto, Whole), the result names the one
+// that decided the verdicts.
 func (s *Session) Result(name, pkg, strategy string) *Result {
+	if s.decidedBy != "" {
+		strategy = s.decidedBy
+	}
 	r := &Result{Function: name, Package: pkg, Strategy: strategy}
 	kept := s.keep()
 	var order []*Case
@@ -208,7 +215,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 		b.Verdict, b.Reason = report.Unknown, why
 		return
 	}
-	if s.decideWhole(o, b) || s.decideMerged(o, sides, b) {
+	if s.decideWhole(o, b) || s.decideLemma(o, b) || s.decideMerged(o, sides, b) {
 		return
 	}
 	if s.rootCut != "" {

@@ -1,4 +1,4 @@
-// The whole-function encoding: when TreeFrog chooses it, and its verdicts.
+// The whole-function encoding: when Auto chooses it, and its verdicts.
 
 package search
 
@@ -6,22 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
 	"leapfrog/internal/solver/z3"
 )
 
 func treefrogOn(t *testing.T, src string) (*Session, *Result) {
 	t.Helper()
-	prog, err := irparse.Parse("w.ir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
-	TreeFrog{}.Explore(s)
-	return s, s.Result(prog.Funcs[0].Name, "", "treefrog")
+	return runOn(t, src, Auto{})
 }
 
 // TestWholeFunction: a loop-free function is settled on its whole-function

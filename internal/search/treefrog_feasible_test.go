@@ -1,0 +1,85 @@
+// TreeFrog's reuse of feasible sequences (§6): a sequence learnt on one path covers its target from another prefix once remapped.
+
+package search
+
+import (
+	"testing"
+
+	"leapfrog/internal/engine"
+	"leapfrog/internal/expr"
+	"leapfrog/internal/irparse"
+	"leapfrog/internal/solver"
+)
+
+// feasibleSrc: x is 5 or 7 by a's sign; x + b == 20, then x < b. The
+// sequence (x + b == 20 true, x < b true) learnt where x = 5 is
+// {5 + b == 20, 5 < b} (b = 15); where x = 7 the same sides need
+// {7 + b == 20, 7 < b} (b = 13). Word for word, the learnt constraints
+// contradict the prefix's own 7 + b == 20.
+const feasibleSrc = `
+func F(a i32, b i32) i32 {
+entry:
+	%1 = lt a, 0:i32
+	if %1 t1 f1
+t1:
+	jump n2
+f1:
+	jump n2
+n2:
+	%2 = phi [t1: 5:i32, f1: 7:i32]
+	%3 = add %2, b
+	%4 = eq %3, 20:i32
+	if %4 t3 f3
+t3:
+	%5 = lt %2, b
+	if %5 t4 f4
+t4:
+	return 1:i32
+f4:
+	return 2:i32
+f3:
+	return 3:i32
+}
+`
+
+// TestFeasibleSequenceRemapped: the sequence learnt on the path a < 0 is
+// reused at x + b == 20 on the path a >= 0 (the first run's, all zeros): the
+// guided run maps it onto that prefix, one solver call finds b = 13, and the
+// run covers x < b true. Without the mapping the query is unsatisfiable.
+func TestFeasibleSequenceRemapped(t *testing.T) {
+	prog, err := irparse.Parse("f.ir", []byte(feasibleSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := prog.Funcs[0]
+	b := expr.NewBuilder()
+	eng := engine.New(b, 10)
+	s := NewSession(Config{Fn: fn, Engine: eng, Solver: NewTestSolver(t)})
+	tf := newTreeFrog(s)
+	// The sequence as learnt on the path a = -1, b = 15.
+	old := eng.Run(fn, map[string]uint64{"a": uint64(0xffffffff), "b": 15})
+	if len(old.Steps) != 3 || !old.Steps[1].Taken || !old.Steps[2].Taken {
+		t.Fatalf("the run of a = -1, b = 15: %d steps", len(old.Steps))
+	}
+	fs := feasibleSeq{
+		lits:  []Lit{{old.Steps[1].If, true}, {old.Steps[2].If, true}},
+		terms: []*expr.Term{old.Steps[1].Cond, old.Steps[2].Cond},
+	}
+	tf.seqs = append(tf.seqs, fs)
+	nodes := s.First() // a = 0, b = 0: x = 7, x + b != 20
+	if len(nodes) != 2 || nodes[1].If != fs.lits[0].If {
+		t.Fatalf("first run: %d nodes", len(nodes))
+	}
+	n := nodes[1]
+	u := s.objOfSide[fs.lits[1]]
+	prefix, _ := tf.sideTerms(n, true)
+	if tf.satCheck(append(append([]*expr.Term(nil), prefix...), fs.terms...)) != solver.Unsat {
+		t.Error("word for word, the sequence should contradict the prefix")
+	}
+	if !tf.viaFeasibleSequence(n, true, u, prefix) || s.coveredBy[u.Index] == nil {
+		t.Fatalf("the remapped sequence did not cover %s true: %+v", u.If.Pos, s.Stats)
+	}
+	if s.Stats.FeasibleReused != 1 || s.Stats.SolverCalls != 1 {
+		t.Errorf("want one reuse and one solver call: %+v", s.Stats)
+	}
+}
