@@ -163,6 +163,9 @@ type Path struct {
 	defaults   map[string]uint64
 	// stubs are the run's stubs by path (stubs.go): what they were asked.
 	stubs map[string]*stubState
+	// Env lists the environment variables the run read, in order, as
+	// the case must fix them (env.go).
+	Env []EnvVar
 }
 
 // InputValues returns the report form of the run's inputs, one per
@@ -252,6 +255,9 @@ type machine struct {
 	anyN        int                   // fresh "any" variables made so far (anyLike)
 	anyTag      string                // in their names: "pre" in a precondition's enumeration, whose formula outlives the run
 	extN        int                   // fresh variables of externals' results made so far (externals.go)
+	clockN      int                   // readings of the clock made so far (env.go)
+	randN       int                   // random numbers drawn so far (env.go)
+	env         map[string]envInput   // the environment variables read so far, by name (env.go)
 	ret         [1]val                // the result of the last call with one result (callFrame)
 	// panic is the panic being unwound, nil when none; deferring is the
 	// panic the next frame is a deferred call for (defer.go).
@@ -467,7 +473,7 @@ func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 			}
 			switch in := ci.in.(type) {
 			case *ir.If:
-				c := m.operand(fr, ci.ops[0]).(*scalar)
+				c := clockFacts(fr.fn, m.operand(fr, ci.ops[0]).(*scalar)) // env.go
 				taken := m.branchIn(in, c, depth, li, fr, b)
 				if taken {
 					next = b.Succs[0]

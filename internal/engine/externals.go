@@ -19,6 +19,9 @@ const extPrefix = "ext#"
 // callExternal answers a call of the external fn (package externals: an
 // intrinsic of the fmt replacement) at the call instruction in.
 func (m *machine) callExternal(fn *ir.Function, in *ir.Call, args []val) []val {
+	if res, ok := m.callEnv(fn.Name, args); ok {
+		return res // env.go
+	}
 	name, ok := strings.CutPrefix(fn.Name, externals.FmtPath+".")
 	f := fmtIntrinsics[name]
 	if !ok || f == nil || in == nil {

@@ -480,7 +480,7 @@ var unfixedKeys = map[string]string{
 // unfixedIn returns the reason a value depends on what a test cannot fix,
 // when a term of it holds a variable tainted under one of unfixedKeys, or
 // "" (nothing is looked at before the run made such a variable).
-func (m *machine) unfixedIn(v val) string { return unfixedKeys[m.unfixedKeyIn(v)] }
+func (m *machine) unfixedIn(v val) string { return unfixedReason(m.unfixedKeyIn(v)) }
 
 // unfixedKeyIn is the key of unfixedKeys a value's terms depend on, or "".
 func (m *machine) unfixedKeyIn(v val) string {
@@ -549,7 +549,7 @@ func (m *machine) unfixedKeyIn(v val) string {
 
 // unfixedOf is the reason the term t depends on what a test cannot fix,
 // or "".
-func (m *machine) unfixedOf(t *expr.Term) string { return unfixedKeys[m.unfixedKey(t)] }
+func (m *machine) unfixedOf(t *expr.Term) string { return unfixedReason(m.unfixedKey(t)) }
 
 // unfixedKey is the key of unfixedKeys the term t depends on, or ""
 // (memoized per run: terms are shared).
@@ -558,7 +558,7 @@ func (m *machine) unfixedKey(t *expr.Term) string {
 		return key
 	}
 	key := ""
-	if t.Op == expr.OpVar && unfixedKeys[External(t.Name)] != "" {
+	if t.Op == expr.OpVar && unfixedReason(External(t.Name)) != "" {
 		key = External(t.Name)
 	}
 	for _, a := range t.Args {

@@ -14,6 +14,9 @@ import (
 type globalState struct {
 	objs []*object
 	err  string
+	// unfixed: the initializer read what a test cannot fix (the clock, an
+	// environment variable: env.go), and the variables may hold it.
+	unfixed bool
 }
 
 // global returns a pointer to package-level variable idx of prog for this
@@ -25,6 +28,7 @@ func (m *machine) global(prog *ir.Program, idx int) val {
 			panic(runError("package initialization: " + gs.err))
 		}
 		m.globals, m.sharedObjs = copyObjects(gs.objs)
+		m.unfixedVars = m.unfixedVars || gs.unfixed
 	}
 	return &ptr{obj: m.globals[idx]}
 }
@@ -41,7 +45,9 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 	}
 	e.globals[prog] = gs
 	if prog.Init != nil {
-		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs}
+		// The initializer's fresh variables are named apart from the
+		// runs' (externals.go: ext#<n>).
+		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs, extN: initExtBase}
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -59,6 +65,7 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 				gs.err = "the initializer panics: " + im.path.Panic
 			}
 		}()
+		gs.unfixed = im.unfixedVars
 		for _, st := range im.path.Steps {
 			if st.Cond != nil {
 				gs.err = "the initializer depends on an input"
@@ -67,6 +74,10 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 	}
 	return gs
 }
+
+// initExtBase numbers the initializer's fresh variables from far beyond
+// any run's.
+const initExtBase = 1 << 30
 
 // copyObjects deep-copies a set of objects and everything they refer to, so
 // that a run's writes do not reach the initial state.

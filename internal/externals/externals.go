@@ -14,6 +14,18 @@ var fmtIntrinsics = []string{
 	"formatFloat", "tainted", "runtimeError",
 }
 
+// Environment are the functions through which a program reads what a
+// test does not give it (their meaning: internal/engine/env.go): the
+// clock of package time, which time.Now, time.Since and time.Until read,
+// and its local time zone (initLocal; package time is otherwise
+// interpreted), the process's environment variables, and the random bits
+// the replacements of math/rand and math/rand/v2 draw.
+var Environment = []string{
+	"time.runtimeNow", "time.runtimeNano", "time.runtimeIsBubbled", "time.initLocal",
+	"os.Getenv", "os.LookupEnv",
+	"leapfrog/replacements.randomBits",
+}
+
 // FmtPath is the import path of the fmt replacement package in the
 // program.
 const FmtPath = "leapfrog/replacements/fmt"
@@ -22,6 +34,9 @@ var names = func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range fmtIntrinsics {
 		m[FmtPath+"."+n] = true
+	}
+	for _, n := range Environment {
+		m[n] = true
 	}
 	return m
 }()

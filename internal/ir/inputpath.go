@@ -45,6 +45,10 @@ func ParamPath(name string) InputPath { return InputPath{name: name} }
 // references are nil by default, like an input's inner parts.
 func LoopValuePath(name string) InputPath { return InputPath{name: name, inner: true} }
 
+// EnvPath is the path of the environment variable named name (os.Getenv):
+// a string, unset (NilVar) by default.
+func EnvPath(name string) InputPath { return InputPath{name: "$env." + name, inner: true} }
+
 // Field is field f of the struct at p.
 func (p InputPath) Field(f string) InputPath { return InputPath{p.name + "." + f, true} }
 

@@ -21,6 +21,26 @@ func isWrapper(fn *ssa.Function) bool {
 	return strings.HasPrefix(s, "wrapper for ") || strings.HasPrefix(s, "bound method wrapper for ") || strings.HasPrefix(s, "thunk for ")
 }
 
+// sameWrapper returns the first wrapper of fn's name the loader met, fn
+// itself when it is the first or no wrapper. go/ssa may make several
+// alike: a thunk per occurrence of a method expression
+// ((*decompressor).nextBlock, four times in compress/flate); the IR holds
+// one function per name.
+func (l *loader) sameWrapper(fn *ssa.Function) *ssa.Function {
+	if !isWrapper(fn) {
+		return fn
+	}
+	k := fn.String()
+	if w := l.wrappers[k]; w != nil {
+		return w
+	}
+	if l.wrappers == nil {
+		l.wrappers = map[string]*ssa.Function{}
+	}
+	l.wrappers[k] = fn
+	return fn
+}
+
 // closureName is the IR name of a function literal (its parent's name
 // and its own suffix: "F$1", "(*T).M$1") or of a wrapper ("T.M$bound",
 // "(*T).M$thunk", "(*T).M" for a value method through a pointer); false

@@ -269,17 +269,20 @@ func relFile(dir, file string) string {
 // lowered the program being built and the functions already lowered (or
 // known to fail).
 type loader struct {
-	dir    string
-	pkg    *packages.Package
-	ssa    *ssa.Program
-	spkg   *ssa.Package
-	prog   *ir.Program
-	types  *typeMapper
-	done   map[*ssa.Function]*ir.Function // committed to prog
-	failed map[*ssa.Function]error
-	nils   *nilFacts               // which pointers may be nil (per target, computed on first use)
-	inputs map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
-	calls  map[token.Pos]ast.Expr  // call expressions by the position of their '('
+	dir   string
+	pkg   *packages.Package
+	ssa   *ssa.Program
+	spkg  *ssa.Package
+	prog  *ir.Program
+	types *typeMapper
+	done  map[*ssa.Function]*ir.Function // committed to prog
+	// wrappers holds the first of go/ssa's wrappers of each name
+	// (closures.go: sameWrapper).
+	wrappers map[string]*ssa.Function
+	failed   map[*ssa.Function]error
+	nils     *nilFacts               // which pointers may be nil (per target, computed on first use)
+	inputs   map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
+	calls    map[token.Pos]ast.Expr  // call expressions by the position of their '('
 
 	phiNames map[*ir.Phi]string         // Go variable of lifted phis (directives.go)
 	globals  map[*ssa.Global]*ir.Global // the package-level variables the program uses
@@ -515,6 +518,7 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 	// later. The error of a function of another package is the error of
 	// the call in the package under test that leads to it (viaTarget).
 	get := func(fn *ssa.Function, site callSite) (*ir.Function, error) {
+		fn = l.sameWrapper(fn) // closures.go
 		if f := l.done[fn]; f != nil {
 			return f, nil
 		}
@@ -542,6 +546,9 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 	}
 	for i := 0; i < len(order); i++ {
 		fn := order[i]
+		if pending[fn].External {
+			continue // the engine answers it: its Go body, if any, is not the program's (time.initLocal)
+		}
 		if err := lowerFunction(l, fn, pending[fn], get); err != nil {
 			l.failed[fn] = err
 			return nil, l.viaTarget(fn, err, from)

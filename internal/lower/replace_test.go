@@ -22,6 +22,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand"
+	randv2 "math/rand/v2"
 	"reflect"
 	"sort"
 	"strings"
@@ -98,6 +100,15 @@ func Sync(x int) int {
 
 func Uniq(s string) string { return unique.Make(s).Value() }
 
+func Rand(n int) float64 {
+	a := rand.Int() + int(rand.Int63()) + int(rand.Int31()) + int(rand.Uint32()) + int(rand.Uint64()) + rand.Intn(n) + int(rand.Int63n(int64(n))) + int(rand.Int31n(int32(n)))
+	b := randv2.Int() + int(randv2.Int64()) + int(randv2.Int32()) + int(randv2.Uint32()) + int(randv2.Uint64()) + int(randv2.Uint()) + randv2.IntN(n)
+	c := int(randv2.Int64N(int64(n))) + int(randv2.Int32N(int32(n))) + int(randv2.UintN(uint(n))) + int(randv2.Uint64N(uint64(n))) + int(randv2.Uint32N(uint32(n)))
+	rand.Shuffle(n, func(i, j int) {})
+	randv2.Shuffle(n, func(i, j int) {})
+	return float64(a+b+c+len(rand.Perm(n))+len(randv2.Perm(n))) + rand.Float64() + float64(rand.Float32()) + randv2.Float64() + float64(randv2.Float32())
+}
+
 func Sort(s []int) {
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	reflect.Swapper(s)(0, 0)
@@ -113,7 +124,7 @@ func TestReplacementsUsed(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(usesAll), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"Strs", "Bytes", "Errs", "Funcs", "Ptrs", "Typed", "Sync", "Uniq", "Sort"}
+	names := []string{"Strs", "Bytes", "Errs", "Funcs", "Ptrs", "Typed", "Sync", "Uniq", "Rand", "Sort"}
 	res, err := Load(dir, names)
 	if err != nil {
 		t.Fatal(err)

@@ -31,8 +31,27 @@
 // returns, loops over strings and slices made with an input-dependent
 // length up to 31 (beyond -kbound and -maxlen: sums, range loops,
 // reversal, pairs, trimming and skipping spaces, searching a byte and
-// slicing around it, counting, and off-by-one variants that fail under a
-// condition), whose checks the invariant proofs settle, and a precondition
+// slicing around it, counting, scanning by runes with
+// utf8.DecodeRuneInString, and off-by-one variants that fail under a
+// condition), whose checks the invariant proofs settle; calls of the
+// standard library's summaries on words of up to four bytes drawn by the
+// input's bits from small alphabets (ASCII separators, 'é' and its bytes
+// alone, an invalid byte, '€': strings and bytes searches, trims, cuts,
+// Fields, Compare, EqualFold; unicode/utf8's decoding, counting and
+// validity, unicode's classes, a range over the word's runes); fmt's
+// Sprintf, Sprint, Sprintln and Errorf (%w over the unit's sentinel, its
+// error type, another error or nil; errors.Is, As, Unwrap) with the
+// verbs, widths and flags go vet admits for basic, named, struct, pointer,
+// slice and float values and a Stringer of the unit's (those the engine
+// formats natively, which leave the text unknown, are the feature
+// fmt-native, gated in knownBugs); the primitives the
+// engine replaces (sync's Mutex, RWMutex, Once, OnceFunc, OnceValue(s),
+// WaitGroup, Pool, Map; sync/atomic's functions and typed forms;
+// unique.Make; sort.Slice and SliceStable; the iterators of slices and
+// maps, over maps of one entry), in sequences that never deadlock or
+// hit a fatal error (a negative WaitGroup counter panics); conditions
+// that no input satisfies among them (r += 77 // unreachable) for the
+// proofs; and a precondition
 // (//leapfrog:assume, a quarter of the units: a condition over the
 // parameters, helper calls included, drawn from a stream of its own, so
 // that the rest of the unit is the same without it). Loops are bounded by
@@ -123,7 +142,9 @@
 // generates -randprogs functions from -randseed, -randbatch per package,
 // and fails with, per failing function, its disagreements and a txtar
 // scenario of the unit alone (checked again alone, so that positions are
-// its own); -randout writes them and a summary of classes and features.
+// its own); -randout writes them and a summary of classes and features;
+// -randwith keeps only the functions using the features it names (the
+// next ones generated take the others' places).
 // The features and rows of knownBugs are not generated or run by default
 // (-randbugs, -randlift lift them); each entry names a reproducer in
 // testdata/bugs/, which TestKnownBugs requires to still show the bug, so

@@ -76,15 +76,37 @@ func (g *gen) seqSlice(n string) {
 func (g *gen) seqString(n string) {
 	b, t, i, k := g.fresh("b"), g.fresh("t"), g.fresh("i"), g.fresh("k")
 	var pat strings.Builder
+	alpha := " a=/"
+	if g.chance(0.3) && g.on(FeatRunes) {
+		alpha = " a=/\xc3\xa9" // 'é', a lone lead byte, a stray continuation byte
+	}
 	for c := 0; c < 4; c++ {
-		pat.WriteByte(" a=/"[g.intn(4)])
+		pat.WriteByte(alpha[g.intn(len(alpha))])
+	}
+	if len(alpha) > 4 {
+		g.used[FeatRunes] = true
 	}
 	g.line("%s := make([]byte, %s)", b, n)
 	g.line("for %s := range %s {", i, b)
 	g.line("\t%s[%s] = %q[%s&3]", b, i, pat.String(), i)
 	g.line("}")
 	g.line("%s := string(%s)", t, b)
-	switch g.intn(7) {
+	switch g.intn(8) {
+	case 7:
+		if !g.use(FeatRunes) {
+			g.line("r += int32(len(%s))", t)
+			break
+		}
+		// A scan by runes: each step decodes one and moves past it.
+		g.imp("unicode/utf8")
+		c, size := g.fresh("c"), g.fresh("size")
+		g.line("for %s := 0; %s < len(%s); {", i, i, t)
+		g.line("\t%s, %s := utf8.DecodeRuneInString(%s[%s:])", c, size, t, i)
+		g.line("\tif %s == %s {", c, []string{"'é'", "utf8.RuneError", "'='"}[g.intn(3)])
+		g.line("\t\tr += int32(%s) + int32(%s[%s])", size, t, i)
+		g.line("\t}")
+		g.line("\t%s += %s", i, size)
+		g.line("}")
 	case 0:
 		g.line("for len(%s) > 0 && %s[len(%s)-1] == ' ' {", t, t, t)
 		g.line("\t%s = %s[:len(%s)-1]", t, t, t)

@@ -24,7 +24,7 @@ func (g *gen) stmt(depth int) {
 	g.panicky = false
 	for {
 		var ok bool
-		switch g.intn(23) {
+		switch g.intn(26) {
 		case 0, 1, 2:
 			ok = g.declInt(depth)
 		case 3:
@@ -59,6 +59,8 @@ func (g *gen) stmt(depth int) {
 			ok = depth > 0 && !g.inHelper && g.inInput == 0 && g.inputLoop(depth)
 		case 22:
 			ok = !g.inHelper && g.inInput == 0 && g.inLoop == 0 && g.seqLoop(depth)
+		case 23, 24, 25:
+			ok = !g.inHelper && g.inInput == 0 && g.inLoop == 0 && g.stdCall()
 		}
 		if ok {
 			return

@@ -28,6 +28,9 @@ func (g *gen) unit() string {
 	if g.recvType != "" {
 		out.WriteString(g.recvDecl())
 	}
+	for _, d := range g.decls {
+		out.WriteString(d)
+	}
 	for _, h := range helpers {
 		out.WriteString(h)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -21,6 +22,7 @@ var (
 	randBugs  = flag.Bool("randbugs", false, "TestRandomPrograms: also generate the features of known bugs and run the rows of known bugs")
 	randLift  = flag.String("randlift", "", "TestRandomPrograms: comma-separated features and rows of knownBugs to generate and run anyway")
 	randOut   = flag.String("randout", "", "TestRandomPrograms: write a txtar reproducer of every failing function and a summary into this directory")
+	randWith  = flag.String("randwith", "", "TestRandomPrograms: comma-separated features; check only generated functions using one of them (the others are skipped, not counted)")
 	randAlone = flag.Bool("randalone", true, "TestRandomPrograms: check each failing function again alone, for a reproducer with its own positions")
 )
 
@@ -44,9 +46,11 @@ type knownBug struct {
 // knownBugs are the gates of TestRandomPrograms (-randbugs lifts them).
 // Each names the bug (issue 10) and, under testdata/, the reproducer that
 // TestKnownBugs checks still fails.
-// (None open: the last, FeatEvalOrder, was fixed by the frontend's order.go;
-// its reproducer is testdata/eval_order.txtar.)
-var knownBugs = []knownBug{}
+// (FeatEvalOrder, the last bug, was fixed by the frontend's order.go; its
+// reproducer is testdata/eval_order.txtar.)
+var knownBugs = []knownBug{
+	{feature: FeatFmtNative, bug: "fmt's %c %q %U of integers, %q %x widths and precision of strings and Stringers, and floats are formatted natively: what depends on the text is unknown (\"run concretely\"), which the oracle does not accept", repro: "fmt_native.txtar"},
+}
 
 // randomOptions are the options of TestRandomPrograms' runs: a leapfrog
 // -timeout keeps a slow function from stalling the suite (its open
@@ -116,13 +120,23 @@ func TestRandomPrograms(t *testing.T) {
 			os.WriteFile(filepath.Join(*randOut, "summary.txt"), []byte(s), 0o644)
 		}
 	})
+	with := map[Feature]bool{}
+	for _, x := range strings.Split(*randWith, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			with[Feature(x)] = true
+		}
+	}
+	var all []Unit
+	for i := 0; len(all) < n; i++ {
+		u := GenerateUnit(UnitSeed(*randSeed, i), fmt.Sprintf("F%d", i), disabled)
+		if len(with) == 0 || slices.ContainsFunc(u.Features, func(f Feature) bool { return with[f] }) {
+			all = append(all, u)
+		}
+	}
 	size := max(1, *randBatch)
 	for start := 0; start < n; start += size {
-		var units []Unit
-		for i := start; i < min(n, start+size); i++ {
-			units = append(units, GenerateUnit(UnitSeed(*randSeed, i), fmt.Sprintf("F%d", i), disabled))
-		}
-		t.Run(fmt.Sprintf("F%d-F%d", start, start+len(units)-1), func(t *testing.T) {
+		units := all[start:min(n, start+size)]
+		t.Run(fmt.Sprintf("%s-%s", units[0].Func, units[len(units)-1].Func), func(t *testing.T) {
 			t.Parallel()
 			runBatch(t, units, opts, sum)
 		})
@@ -204,7 +218,7 @@ func runBatch(t *testing.T, units []Unit, opts oracleOptions, sum *randomSummary
 	}
 }
 
-const goMod = "module p\n\ngo 1.22\n"
+const goMod = "module p\n\ngo 1.23\n"
 
 // runUnit checks one unit in a package of its own, in dir.
 func runUnit(u Unit, dir string, opts oracleOptions) (*oracleRun, error) {

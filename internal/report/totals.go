@@ -170,13 +170,18 @@ func (r *Report) Finish() {
 	r.Normalize()
 }
 
-// Marshal returns r as indented JSON ending in a newline.
+// Marshal returns r as indented JSON ending in a newline. Strings are
+// written as they read (a case named "x > 10", not "x \u003e 10"): the
+// report is read by people and JSON tools, never embedded in HTML as is.
 func (r *Report) Marshal() ([]byte, error) {
-	js, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
 		return nil, err
 	}
-	return append(js, '\n'), nil
+	return b.Bytes(), nil
 }
 
 // Decode reads a report strictly: unknown fields are an error, so a report

@@ -75,6 +75,9 @@ type Branch struct {
 type Test struct {
 	Name string
 	In   []engine.Value // one per parameter: what the test constructs
+	// Env lists the environment variables the case sets (or unsets) before
+	// the call: the run read them (os.Getenv).
+	Env []engine.EnvVar
 	// Out holds the results, then the final value behind each pointer,
 	// slice or map parameter (when the run returns).
 	Out []engine.Value

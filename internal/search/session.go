@@ -68,6 +68,9 @@ type Session struct {
 	// error, a deadlock, the deadline), with the first reason: such a side
 	// is feasible, yet no case may cover it.
 	aborted map[Lit]string
+	// unfixed holds the sides taken by runs after they came to depend on
+	// what a test cannot fix (engine.Step.Order), with the reason: no claim.
+	unfixed map[Lit]string
 	// afterRun, when set, sees every run once it is in the tree (PM's
 	// end-of-path obligation queries).
 	afterRun func(*engine.Path, []*Node)
@@ -284,6 +287,14 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 	from := preconditionStep(p) + 1
 	for _, st := range p.Steps[from:ordered] {
 		cover(s.objOfSide[Lit{st.If, st.Taken}])
+	}
+	for _, st := range p.Steps[ordered:] {
+		if l := (Lit{st.If, st.Taken}); s.unfixed[l] == "" {
+			if s.unfixed == nil {
+				s.unfixed = map[Lit]string{}
+			}
+			s.unfixed[l] = st.UnfixedReason()
+		}
 	}
 	for _, r := range p.Merged { // outcomes taken inside merged regions (pm)
 		if r.At > ordered || r.At < from {

@@ -76,7 +76,7 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 	s.minimiseCases(kept)
 	for _, c := range order {
 		p := c.Path
-		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
+		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Env: p.Env, Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
 		for _, o := range c.Covers {
 			t.Covers = append(t.Covers, o.ID)
 		}
@@ -208,6 +208,11 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	if why := s.aborted[Lit{o.If, o.Dir}]; o.If != nil && why != "" {
 		// Taken by a run that could not finish: reachable, but no case.
 		b.Verdict, b.Reason = report.Unknown, "reached only by runs that were aborted: "+why
+		return
+	}
+	if why := s.unfixed[Lit{o.If, o.Dir}]; o.If != nil && why != "" {
+		// Taken only where a test could not follow the run.
+		b.Verdict, b.Reason = report.Unknown, why
 		return
 	}
 	if s.decideWhole(o, b) || s.decideLemma(o, b) || s.decideMerged(o, sides, b) {
@@ -484,6 +489,15 @@ func (s *Session) noRunReason() string {
 		return "timeout: no run completed within the budget"
 	case s.preconditionRefuted():
 		return "no input satisfies the precondition: the runs violated it, and the rest of its domain is refuted"
+	case len(s.aborted) > 0:
+		// Why the runs stopped (the least reason, for determinism).
+		why := ""
+		for _, r := range s.aborted {
+			if why == "" || r < why {
+				why = r
+			}
+		}
+		return "no run completed: " + why
 	}
 	return "no run completed: every run stopped before the function returned"
 }

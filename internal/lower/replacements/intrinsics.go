@@ -31,3 +31,7 @@ func keyComparable(x any) bool
 // compares reports whether x == y does not panic. The front end lowers a
 // call of it to the IR's comparable x, y.
 func compares(x, y any) bool
+
+// randomBits is 64 random bits (rand.go): the engine answers a call with
+// fresh variables that a test cannot fix (its env.go).
+func randomBits() uint64

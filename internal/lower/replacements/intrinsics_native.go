@@ -4,7 +4,10 @@
 
 package replacements
 
-import "reflect"
+import (
+	"math/rand/v2"
+	"reflect"
+)
 
 // typeComparable reports whether the dynamic type of x is comparable.
 func typeComparable(x error) bool {
@@ -40,3 +43,6 @@ func compares(x, y any) (ok bool) {
 	_ = x == y
 	return true
 }
+
+// randomBits is 64 random bits.
+func randomBits() uint64 { return rand.Uint64() }
