@@ -36,6 +36,7 @@ type Config struct {
 	MaxLen        int             // elements of input strings, slices and maps, levels of recursive inputs (0: the engine's default)
 	LoopModels    bool            // infer models of the loops without a directive (-loop-models auto)
 	LoopRaise     int             // double a loop bound up to this many iterations (0: never)
+	MaxLenRaise   int             // double MaxLen up to this while the size bound keeps an outcome open (lengths.go; 0: never)
 	Important     []search.Line   // the targets of rg and rgcb (nil: every objective)
 	// Workers > 1 runs mtelse on that many goroutines, a solver chain each
 	// (verdicts stay; cases and costs may vary run to run).
@@ -53,7 +54,7 @@ type Config struct {
 // -recheck, which bench does not do).
 func Defaults() Config {
 	return Config{Strategy: search.Auto{}, KBound: 10, SolverTimeout: 10 * time.Second,
-		MaxLen: engine.DefaultMaxLen, LoopRaise: 160, Workers: 1}
+		MaxLen: engine.DefaultMaxLen, LoopRaise: 160, MaxLenRaise: DefaultMaxLenRaise, Workers: 1}
 }
 
 // DefaultBudget is the time budget of a function when gen is given no
@@ -97,12 +98,14 @@ func Analyze(ctx context.Context, t Target, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer a.close()
-	res := &Result{Result: a.explore()}
+	defer func() { a.close() }() // the analysis of the last bound raised
+	var r *search.Result
+	a, r = a.exploreRaising()
+	res := &Result{Result: r}
 	if cfg.Recheck {
 		res.Result, res.EngineWrong = a.recheck(res.Result)
 	}
-	a.settle(res.Result, a.proofStop)
+	a.settle(res.Result, a.proofStop, nil)
 	res.EngineWrong = append(res.EngineWrong, a.takeOver(res.Result)...)
 	if err := a.invalidAnswer(); err != nil {
 		return nil, fmt.Errorf("solver validation failed: %v", err)
@@ -120,8 +123,9 @@ type analysis struct {
 	slv   solver.Solver
 	s     *search.Session
 	loops search.LoopOptions
-	// proofStop ends the invariant proofs (zero: no deadline).
-	proofStop time.Time
+	// stop ends the search, proofStop the invariant proofs (zero: no
+	// deadline).
+	stop, proofStop time.Time
 
 	mu      sync.Mutex // the workers of mtelse validate concurrently
 	invalid error      // the first answer validation found wrong
@@ -139,7 +143,13 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 		stop = time.Now().Add(SearchBudget(left))
 		proofStop = stop.Add(ProofShare(left))
 	}
-	a := &analysis{t: t, cfg: cfg, proofStop: proofStop}
+	return build(t, cfg, stop, proofStop, nil)
+}
+
+// build builds the pipeline for the deadlines given; replay are the inputs
+// a search under a smaller size bound covered with (lengths.go), run first.
+func build(t Target, cfg Config, stop, proofStop time.Time, replay []solver.Model) (*analysis, error) {
+	a := &analysis{t: t, cfg: cfg, stop: stop, proofStop: proofStop}
 	newSolver := func() solver.Solver {
 		return solver.NewChain(func() solver.Solver {
 			s := z3.New(cfg.SolverTimeout)
@@ -173,6 +183,7 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 		a.close()
 		return nil, &InputError{fmt.Errorf("-important: no branch of %s on any of the lines given", t.Name)}
 	}
+	a.s.Replay(replay)
 	return a, nil
 }
 

@@ -177,6 +177,65 @@
 // independently, the certificate its formula. The proofs stop at the end
 // of ProofShare.
 //
+// # The adaptive size bound
+//
+// Inputs are bounded (Config.MaxLen, -maxlen: elements of a string, slice
+// or map, levels of a recursive input, answers of a stub), and a
+// refutation that needs the bound proves nothing: its outcome is unknown,
+// "input length bounded at 8" (search.Branch.Bound says which bound).
+// When the search ends with such outcomes and time left, the analysis
+// searches the function again under a bound twice as large, up to
+// Config.MaxLenRaise (-maxlen-raise), as ExploreLoops raises loop bounds
+// (lengths.go). First the invariant proofs try those outcomes: they need
+// no bound, and an outcome unreachable for every length gains nothing
+// from a larger one (Sum's b[i] under i < len(b)). The raised search
+// cannot reuse the tree: its terms describe inputs within the smaller
+// bound only (a read beyond the slots is a fresh value, a summary beyond
+// them a postcondition, and a refutation that excludes longer inputs
+// holds the bound). So it builds a new engine and session on the same
+// deadline, replays the inputs of the cases so far (what was covered
+// stays covered, without a solver call), and explores afresh. A verdict
+// the search before reached as unreachable stays so if the raised search
+// leaves it open (an unreachable verdict never needs the bound). Every
+// refutation that needs the raised bound keeps its outcome unknown, the
+// reason naming it ("input length bounded at 32"). The search's models
+// are shrunk towards zero, lengths included, so the case of
+// len(s) > 20 && s[20] == 'x' has 21 bytes.
+//
+// A function the bound keeps nothing open of is searched once, as
+// before: its verdicts, cases and costs do not change (the bench: TCAS,
+// WBS, paper and shapes give the same verdicts and solver calls under
+// every strategy). A raised one costs a search per doubling, each larger
+// than the last (every symbolic index reads through MaxLen slots).
+//
+// The cap, 32, is the knee of a measurement: gen -timeout 10s -recheck=
+// false -p 2 on the functions of the corpus whose outcomes the bound kept
+// open (copies of google/uuid v1.6.0: FromBytes, UnmarshalBinary twice,
+// encodeHex; golang.org/x/mod/semver: Build, Canonical, IsValid, Major,
+// MajorMinor, Prerelease, parse; hashicorp/go-version v1.9.0: Segments,
+// Constraints.Equals), on a 2-core machine at a load average of 35.
+// Distinct outcomes decided, unknown outcomes (per function) naming the
+// length bound, solver calls:
+//
+//	cap         uuid (18)      x/mod/semver (171)  go-version (129)
+//	none        8, 12, 10      127, 36, 871        6, 122, 26
+//	16          15, 3, 14      127, 0, 677         6, 122, 65
+//	32          18, 0, 19      127, 0, 590         6, 122, 136
+//	64          18, 0, 19      127, 0, 628         6, 122, 196
+//
+// uuid's 16-byte inputs need 16, its hex buffer 32; semver's outcomes
+// the bound kept open become timeouts (the raised search starts but does
+// not finish in the budget; nothing decided is lost, the replayed cases
+// keep it); go-version's are index checks in loops over a field's
+// slice, which hold for every length but that no bound settles and the
+// invariant proofs do not reach: pure cost, growing with the cap (26,
+// 65, 136, 196 calls). 64 decides nothing 32 does not. Wall time moved
+// within the machine's noise (uuid 34 s, 41 s, 41 s, 27 s for the four
+// rows). On whole modules at the 5 s default budget and that load
+// (google/shlex, joho/godotenv, iancoleman/strcase: 822 unknown outcomes
+// per function, all timeouts) the bound keeps nothing open and the
+// search is never raised.
+//
 // # Strategies by name
 //
 // The command line names strategies; Strategy and StrategyNames are the one

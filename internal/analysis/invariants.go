@@ -19,13 +19,14 @@ func ProofShare(budget time.Duration) time.Duration { return budget / 10 }
 // unknown for a loop or length bound, a concretized size or a timeout
 // (invariant.Eligible), until stop (zero: no deadline). A proved outcome
 // becomes unreachable, checked independently (cvc5 checked the
-// certificate), with the certificate as its formula.
-func (a *analysis) settle(r *search.Result, stop time.Time) {
+// certificate), with the certificate as its formula. pick, when set,
+// chooses among those outcomes the ones to try.
+func (a *analysis) settle(r *search.Result, stop time.Time, pick func(search.Branch) bool) {
 	var at []int
 	var objs []invariant.Objective
 	for i, b := range r.Branches {
 		o := a.s.Objectives[i]
-		if b.Verdict != report.Unknown || o.Entry || b.DecidedIn != "" || !invariant.Eligible(b.Reason) {
+		if b.Verdict != report.Unknown || o.Entry || b.DecidedIn != "" || !invariant.Eligible(b.Reason) || pick != nil && !pick(b) {
 			continue
 		}
 		if o.ID != b.ID {

@@ -94,7 +94,7 @@ func TestInvariantsDoneWhen(t *testing.T) {
 				if len(open) == 0 && (name == "Sum" || name == "TrimSpace") {
 					t.Fatal("the search alone decided every check of a loop's (the length bound should leave them open)")
 				}
-				a.settle(r, time.Time{})
+				a.settle(r, time.Time{}, nil)
 				for i, b := range r.Branches {
 					o := a.s.Objectives[i]
 					if o.If == nil || o.If.Kind == ir.SourceBranch || !open[i] {
@@ -158,7 +158,7 @@ func TestInvariantsWithinBudget(t *testing.T) {
 	}
 	defer a.close()
 	r := a.explore()
-	a.settle(r, time.Now().Add(-time.Second))
+	a.settle(r, time.Now().Add(-time.Second), nil)
 	for _, b := range r.Branches {
 		if b.Verdict == report.Unreachable {
 			t.Errorf("%s %s proved past the deadline", b.Pos, b.Outcome)

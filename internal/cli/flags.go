@@ -57,6 +57,7 @@ func newFlagSet(name string, c *commonFlags, budget time.Duration) *flag.FlagSet
 	fs.StringVar(&opts.loopModels, "loop-models", "off", "auto: concretize the variables of each loop of the function at loop entry to models inferred from its body executed out of context (refined by the entry context); off: only //leapfrog:models directives")
 	fs.IntVar(&opts.LoopRaise, "loop-raise", d.LoopRaise, "double the bound of a loop whose bounded paths may reach uncovered branches, up to this many iterations (0: never; //leapfrog:kbound bounds are never raised)")
 	fs.IntVar(&opts.MaxLen, "maxlen", d.MaxLen, "elements of an input string, slice or map, and levels of a recursive input (lists, trees): a branch left open by the bound is unknown, never unreachable")
+	fs.IntVar(&opts.MaxLenRaise, "maxlen-raise", d.MaxLenRaise, "double -maxlen for a function whose branches the bound keeps open, up to this (0: never): a branch still open at it is unknown, naming it")
 	fs.BoolVar(&opts.ValidateSolver, "validate-solver", d.ValidateSolver, "re-check every model and unsat core of the solver (slow; for tests)")
 	fs.IntVar(&opts.Workers, "workers", d.Workers, "mtelse: parallel workers, each with its own solver (verdicts stay the same; cases, costs and the emitted file may vary run to run)")
 	fs.StringVar(&c.important, "important", "", "restrict the targets of rg and rgcb to the branches on these `FILE:LINE,...` lines (the others end unknown unless covered)")
@@ -96,6 +97,9 @@ func (c *commonFlags) check() error {
 		return usagef("-loop-models: must be off or auto, got %q", o.loopModels)
 	}
 	o.LoopModels = o.loopModels == "auto"
+	if o.MaxLenRaise < 0 || o.MaxLenRaise > 1024 {
+		return usagef("-maxlen-raise: must be between 0 and 1024, got %d", o.MaxLenRaise)
+	}
 	if o.LoopRaise < 0 {
 		return usagef("-loop-raise: must be at least 0, got %d", o.LoopRaise)
 	}
@@ -123,6 +127,7 @@ func (c *commonFlags) reportFlags() report.Flags {
 		Strategy: o.strategy, KBound: o.KBound, LoopRaise: o.LoopRaise, LoopModels: o.loopModels,
 		Timeout: o.timeout.String(), SolverTimeout: o.SolverTimeout.String(), Seed: o.Seed,
 		Run: c.run, Important: c.important, Workers: o.Workers, ValidateSolver: o.ValidateSolver, MaxLen: o.MaxLen,
+		MaxLenRaise: o.MaxLenRaise,
 	}
 }
 

@@ -56,7 +56,8 @@ type Flags struct {
 	Important      string `json:"important"` // -important as given
 	Workers        int    `json:"workers"`
 	ValidateSolver bool   `json:"validate_solver"`
-	MaxLen         int    `json:"maxlen"` // -maxlen: the bound on input sizes
+	MaxLen         int    `json:"maxlen"`       // -maxlen: the bound on input sizes
+	MaxLenRaise    int    `json:"maxlen_raise"` // -maxlen-raise: how far it is doubled when it keeps branches open
 	Verify         bool   `json:"verify"`
 	Recheck        bool   `json:"recheck"` // unreachable verdicts re-proved independently
 	Strict         bool   `json:"strict"`

@@ -62,7 +62,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 		case Infeasible:
 			p := sr.n.Proof[ix(sr.dir)]
 			if why := s.needsBound(p); why != "" {
-				b.Verdict, b.Reason = report.Unknown, why
+				b.Verdict, b.Reason, b.Bound = report.Unknown, why, s.boundOf(p)
 				return true
 			}
 			infeasible++
@@ -102,7 +102,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 			return true
 		}
 		if why := s.needsBound(p); why != "" {
-			b.Verdict, b.Reason = report.Unknown, why
+			b.Verdict, b.Reason, b.Bound = report.Unknown, why, s.boundOf(p)
 			return true
 		}
 		if p.Terms == nil { // a constant condition inside the region (pmProof)

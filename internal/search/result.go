@@ -63,6 +63,11 @@ type Branch struct {
 	// replaces SMT2 by the independent encoding's formula, or withdraws the
 	// verdict.
 	Folded bool
+	// Bound, on an unknown verdict, is the bound of the input domain a
+	// refutation towards it needs (ir.SizeBound, ir.CallsBound, ...;
+	// ir.NotPseudo: none): the bound keeps it open, and a larger one may
+	// decide it (internal/analysis raises the size bound so).
+	Bound ir.PseudoKind
 }
 
 // Test is one generated test case: the inputs it runs the function on and

@@ -252,7 +252,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 		}
 		if p := sr.n.Refuted[ix(sr.dir)][o]; p != nil && st != Infeasible && st != Impossible {
 			if why := s.needsBound(p); why != "" {
-				b.Verdict, b.Reason = report.Unknown, why
+				b.Verdict, b.Reason, b.Bound = report.Unknown, why, s.boundOf(p)
 				return
 			}
 			// Every suffix through this side towards o was refuted (TreeFrog).
@@ -275,7 +275,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 			proofs++
 			p := sr.n.Proof[ix(sr.dir)]
 			if why := s.needsBound(p); why != "" {
-				b.Verdict, b.Reason = report.Unknown, why
+				b.Verdict, b.Reason, b.Bound = report.Unknown, why, s.boundOf(p)
 				return
 			}
 			underPre = underPre || s.needsPrecondition(p.Conflict)
@@ -410,31 +410,38 @@ func (s *Session) entryReaches(o *Objective) bool {
 	return s.reach.from(s.Fn.Blocks[0])[target]
 }
 
+// boundOf is the kind of the first bound of the input domain a
+// refutation's conflict holds (ir.NotPseudo: none).
+func (s *Session) boundOf(p *Proof) ir.PseudoKind {
+	if p != nil {
+		for _, l := range p.Conflict {
+			if s.bounds[l.If] {
+				return l.If.Pseudo
+			}
+		}
+	}
+	return ir.NotPseudo
+}
+
 // needsBound returns why a refutation proves nothing when its conflict
 // holds an input size bound (the other inputs were never considered), or "".
 func (s *Session) needsBound(p *Proof) string {
-	if p == nil {
+	switch k := s.boundOf(p); k {
+	case ir.NotPseudo:
 		return ""
+	case ir.TypesBound:
+		return "interface inputs bounded to the dynamic types a test can construct"
+	case ir.ZeroBound:
+		return "inputs of opaque types (sync, sync/atomic, unique) bounded to their zero value: a test cannot write another"
+	case ir.AliasBound:
+		return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
+	case ir.SizeBound:
+		return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
+	case ir.CallsBound:
+		return engine.CallsBoundReason(s.Engine.MaxLen)
+	default:
+		panic(fmt.Sprintf("search: a bound of no kind (%d)", k))
 	}
-	for _, l := range p.Conflict {
-		if !s.bounds[l.If] {
-			continue
-		}
-		switch l.If.Pseudo {
-		case ir.TypesBound:
-			return "interface inputs bounded to the dynamic types a test can construct"
-		case ir.ZeroBound:
-			return "inputs of opaque types (sync, sync/atomic, unique) bounded to their zero value: a test cannot write another"
-		case ir.AliasBound:
-			return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
-		case ir.SizeBound:
-			return fmt.Sprintf("input length bounded at %d", s.Engine.MaxLen)
-		case ir.CallsBound:
-			return engine.CallsBoundReason(s.Engine.MaxLen)
-		}
-		panic(fmt.Sprintf("search: %s is a bound of no kind", l))
-	}
-	return ""
 }
 
 // needsPrecondition reports whether a conflict holds the precondition: its
