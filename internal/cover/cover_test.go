@@ -86,6 +86,37 @@ func TestModules(t *testing.T) {
 	})
 }
 
+// TestBenchAgreesWithProfile: on the bench's packages with tests of their
+// own (paper, tcas, wbs), cover's outcomes agree with go test -coverprofile,
+// as on the testdata modules, and their tests cover at least one outcome.
+func TestBenchAgreesWithProfile(t *testing.T) {
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS(filepath.Join(testutil.Root(), "testdata", "bench"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, pkg := range []string{"paper", "tcas", "wbs"} {
+		t.Run(pkg, func(t *testing.T) {
+			dir := filepath.Join(root, pkg)
+			res := runCoverIn(t, dir, root)
+			for _, p := range checkProfile(t, profile(t, dir), dir, res) {
+				t.Error(p)
+			}
+			covered := 0
+			for _, f := range res.Funcs {
+				for _, o := range f.Outcomes {
+					if len(o.Tests) > 0 {
+						covered++
+					}
+				}
+			}
+			if covered == 0 {
+				t.Error("no outcome covered by the package's tests: nothing was compared")
+			}
+			t.Logf("%d outcomes covered by the package's tests", covered)
+		})
+	}
+}
+
 // modulePath is the module path of the go.mod in dir.
 func modulePath(t *testing.T, dir string) string {
 	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
@@ -103,6 +134,12 @@ func modulePath(t *testing.T, dir string) string {
 
 // runCover lowers every function of the package in dir and runs cover.
 func runCover(t *testing.T, dir string) *Result {
+	t.Helper()
+	return runCoverIn(t, dir, dir)
+}
+
+// runCoverIn is runCover for the package in dir of the module at modRoot.
+func runCoverIn(t *testing.T, dir, modRoot string) *Result {
 	t.Helper()
 	fset := token.NewFileSet()
 	pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
@@ -152,7 +189,7 @@ func runCover(t *testing.T, dir string) *Result {
 		rejected = append(rejected, Rejected{Name: name, File: filepath.Base(pos.Filename), Path: pos.Filename, Line: pos.Line, Reason: lr.Errors[e].Error()})
 		e++
 	}
-	res, err := Run(Options{PkgDir: dir, ModRoot: dir, Funcs: funcs, Rejected: rejected})
+	res, err := Run(Options{PkgDir: dir, ModRoot: modRoot, Funcs: funcs, Rejected: rejected})
 	if err != nil {
 		t.Fatal(err)
 	}
