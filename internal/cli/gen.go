@@ -126,6 +126,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	}
 	rep := &report.Report{Tool: "leapfrog", Version: Version, Flags: g.reportFlags(), Args: args, Shard: g.shard.String(), Rejected: sel.rejected, Failed: failed, Reused: reusedCount(results)}
 	rep.Flags.Verify, rep.Flags.Strict, rep.Flags.Recheck = g.verify, g.strict, g.opts.Recheck
+	rep.Flags.Complete = own != nil && own.measured > 0
 	for _, p := range sel.pkgs {
 		rep.Packages = append(rep.Packages, &report.Package{Path: p.path, Dir: relPath(p.dir)})
 	}

@@ -61,6 +61,7 @@ type Flags struct {
 	Verify         bool   `json:"verify"`
 	Recheck        bool   `json:"recheck"` // unreachable verdicts re-proved independently
 	Strict         bool   `json:"strict"`
+	Complete       bool   `json:"complete"` // gen -complete in effect: a package's own tests were measured first, and what they cover was no target
 }
 
 // Package is one package matched by the arguments, with the sums over its
