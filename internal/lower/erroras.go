@@ -14,7 +14,7 @@ import (
 // to (replacements/errors_as.go), or of asNoPointer for a target holding
 // no pointer. errors.As's own body asks internal/reflectlite for T, which
 // is not interpreted: a call whose target's dynamic type is only known at
-// run time is left to it (and rejected). done reports whether v was
+// run time, or a named pointer type, is left to it (and rejected). done reports whether v was
 // handled.
 func (fl *fnLowerer) lowerErrorsAs(v *ssa.Call) (done bool, err error) {
 	callee, args, err := fl.errorsAsCall(v)
@@ -40,9 +40,13 @@ func (fl *fnLowerer) errorsAsCall(v *ssa.Call) (*ssa.Function, []ssa.Value, erro
 	if !converted {
 		return nil, nil, nil
 	}
-	ptr, ok := types.Unalias(targetType(mi)).Underlying().(*types.Pointer)
-	if !ok {
+	t := types.Unalias(targetType(mi))
+	if _, ok := t.Underlying().(*types.Pointer); !ok {
 		return fl.l.replacementFunc("asNoPointer"), []ssa.Value{errv, target}, nil
+	}
+	ptr, ok := t.(*types.Pointer)
+	if !ok {
+		return nil, nil, nil // a named pointer type: left to errors.As's body
 	}
 	elem := ptr.Elem()
 	if embedsField(elem) {

@@ -44,6 +44,10 @@ func Many(err error) int {
 
 func Dyn(err error, target any) bool { return errors.As(err, target) }
 
+type PE *E
+
+func Named(err error) bool { return errors.As(err, PE(new(E))) }
+
 func Embed(err error) bool {
 	var w W
 	return errors.As(err, &w)
@@ -58,7 +62,7 @@ func TestErrorsAsLowered(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(usesAs), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Load(dir, []string{"Many", "Dyn", "Embed"})
+	res, err := Load(dir, []string{"Many", "Dyn", "Named", "Embed"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +82,7 @@ func TestErrorsAsLowered(t *testing.T) {
 	if len(instances) != 5 { // *E, V, error, fmt.Stringer, int
 		t.Errorf("asTarget instances %v: want 5", instances)
 	}
-	wants := []string{"internal/reflectlite", "struct type with an embedded field"}
+	wants := []string{"internal/reflectlite", "internal/reflectlite", "struct type with an embedded field"}
 	if len(res.Errors) != len(wants) {
 		t.Fatalf("errors %v: want %d", res.Errors, len(wants))
 	}
