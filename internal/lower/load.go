@@ -24,7 +24,11 @@ type Result struct {
 	Targets []*Target // one per name lowered successfully, in the order given
 	Errors  []error   // per-name failures: "file:line:col: unsupported: <what>" or "no function X in package P"
 	Fset    *token.FileSet
-	Pkg     *packages.Package // with types and syntax
+	// Pkg is the package's name, path and types; its syntax, types.Info
+	// and dependencies are released once lowered (release), as nothing
+	// after the front end reads them: kept, they held every dependency's
+	// trees per package of a module.
+	Pkg *packages.Package
 }
 
 // Target is one lowered function asked for by name.
@@ -104,7 +108,14 @@ func Load(dir string, names []string) (*Result, error) {
 		}
 		res.Targets = append(res.Targets, t)
 	}
+	res.Pkg = release(pkg)
 	return res, nil
+}
+
+// release keeps of a loaded package what the stages after lowering read:
+// its identity, types and file set.
+func release(pkg *packages.Package) *packages.Package {
+	return &packages.Package{ID: pkg.ID, Name: pkg.Name, PkgPath: pkg.PkgPath, Types: pkg.Types, Fset: pkg.Fset, Module: pkg.Module}
 }
 
 // built is the SSA form of a loaded package.
