@@ -314,6 +314,7 @@ type loader struct {
 	replaceFiles map[string]string               // files of the replacement bodies -> their package
 	globalNames  map[string]bool                 // IR names given to other packages' globals
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
+	writers      map[*ssa.Package]bool           // of those, packages whose initializer assigns another's used variable (deps_writers.go)
 	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
 	orderBroken  *orderBroken                    // go/ssa failed on order.go's rewrite: nothing rewritten, unmodelled says what needed it
 
@@ -383,7 +384,7 @@ func (l *loader) target(name string) (*Target, error) {
 	l.prog = &ir.Program{}
 	l.done, l.failed, l.slices = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}, nil
 	l.nils, l.phiNames, l.globals = nil, nil, map[*ssa.Global]*ir.Global{}
-	l.depPkgs, l.globalNames = nil, nil
+	l.depPkgs, l.globalNames, l.writers = nil, nil, nil
 	l.inputs = map[*ssa.Parameter]bool{}
 	for _, f := range []*ssa.Function{fn, assumeFn} {
 		if f == nil {
