@@ -32,10 +32,11 @@ test)
   need cvc5 /usr/bin/cvc5 # the second solver of the independent re-proof (gen -recheck)
   need chromium /usr/bin/chromium # the HTML report's browser test
   go vet ./...
-  # The whole suite takes about 9 minutes on 2 cores; the oracle package alone
-  # 5 to 8 of them, alongside the others: -timeout 20m keeps go test's default
-  # 10 minutes per package from killing it on a slower machine.
-  go test -count=1 -timeout 20m ./...
+  # The whole suite takes about 15 minutes on 2 cores; the oracle package (200
+  # random programs) and the engine's brute-force summary checks take most of
+  # it, alongside the others: -timeout 45m keeps go test's default 10 minutes
+  # per package from killing them on a slower or busier machine.
+  go test -count=1 -timeout 45m ./...
   ;;
 *)
   echo "usage: ./run.sh example | test" >&2

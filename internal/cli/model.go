@@ -118,7 +118,7 @@ func selectModel(path string, names []string, run *regexp.Regexp, shard shardSpe
 			continue
 		}
 		t := &lower.Target{Name: d.name, Prog: prog, Func: prog.Func(d.name), File: abs}
-		sel.targets = append(sel.targets, &target{pkg: pi, decl: d, t: t, res: res})
+		sel.targets = append(sel.targets, &target{pkg: pi, decl: d, t: t})
 	}
 	return sel, nil
 }

@@ -136,7 +136,7 @@ func (g *genFlags) testFiles(results []*result) (files []outFile, kept []*result
 		// left out of its file, which is rendered again without it.
 		var ok []*result
 		for _, r := range byPath[p] {
-			if err := emit(r.t.res.Pkg.Types, []*result{r}, nil); err != nil {
+			if err := emit(r.t.types, []*result{r}, nil); err != nil {
 				failed = append(failed, failure(r.t, "testgen", err))
 				continue
 			}
@@ -146,7 +146,7 @@ func (g *genFlags) testFiles(results []*result) (files []outFile, kept []*result
 			continue
 		}
 		var src []byte
-		if err := emit(ok[0].t.res.Pkg.Types, ok, &src); err != nil {
+		if err := emit(ok[0].t.types, ok, &src); err != nil {
 			// Each renders alone but not together: a conflict between
 			// functions of one file; fail them all.
 			for _, r := range ok {

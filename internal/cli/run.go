@@ -168,11 +168,11 @@ func renderResult(t *target, res *analysis.Result) (r *result) {
 	}()
 	r.res, r.wrong = res, res.EngineWrong
 	file, line := relPath(t.decl.file), t.decl.line
-	if t.res.Pkg.Types == nil { // a CFG model
+	if t.types == nil { // a CFG model
 		r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return modelArgs(t.t.Func, c) })
 		return r
 	}
 	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Result: res.Result, DynTypes: t.t.DynTypes, Sig: t.t.Sig, TypeArgs: t.t.TypeArgs}
-	r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return testgen.Args(t.res.Pkg.Types, r.f, c) })
+	r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return testgen.Args(t.types, r.f, c) })
 	return r
 }

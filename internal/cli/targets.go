@@ -4,6 +4,7 @@ package cli
 
 import (
 	"fmt"
+	"go/types"
 	"hash/fnv"
 	"path/filepath"
 	"regexp"
@@ -19,7 +20,10 @@ type target struct {
 	pkg  *pkgInfo
 	decl funcDecl
 	t    *lower.Target
-	res  *lower.Result // the package's lowering (types, for the emitter)
+	// types is the package's types, for the emitter (nil for a CFG
+	// model). Not the package's lower.Result: that holds the programs of
+	// every function of the package, selected or not.
+	types *types.Package
 }
 
 // selection is what a command line selects.
@@ -134,7 +138,7 @@ func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard sh
 				continue
 			}
 			if t != nil {
-				sel.targets = append(sel.targets, &target{pkg: p, decl: d, t: t, res: res})
+				sel.targets = append(sel.targets, &target{pkg: p, decl: d, t: t, types: res.Pkg.Types})
 				continue
 			}
 			pos, reason := splitPos(p.dir, fmt.Sprint(err))

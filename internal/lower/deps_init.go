@@ -55,6 +55,7 @@ type depUse struct {
 func (l *loader) lowerDepInits(own *ir.Function) error {
 	lowered := map[*ssa.Package]*ir.Function{}
 	for {
+		l.addInitWriters()
 		var next []*ssa.Package
 		for p := range l.depPkgs {
 			if lowered[p] == nil {
@@ -156,8 +157,8 @@ func (l *loader) lowerDepInit(p *ssa.Package) (*ir.Function, error) {
 		return l.lowerClosure(init)
 	}
 	f, err := l.lowerClosure(init)
-	if err == nil {
-		return f, nil
+	if err == nil || l.writers[p] {
+		return f, err
 	}
 	used := l.usedGlobals(p)
 	s := sliceInit(init, used)

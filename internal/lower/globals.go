@@ -50,6 +50,9 @@ func (l *loader) lowerInit() error {
 	for g := range l.globals {
 		own = own || g.Pkg == l.spkg
 	}
+	// The package's own init functions may assign another package's
+	// variable the program uses (deps_writers.go): its initializer runs then.
+	own = own || l.initAssigns(l.spkg) != nil
 	var f *ir.Function
 	if own {
 		var err error

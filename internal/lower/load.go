@@ -24,7 +24,11 @@ type Result struct {
 	Targets []*Target // one per name lowered successfully, in the order given
 	Errors  []error   // per-name failures: "file:line:col: unsupported: <what>" or "no function X in package P"
 	Fset    *token.FileSet
-	Pkg     *packages.Package // with types and syntax
+	// Pkg is the package's name, path and types; its syntax, types.Info
+	// and dependencies are released once lowered (release), as nothing
+	// after the front end reads them: kept, they held every dependency's
+	// trees per package of a module.
+	Pkg *packages.Package
 }
 
 // Target is one lowered function asked for by name.
@@ -104,7 +108,14 @@ func Load(dir string, names []string) (*Result, error) {
 		}
 		res.Targets = append(res.Targets, t)
 	}
+	res.Pkg = release(pkg)
 	return res, nil
+}
+
+// release keeps of a loaded package what the stages after lowering read:
+// its identity, types and file set.
+func release(pkg *packages.Package) *packages.Package {
+	return &packages.Package{ID: pkg.ID, Name: pkg.Name, PkgPath: pkg.PkgPath, Types: pkg.Types, Fset: pkg.Fset, Module: pkg.Module}
 }
 
 // built is the SSA form of a loaded package.
@@ -303,6 +314,7 @@ type loader struct {
 	replaceFiles map[string]string               // files of the replacement bodies -> their package
 	globalNames  map[string]bool                 // IR names given to other packages' globals
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
+	writers      map[*ssa.Package]bool           // of those, packages whose initializer assigns another's used variable (deps_writers.go)
 	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
 	orderBroken  *orderBroken                    // go/ssa failed on order.go's rewrite: nothing rewritten, unmodelled says what needed it
 
@@ -372,7 +384,7 @@ func (l *loader) target(name string) (*Target, error) {
 	l.prog = &ir.Program{}
 	l.done, l.failed, l.slices = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}, nil
 	l.nils, l.phiNames, l.globals = nil, nil, map[*ssa.Global]*ir.Global{}
-	l.depPkgs, l.globalNames = nil, nil
+	l.depPkgs, l.globalNames, l.writers = nil, nil, nil
 	l.inputs = map[*ssa.Parameter]bool{}
 	for _, f := range []*ssa.Function{fn, assumeFn} {
 		if f == nil {

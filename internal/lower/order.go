@@ -357,6 +357,9 @@ func (o *orderer) unitList(s ast.Stmt, canInsert bool, slots []*ast.Expr, list *
 //
 //	p.x >= p.limit()   ->   func(p *T) bool { order$1 := p.limit(); return p.x >= order$1 }(p)
 //
+// A negation stays outside the call, "!(p.x >= p.limit())" becoming
+// "!(func(...){...}(p))": go/ssa's cond and the instrumenter strip it and
+// branch on the operand, whose position and polarity the objective keeps.
 // The literal takes the locals the expression reads as parameters (their
 // values cannot change while it runs: no one else has their address), and
 // captures those that are shared.
@@ -377,12 +380,19 @@ func (o *orderer) inPlace(slot *ast.Expr) {
 		return
 	}
 	for {
-		// The position of a parenthesised operand is that of its content.
-		p, ok := (*slot).(*ast.ParenExpr)
-		if !ok {
-			break
+		// The position of a parenthesised operand is that of its content;
+		// a negation stays outside (see above).
+		switch x := (*slot).(type) {
+		case *ast.ParenExpr:
+			slot = &x.X
+			continue
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				slot = &x.X
+				continue
+			}
 		}
-		slot = &p.X
+		break
 	}
 	e := *slot
 	pos, end := e.Pos(), e.End() // before lift shortens e
