@@ -47,7 +47,7 @@
 // included) are replaced by a port of fmt (replacements/fmt, a package
 // of its own that imports fmt's dependencies), whose reflection is
 // answered by externals the engine implements (fmt.go). The replacement
-// package holds Go bodies for bytealg's assembly, errors.Is,
+// package holds Go bodies for bytealg's assembly, errors.Is and As,
 // sync, sync/atomic, unique and reflectlite's ValueOf, Len and Swapper,
 // the mirror types standing for their types, its intrinsics, and the
 // runtime's variables other packages bind by //go:linkname (see
@@ -405,6 +405,17 @@
 // forms, unique.Handle and reflect's Values are mirrored. A named
 // interface stands for the unnamed one of its method set (sync.Cond's L is
 // a sync.Locker, which the replacement package cannot name).
+//
+// errors.As is replaced at its calls, not by its name (erroras.go): it
+// asks reflectlite for the type its target points to, which the call
+// knows when it converts the target to any there (errors.As(err, &t)).
+// The call becomes one of (*asTarget[T]).as, T that type, a search of
+// err's tree by type assertions to T (reflectlite's AssignableTo(T) but
+// for types of identical underlying struct types and different names:
+// a T whose underlying struct embeds a field, which an unnamed struct
+// type with methods needs, is rejected), or of asNoPointer for a target
+// holding no pointer. A target whose type the call does not know is left
+// to errors.As's body, and rejected.
 //
 // A replacement body is ordinary Go, interpreted as a dependency (its
 // branches are paths, its function literals are lowered as the package's

@@ -138,6 +138,9 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	if isHint(v.Common()) {
 		return fl.lowerHint(v) // intrinsics.go
 	}
+	if done, err := fl.lowerErrorsAs(v); done { // erroras.go
+		return err
+	}
 	if done, err := fl.lowerDynamicCall(v); done { // closures.go: invoke, function values, literals, wrappers, recover
 		return err
 	}
@@ -148,12 +151,17 @@ func (fl *fnLowerer) lowerCall(v *ssa.Call) error {
 	if err != nil {
 		return err
 	}
+	return fl.lowerStaticCall(v, callee, v.Call.Args)
+}
+
+// lowerStaticCall lowers v as a call of callee with the arguments args.
+func (fl *fnLowerer) lowerStaticCall(v *ssa.Call, callee *ssa.Function, args []ssa.Value) error {
 	f, err := fl.get(callee, callSite{fl.sfn, v.Pos()})
 	if err != nil {
 		return err
 	}
 	call := &ir.Call{Callee: f}
-	for _, a := range v.Call.Args {
+	for _, a := range args {
 		x, err := fl.value(a, v.Pos())
 		if err != nil {
 			return err
