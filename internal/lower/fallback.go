@@ -83,37 +83,7 @@ func floatSig(sig *types.Signature) bool {
 	seen := map[types.Type]bool{}
 	for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
 		for i := 0; i < tup.Len(); i++ {
-			if holdsFloat(tup.At(i).Type(), seen) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// holdsFloat reports whether values of t hold a floating-point number, an
-// interface (which may hold one) included.
-func holdsFloat(t types.Type, seen map[types.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&(types.IsFloat|types.IsComplex) != 0
-	case *types.Interface:
-		return true
-	case *types.Array:
-		return holdsFloat(u.Elem(), seen)
-	case *types.Slice:
-		return holdsFloat(u.Elem(), seen)
-	case *types.Pointer:
-		return holdsFloat(u.Elem(), seen)
-	case *types.Map:
-		return holdsFloat(u.Key(), seen) || holdsFloat(u.Elem(), seen)
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if holdsFloat(u.Field(i).Type(), seen) {
+			if holdsFloatOrIface(tup.At(i).Type(), true, seen) {
 				return true
 			}
 		}

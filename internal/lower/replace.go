@@ -358,15 +358,17 @@ func (fl *fnLowerer) fatalValue(v *ssa.MakeInterface) bool {
 // or interfaces, whose canonical value Go may pick among equal ones (+0
 // for -0, by an earlier call).
 func refusedInstance(fn *ssa.Function) string {
-	if origin(fn).String() == "unique.Make" && len(fn.TypeArgs()) == 1 && holdsFloatOrIface(fn.TypeArgs()[0], map[types.Type]bool{}) {
+	if origin(fn).String() == "unique.Make" && len(fn.TypeArgs()) == 1 && holdsFloatOrIface(fn.TypeArgs()[0], false, map[types.Type]bool{}) {
 		return "a type holding floats or interfaces (Go's canonical value may be another equal one: -0 for +0)"
 	}
 	return ""
 }
 
 // holdsFloatOrIface reports whether a value of t holds a float, a
-// complex number or an interface (not through pointers).
-func holdsFloatOrIface(t types.Type, seen map[types.Type]bool) bool {
+// complex number or an interface; through pointers, slices and maps too
+// when refs is set (what a call may reach), else only what the value
+// itself holds.
+func holdsFloatOrIface(t types.Type, refs bool, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
@@ -377,10 +379,16 @@ func holdsFloatOrIface(t types.Type, seen map[types.Type]bool) bool {
 	case *types.Interface:
 		return true
 	case *types.Array:
-		return holdsFloatOrIface(u.Elem(), seen)
+		return holdsFloatOrIface(u.Elem(), refs, seen)
+	case *types.Slice:
+		return refs && holdsFloatOrIface(u.Elem(), refs, seen)
+	case *types.Pointer:
+		return refs && holdsFloatOrIface(u.Elem(), refs, seen)
+	case *types.Map:
+		return refs && (holdsFloatOrIface(u.Key(), refs, seen) || holdsFloatOrIface(u.Elem(), refs, seen))
 	case *types.Struct:
 		for i := 0; i < u.NumFields(); i++ {
-			if holdsFloatOrIface(u.Field(i).Type(), seen) {
+			if holdsFloatOrIface(u.Field(i).Type(), refs, seen) {
 				return true
 			}
 		}
