@@ -109,6 +109,10 @@ func (f *file) ifaceLit(v engine.Value) (string, constKind) {
 		return f.sentinel(v), typed
 	case v.Stub:
 		return f.stubIface(v), typed // stubs.go
+	case v.Dyn == "*strings.Reader" || v.Dyn == "*bytes.Reader" || v.Dyn == "*bytes.Buffer":
+		if lit, ok := f.ioLit(v); ok {
+			return lit, typed // stubs.go
+		}
 	case v.Dyn == "*errors.errorString":
 		if len(v.Elems) == 1 && !v.Elems[0].Nil && len(v.Elems[0].Elems) == 1 && len(v.Elems[0].Elems[0].Elems) == 1 {
 			return f.std("errors") + ".New(" + strconv.Quote(v.Elems[0].Elems[0].Elems[0].Str) + ")", typed

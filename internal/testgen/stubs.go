@@ -175,24 +175,38 @@ func StubDecl(pkg *types.Package, name string, it types.Type) (string, []string)
 }
 
 // stubDecl is the declaration of the stub type name of the interface it:
-// a struct with a function field per method (fnM), and the methods,
-// which call their field, or return zero values when it is nil.
+// a struct with a function field per method (fnM) and a record of its
+// calls per method (callsM: each call's arguments, a slice copied at the
+// call, since a Read's p and a Write's p are the caller's buffers), and
+// the methods, which record the call, then call their field, or return
+// zero values when it is nil. Nothing in the emitted test reads the
+// records: they are there for the developer (s.callsRead[0].a0).
 func (f *file) stubDecl(name string, it types.Type) string {
 	iface := it.Underlying().(*types.Interface)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n// %s is a %s whose methods answer what its fields return, call by call.\ntype %s struct {\n", name, f.typeName(it), name)
+	fmt.Fprintf(&b, "\n// %s is a %s whose methods answer what its fields return, call by call,\n// and record their calls' arguments (callsM).\ntype %s struct {\n", name, f.typeName(it), name)
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)
 		fmt.Fprintf(&b, "\t%s %s\n", stubField(m.Name()), f.typeName(unnamed(m.Type().(*types.Signature))))
+	}
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		fmt.Fprintf(&b, "\t%s []%s\n", stubRecord(m.Name()), f.stubArgs(m.Type().(*types.Signature)))
 	}
 	b.WriteString("}\n")
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)
 		sig := m.Type().(*types.Signature)
-		var params, args []string
+		var params, args, rec []string
 		for j := 0; j < sig.Params().Len(); j++ {
-			t := f.typeName(sig.Params().At(j).Type())
+			pt := sig.Params().At(j).Type()
+			t := f.typeName(pt)
 			a := fmt.Sprintf("a%d", j)
+			r := a
+			if _, ok := pt.Underlying().(*types.Slice); ok {
+				r = fmt.Sprintf("append(%s(nil), %s...)", f.typeName(pt), a)
+			}
+			rec = append(rec, r)
 			if sig.Variadic() && j == sig.Params().Len()-1 {
 				t = "..." + strings.TrimPrefix(t, "[]")
 				a += "..."
@@ -207,10 +221,27 @@ func (f *file) stubDecl(name string, it types.Type) string {
 		if sig.Results().Len() == 0 {
 			body = call
 		}
-		fmt.Fprintf(&b, "\nfunc (s *%s) %s(%s)%s {\n\tif s.%s == nil {\n\t\t%s\n\t}\n\t%s\n}\n",
-			name, m.Name(), strings.Join(params, ", "), res, stubField(m.Name()), f.returnZero(sig.Results()), body)
+		record := fmt.Sprintf("s.%[1]s = append(s.%[1]s, %[2]s{%[3]s})", stubRecord(m.Name()), f.stubArgs(sig), strings.Join(rec, ", "))
+		fmt.Fprintf(&b, "\nfunc (s *%s) %s(%s)%s {\n\t%s\n\tif s.%s == nil {\n\t\t%s\n\t}\n\t%s\n}\n",
+			name, m.Name(), strings.Join(params, ", "), res, record, stubField(m.Name()), f.returnZero(sig.Results()), body)
 	}
 	return b.String()
+}
+
+// stubRecord is the field of a stub type recording method m's calls.
+func stubRecord(m string) string { return "calls" + m }
+
+// stubArgs is the type of one recorded call of a method of signature sig:
+// a struct of its arguments, a0, a1, ... (a variadic one as its slice).
+func (f *file) stubArgs(sig *types.Signature) string {
+	fields := make([]string, sig.Params().Len())
+	for j := range fields {
+		fields[j] = fmt.Sprintf("a%d %s", j, f.typeName(sig.Params().At(j).Type()))
+	}
+	if len(fields) == 0 {
+		return "struct{}"
+	}
+	return "struct{ " + strings.Join(fields, "; ") + " }"
 }
 
 // closingParen is the index of the parenthesis closing a signature's
@@ -288,4 +319,59 @@ func unnamed(sig *types.Signature) *types.Signature {
 		return types.NewTuple(vs...)
 	}
 	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
+}
+
+// ioLit writes the io value v holds (engine: ioConstructed) with the
+// constructor the engine modelled it after: strings.NewReader("..."),
+// bytes.NewReader([]byte("...")) (or nil), new(bytes.Buffer) for a nil
+// buf, bytes.NewBuffer([]byte("...")[:n:n]) otherwise (the capacity the
+// engine gave it: none spare). It reports false when v is not of that
+// form.
+func (f *file) ioLit(v engine.Value) (string, bool) {
+	if len(v.Elems) != 1 || v.Elems[0].Nil || len(v.Elems[0].Elems) != 1 {
+		return "", false
+	}
+	st := v.Elems[0].Elems[0]
+	if st.Type == nil || len(st.Elems) != len(st.Type.Fields) {
+		return "", false
+	}
+	field := func(name string) (engine.Value, bool) {
+		for i, fl := range st.Type.Fields {
+			if fl.Name == name {
+				return st.Elems[i], true
+			}
+		}
+		return engine.Value{}, false
+	}
+	bytesOf := func(b engine.Value) string {
+		out := make([]byte, len(b.Elems))
+		for i, e := range b.Elems {
+			out[i] = byte(e.Bits)
+		}
+		return strconv.Quote(string(out))
+	}
+	switch v.Dyn {
+	case "*strings.Reader":
+		if s, ok := field("s"); ok {
+			return f.std("strings") + ".NewReader(" + strconv.Quote(s.Str) + ")", true
+		}
+	case "*bytes.Reader":
+		if s, ok := field("s"); ok {
+			if s.Nil {
+				return f.std("bytes") + ".NewReader(nil)", true
+			}
+			return f.std("bytes") + ".NewReader([]byte(" + bytesOf(s) + "))", true
+		}
+	case "*bytes.Buffer":
+		if b, ok := field("buf"); ok {
+			if b.Nil {
+				return "new(" + f.std("bytes") + ".Buffer)", true
+			}
+			if len(b.Elems) == 0 {
+				return f.std("bytes") + ".NewBuffer([]byte{})", true
+			}
+			return fmt.Sprintf("%s.NewBuffer([]byte(%s)[:%d:%d])", f.std("bytes"), bytesOf(b), len(b.Elems), len(b.Elems)), true
+		}
+	}
+	return "", false
 }

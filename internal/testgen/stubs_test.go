@@ -178,6 +178,21 @@ func TestStubIfaces(t *testing.T) {
 	if n, err := e.Read(p); n != 0 || err != nil {
 		t.Errorf("Read of a stub without answers = %d, %v", n, err)
 	}
+	// The stubs record their calls' arguments, slices copied at the call.
+	kvs := s.(*stubKV_T)
+	if len(kvs.callsGet) != 3 || kvs.callsGet[0].a0 != "a" || kvs.callsGet[1].a0 != "b" || kvs.callsGet[2].a0 != "c" {
+		t.Errorf("Get's calls recorded %v, want a, b, c", kvs.callsGet)
+	}
+	if len(kvs.callsSet) != 1 || kvs.callsSet[0].a0 != "a" || len(kvs.callsSet[0].a1) != 2 || kvs.callsSet[0].a1[1] != 2 {
+		t.Errorf("Set's calls recorded %v, want a [1 2]", kvs.callsSet)
+	}
+	rs := r.(*stubReader_T)
+	if len(rs.callsRead) != 2 || string(rs.callsRead[0].a0) != "\x00\x00\x00\x00" || string(rs.callsRead[1].a0) != "hi\x00\x00" {
+		t.Errorf("Read's calls recorded %q, want copies of p as each call got it", rs.callsRead)
+	}
+	if es := e.(*stubReader_T); len(es.callsRead) != 1 {
+		t.Errorf("Read's calls of the empty stub recorded %v, want 1", es.callsRead)
+	}
 }
 `
 	if !strings.Contains(src, "import (") || !strings.Contains(src, "\"io\"") || !strings.Contains(src, "\"errors\"") {
