@@ -202,7 +202,12 @@
 //     the slots gets a fresh byte, so that no refutation rests on the
 //     slots. Outside a merged region, the postcondition of the results is
 //     recorded as a fact of the run (a DomainFact step: a consequence of
-//     the call, so sound). Engine.NoSummaries interprets them instead.
+//     the call, so sound). strings.Fields and bytes.Fields, whose result
+//     is a slice, are summarised apart (summaries_fields.go): the count
+//     and bounds of the fields are terms over where the space runes'
+//     encodings are, exact within the slots; a longer string is a
+//     SizeFits decision whose other side stops the run. Engine.NoSummaries
+//     interprets them instead.
 //   - Package-level variables start with the values the package's
 //     initializer (Program.Init, run once, concretely) gives them; writes
 //     during a run are seen by the rest of the run.
