@@ -68,7 +68,7 @@ func (m *machine) callFields(fn *ir.Function, vals []val) []val {
 // the bounds lo[j], hi[j] of the j-th for each j a field may have (half
 // the slots, rounded up), meaningless for j >= count. When s is concrete
 // they are computed by decoding it (concreteFields); otherwise, by
-// encodings, as trimByEncodings finds white space: a space rune's
+// encodings (encodingsAt), as trimByEncodings finds white space: a space rune's
 // encoding at a position is the rune Go decodes there (UTF-8 is
 // prefix-free and self-synchronising, the space runes' first bytes are no
 // continuation bytes), so p starts a field when p < len(s), no space
@@ -89,8 +89,10 @@ func (m *machine) fieldBounds(s *str) (count *scalar, lo, hi []*scalar) {
 		}
 		return i64(uint64(len(spans))), lo, hi
 	}
-	space := m.spaceAt(s)
-	ends := make([]*scalar, k+1) // a space encoding ends at p
+	// The IsSpace runes' encodings (summaries_trim.go), and ends[p]: one
+	// ends at p.
+	space := m.encodingsAt(s, trimSet(summary.TrimSpace, nil))
+	ends := make([]*scalar, k+1)
 	for p := 0; p <= k; p++ {
 		var any []*scalar
 		for w := 1; w <= utf8.UTFMax && w <= p; w++ {
@@ -138,39 +140,6 @@ func (m *machine) fieldBounds(s *str) (count *scalar, lo, hi []*scalar) {
 		hi[j] = m.first(after, lo[j])
 	}
 	return before[k], lo, hi
-}
-
-// spaceAt gives, by width w and position p, whether an encoding of width
-// w of a unicode.IsSpace rune is at p, within s.
-func (m *machine) spaceAt(s *str) [utf8.UTFMax + 1][]*scalar {
-	var encs [utf8.UTFMax + 1][][]byte
-	for _, g := range summary.Class(summary.IsSpace) {
-		for r := g.Lo; r <= g.Hi; r += g.Stride {
-			e := utf8.AppendRune(nil, rune(r))
-			encs[len(e)] = append(encs[len(e)], e)
-		}
-	}
-	k := len(s.b)
-	var at [utf8.UTFMax + 1][]*scalar
-	for w := 1; w <= utf8.UTFMax; w++ {
-		at[w] = make([]*scalar, k)
-		for p := 0; p < k; p++ {
-			at[w][p] = kc(0, 0)
-			if p+w > k || len(encs[w]) == 0 {
-				continue
-			}
-			disj := make([]*scalar, len(encs[w]))
-			for i, e := range encs[w] {
-				conj := make([]*scalar, w)
-				for j, c := range e {
-					conj[j] = m.uop(ir.Eq, s.b[p+j], kc(uint64(c), 8))
-				}
-				disj[i] = m.and(conj...)
-			}
-			at[w][p] = m.and(m.uop(ir.Le, i64(uint64(p+w)), s.n), m.or(disj...))
-		}
-	}
-	return at
 }
 
 // concreteFields are the bounds of the fields of b, decoded as
