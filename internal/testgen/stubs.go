@@ -100,6 +100,9 @@ func (f *file) stubIface(v engine.Value) string {
 		}
 		return "nil"
 	}
+	if lit, ok := f.readerLit(v, iface); ok {
+		return lit
+	}
 	name := f.stubType(it)
 	var fields []string
 	for i := 0; i < iface.NumMethods(); i++ {
@@ -374,4 +377,53 @@ func (f *file) ioLit(v engine.Value) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// readerLit writes the stub v of an interface whose only method is Read
+// as what a Go developer writes, when its calls are exactly those such a
+// reader answers: strings.NewReader(data) (each call returns
+// min(len(p), what remains) bytes and nil, then 0 and io.EOF once all is
+// read), io.MultiReader(strings.NewReader(data), iotest.ErrReader(err))
+// (the same, then 0 and err: a reader failing with err after
+// len(data) bytes; a single such call, since ErrReader returns the same
+// err each time and the stub's calls return errors of their own), or
+// iotest.ErrReader(err) when data is empty. data is what the calls
+// returned, in order. The case makes the same calls with the same
+// arguments, so the reader answers them as the stub would. It reports
+// false for any other stub.
+func (f *file) readerLit(v engine.Value, iface *types.Interface) (string, bool) {
+	if iface.NumMethods() != 1 || iface.Method(0).Name() != "Read" || len(v.Calls) == 0 {
+		return "", false
+	}
+	sig := iface.Method(0).Type().(*types.Signature)
+	var data strings.Builder
+	for _, c := range v.Calls {
+		if c.Method != "Read" || !c.HasData || len(c.Results) != 2 {
+			return "", false
+		}
+		data.WriteString(c.Data)
+	}
+	rem := int64(data.Len())
+	failed, eof := "", false
+	for _, c := range v.Calls {
+		n, err := int64(c.Results[0].Bits), c.Results[1]
+		switch {
+		case rem > 0 && n == min(c.Len, rem) && err.Nil:
+			rem -= n
+		case rem == 0 && n == 0 && err.Sentinel == "io.EOF" && err.SentinelPkg == "io" && failed == "":
+			eof = true
+		case rem == 0 && n == 0 && !err.Nil && err.Sentinel != "io.EOF" && failed == "" && !eof:
+			failed = f.literal(err, sig.Results().At(1).Type())
+		default:
+			return "", false
+		}
+	}
+	reader := f.std("strings") + ".NewReader(" + strconv.Quote(data.String()) + ")"
+	switch {
+	case failed == "":
+		return reader, true
+	case data.Len() == 0:
+		return f.std("testing/iotest") + ".ErrReader(" + failed + ")", true
+	}
+	return f.std("io") + ".MultiReader(" + reader + ", " + f.std("testing/iotest") + ".ErrReader(" + failed + "))", true
 }
