@@ -147,8 +147,11 @@
 // An input of an opaque type (ir.Type.Opaque: sync.Mutex, atomic.Int32,
 // unique.Handle, whose state a test cannot write) is bounded to its zero
 // value (replaced.go, an ir.ZeroBound): the outcome that needs another
-// (a locked mutex, a Once already done) is unknown ("inputs of opaque
-// types ... bounded to their zero value"), never unreachable.
+// (a locked mutex, a Once already done) is unknown ("inputs a test cannot
+// write ... bounded to their zero value"), never unreachable. So is a
+// field a test of the target package cannot write (ir.StructField.
+// Unwritable: bufio.Reader's buf inside a lexer, time.Time's wall): the
+// search chooses only inputs the emitted test can build.
 // Distinct inputs never share memory and inputs are
 // acyclic; verdicts are relative to that, and the report says so for the
 // functions where it matters (two inputs that could alias).

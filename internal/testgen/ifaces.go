@@ -158,7 +158,7 @@ func (f *file) errFields(w *bytes.Buffer, o *output) {
 // another package's struct must be exported (a result holding a
 // bufio.Reader its function built cannot be written), and a function or a
 // channel must be nil. Inputs are always
-// writable: the front end rejects the others (lower's writable.go); an
+// writable: the engine bounds the others to their zero value (ir.StructField.Unwritable); an
 // output that is not is not checked.
 func (f *file) writable(v engine.Value, t types.Type) bool {
 	if v.Nil || v.Cycle {
