@@ -28,6 +28,9 @@ func (m *machine) window(s *slice) []val {
 	}
 	out := make([]val, len(arr))
 	for k := range out {
+		if k&15 == 0 {
+			m.checkDeadline() // each load selects among all of arr: a 4 KiB bufio buffer makes 16M terms
+		}
 		idx := m.uop(ir.Add, s.off, i64(uint64(k)))
 		out[k] = m.load(&agg{elems: arr}, []step{{index: idx}})
 	}
