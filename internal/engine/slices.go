@@ -115,13 +115,21 @@ func (m *machine) slots(b *ir.Block, what string, n *scalar) int {
 	if m.decide(b, ir.SizeFits, what, m.uop(ir.Le, n, i64(uint64(m.MaxLen)))) {
 		return m.MaxLen
 	}
+	return int(m.exactSize(b, what, n))
+}
+
+// exactSize is the value of the size n (what names it), made concrete
+// when symbolic: an ExactSize step fixes it for the rest of the run.
+// Sizes above maxAlloc end the run.
+func (m *machine) exactSize(b *ir.Block, what string, n *scalar) int64 {
 	if n.c > maxAlloc {
 		panic(runError(fmt.Sprintf("%s of %d elements: too large to model", what, n.c)))
 	}
-	in := m.pseudoIf(b, ir.ExactSize, what, ir.Pos{})
-	st := Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)}
-	m.addFixed(st)
-	return int(n.c)
+	if n.s != nil {
+		in := m.pseudoIf(b, ir.ExactSize, what, ir.Pos{})
+		m.addFixed(Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)})
+	}
+	return int64(n.c)
 }
 
 // makeSlice is make([]T, n, c).
@@ -288,21 +296,18 @@ func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, size int64, bound in
 	if size <= 0 {
 		size = 8
 	}
-	if oldCap.s == nil && newLen.s == nil {
-		if newLen.c > maxAlloc || oldCap.c > newLen.c {
-			// measureGrowth would allocate it (or fail): no run the engine
-			// models gets here with such sizes, a forced one's meaningless
-			// values aside.
-			panic(runError(fmt.Sprintf("append growing %d elements to %d: too large to model", oldCap.c, newLen.c)))
+	if oldCap.s == nil && newLen.s == nil || bound >= 512 || oldCap.c >= 256 {
+		// Concrete sizes, or (rare) symbolic ones made concrete: their
+		// values, not the slots they need (slots).
+		c1 := m.exactSize(b, "capacity", oldCap)
+		c2 := m.exactSize(b, "length", newLen)
+		if c1 > c2 {
+			// measureGrowth would fail: no run the engine models gets
+			// here with such sizes, a forced one's meaningless values
+			// aside.
+			panic(runError(fmt.Sprintf("append growing %d elements to %d: not a growth", c1, c2)))
 		}
-		c := measureGrowth(int(oldCap.c), int(newLen.c), size)
-		return i64(uint64(c)), c
-	}
-	if bound >= 512 || oldCap.c >= 256 {
-		// Rare: make the sizes concrete.
-		c1 := m.slots(b, "capacity", oldCap)
-		c2 := m.slots(b, "length", newLen)
-		c := measureGrowth(c1, c2, size)
+		c := measureGrowth(int(c1), int(c2), size)
 		return i64(uint64(c)), c
 	}
 	// Symbolic, below 256 elements: double, or newLen if that is more.
