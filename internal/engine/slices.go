@@ -175,6 +175,14 @@ func (m *machine) builtin(in *ir.Builtin, args []val) val {
 		return nil
 	case ir.SliceLen, ir.SliceSwap, ir.SameType:
 		return m.reflectBuiltin(in, args) // replaced.go
+	case ir.Within:
+		// A decision, as an interface's dispatch to a type the program
+		// does not know: the search explores both sides, and the side
+		// that aborts refutes nothing.
+		if !m.decide(in.Block(), ir.SizeFits, "header view", args[0].(*scalar)) {
+			panic(runError("a string or slice header views memory leapfrog does not model: beyond its Data's string or slice (Go reads whatever lies there), or a []byte over the bytes of an empty string (nil or not by where the string came from)"))
+		}
+		return nil
 	}
 	panic(fmt.Sprintf("engine: builtin %v", in.Fn))
 }

@@ -105,7 +105,7 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > SameType {
+	if in.Fn < Append || in.Fn > Within {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
@@ -138,6 +138,11 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 	case Clear:
 		if x.Kind != KMap && x.Kind != KSlice {
 			errf("clear of %s, not a map or a slice", x)
+		}
+		wantRes(TupleOf())
+	case Within:
+		if x.Kind != KBool {
+			errf("within of %s, not a bool", x)
 		}
 		wantRes(TupleOf())
 	default: // SliceLen, SliceSwap, SameType

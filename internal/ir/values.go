@@ -65,12 +65,17 @@ const (
 	SliceLen  // slicelen(X): the length (i64) of the slice the interface X holds; the run aborts when it holds none
 	SliceSwap // sliceswap(X, I, J): swaps elements I and J (i64, in range) of the slice the interface X holds; no result
 	SameType  // sametype(X, Y): whether the interfaces X and Y hold values of one dynamic type (or are both nil); bool
+	// within(C): the run goes on where the bool C holds and is aborted
+	// elsewhere, where a string or slice header views memory leapfrog does
+	// not model (lower/headers.go): a decision the search can flip, whose
+	// aborted side refutes nothing; no result.
+	Within
 )
 
-var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype"}
+var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within"}
 
 // builtinArity is the number of arguments of each builtin.
-var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2}
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 

@@ -67,6 +67,9 @@ var binOps = map[token.Token]ir.BinOpKind{
 
 func (fl *fnLowerer) lowerUnOp(v *ssa.UnOp) error {
 	if v.Op == token.MUL {
+		if ok, err := fl.lowerHeaderLoad(v); ok { // headers.go
+			return err
+		}
 		if o := fl.reinterp[v.X]; o != nil { // unsafe.go
 			return fl.lowerReinterpLoad(v, o)
 		}
