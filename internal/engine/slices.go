@@ -84,9 +84,12 @@ func (m *machine) sliceExpr(in *ir.Slice, fr *frame, ci *cinstr) val {
 	panic(fmt.Sprintf("engine: slice of %T", x))
 }
 
-// substr is x[lo:hi] of a string (in range: checked).
+// substr is x[lo:hi] of a string (in range: checked). It lies in the
+// memory of x's root, at x's offset plus lo; gc does not advance the
+// pointer of an empty result (it stays x's).
 func (m *machine) substr(x *str, lo, hi *scalar) *str {
-	r := &str{n: m.uop(ir.Sub, hi, lo)}
+	r := &str{n: m.uop(ir.Sub, hi, lo), root: x.rootStr()}
+	r.off = m.uop(ir.Add, x.offset(), m.sel(m.uop(ir.Ne, r.n, i64(0)), lo, i64(0)))
 	if lo.s == nil {
 		l := int(min(lo.c, uint64(len(x.b))))
 		r.b = x.b[l:]
@@ -130,6 +133,33 @@ func (m *machine) exactSize(b *ir.Block, what string, n *scalar) int64 {
 		m.addFixed(Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)})
 	}
 	return int64(n.c)
+}
+
+// rootStr is the string whose memory s lies in: the one it was sliced
+// from, or itself.
+func (s *str) rootStr() *str {
+	if s.root != nil {
+		return s.root
+	}
+	return s
+}
+
+// offset is the offset of s's bytes in its root's memory.
+func (s *str) offset() *scalar {
+	if s.root == nil {
+		return i64(0)
+	}
+	return s.off
+}
+
+// dataOffset is the address of x's bytes minus y's, for strings sliced
+// from one string (the only addresses the engine knows relative to each
+// other); the run aborts for others, whose addresses Go does not relate.
+func (m *machine) dataOffset(x, y *str) *scalar {
+	if x.rootStr() != y.rootStr() {
+		panic(runError("the addresses of two strings subtracted that are not sliced from one string (leapfrog knows a string's address only relative to the string it was sliced from)"))
+	}
+	return m.uop(ir.Sub, x.offset(), y.offset())
 }
 
 // makeSlice is make([]T, n, c).
@@ -183,6 +213,8 @@ func (m *machine) builtin(in *ir.Builtin, args []val) val {
 			panic(runError("a string or slice header views memory leapfrog does not model: beyond its Data's string or slice (Go reads whatever lies there), or a []byte over the bytes of an empty string (nil or not by where the string came from)"))
 		}
 		return nil
+	case ir.DataOff:
+		return m.dataOffset(args[0].(*str), args[1].(*str))
 	}
 	panic(fmt.Sprintf("engine: builtin %v", in.Fn))
 }

@@ -78,6 +78,11 @@ type tuple struct{ elems []val }
 type str struct {
 	n *scalar
 	b []*scalar
+	// root, off: a substring lies in root's memory at offset off (root
+	// nil: in its own, at 0); only the address arithmetic of string
+	// headers reads them (dataOffset).
+	root *str
+	off  *scalar
 }
 
 // slice is a window [off, off+n) with capacity cap on a backing array: the

@@ -105,7 +105,7 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > Within {
+	if in.Fn < Append || in.Fn > DataOff {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
@@ -145,6 +145,11 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 			errf("within of %s, not a bool", x)
 		}
 		wantRes(TupleOf())
+	case DataOff:
+		if x.Kind != KString || in.Args[1].Type().Kind != KString {
+			errf("dataoff of %s and %s, not strings", x, in.Args[1].Type())
+		}
+		wantRes(I64)
 	default: // SliceLen, SliceSwap, SameType
 		for k, a := range in.Args {
 			if want := KInterface; k > 0 && in.Fn == SliceSwap {

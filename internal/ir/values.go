@@ -70,12 +70,17 @@ const (
 	// not model (lower/headers.go): a decision the search can flip, whose
 	// aborted side refutes nothing; no result.
 	Within
+	// dataoff(X, Y): the address of string X's bytes minus that of string
+	// Y's (i64), when both lie in the memory of one string (sliced from
+	// it); the run aborts otherwise (uintptr(xh.Data) - uintptr(yh.Data)
+	// of their headers, lower/headers.go).
+	DataOff
 )
 
-var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within"}
+var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within", "dataoff"}
 
 // builtinArity is the number of arguments of each builtin.
-var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1}
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 

@@ -497,3 +497,36 @@ func (fl *fnLowerer) within(cond ir.Value) {
 	}
 	fl.emit(&ir.Builtin{Fn: ir.Within, Args: []ir.Value{cond}}, voidType)
 }
+
+// lowerDataOffset lowers uintptr(xh.Data) - uintptr(yh.Data) for the
+// headers xh and yh of two strings (gjson's fillIndex: where a substring
+// starts in the string it was sliced from): ir.DataOff, which aborts the
+// run when the strings do not lie in one string's memory. ok is false
+// when v is no such subtraction.
+func (fl *fnLowerer) lowerDataOffset(v *ssa.BinOp) (ok bool, err error) {
+	if v.Op != token.SUB || !isUintptr(v.Type()) {
+		return false, nil
+	}
+	data := func(a ssa.Value) ir.Value {
+		c, ok := a.(*ssa.Convert)
+		if !ok || !isUnsafePointer(c.X.Type()) {
+			return nil
+		}
+		r, ok := fl.hdr[c.X]
+		if !ok || r.kind != hData || r.x.Type().Kind != ir.KString {
+			return nil
+		}
+		return r.x
+	}
+	x, y := data(v.X), data(v.Y)
+	if x == nil || y == nil {
+		return false, nil
+	}
+	t, err := fl.typeOf(v, fl.pos(v))
+	if err != nil {
+		return true, err
+	}
+	d := fl.emit(&ir.Builtin{Fn: ir.DataOff, Args: []ir.Value{x, y}}, ir.I64).(ir.Value)
+	fl.vals[v] = fl.convertInt(d, t)
+	return true, nil
+}

@@ -12,6 +12,9 @@ import (
 )
 
 func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
+	if ok, err := fl.lowerDataOffset(v); ok { // headers.go
+		return err
+	}
 	op, ok := binOps[v.Op]
 	if !ok {
 		return fl.l.unsupported(v.Pos(), "operator %s", v.Op)
