@@ -213,6 +213,11 @@ func (m *machine) builtin(in *ir.Builtin, args []val) val {
 			panic(runError("a string or slice header views memory leapfrog does not model: beyond its Data's string or slice (Go reads whatever lies there), or a []byte over the bytes of an empty string (nil or not by where the string came from)"))
 		}
 		return nil
+	case ir.ReadOnly:
+		if s := args[0].(*slice); s.arr != nil {
+			s.arr.readOnly = true
+		}
+		return nil
 	case ir.DataOff:
 		return m.dataOffset(args[0].(*str), args[1].(*str))
 	}

@@ -105,7 +105,7 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > DataOff {
+	if in.Fn < Append || in.Fn > ReadOnly {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
@@ -143,6 +143,11 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 	case Within:
 		if x.Kind != KBool {
 			errf("within of %s, not a bool", x)
+		}
+		wantRes(TupleOf())
+	case ReadOnly:
+		if x.Kind != KSlice {
+			errf("readonly of %s, not a slice", x)
 		}
 		wantRes(TupleOf())
 	case DataOff:

@@ -75,12 +75,17 @@ const (
 	// it); the run aborts otherwise (uintptr(xh.Data) - uintptr(yh.Data)
 	// of their headers, lower/headers.go).
 	DataOff
+	// readonly(X): the backing array of the slice X (a []byte viewing a
+	// string's bytes, lower/headers.go) is read-only: a write into it
+	// aborts the run (Go's strings are immutable: the write faults, or
+	// changes the string); no result.
+	ReadOnly
 )
 
-var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within", "dataoff"}
+var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within", "dataoff", "readonly"}
 
 // builtinArity is the number of arguments of each builtin.
-var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2}
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 

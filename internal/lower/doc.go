@@ -193,8 +193,10 @@
 // the stores into one header's fields that follow each other, with
 // nothing between them that reads the variable or calls, are one write of
 // the whole string or slice: the Data's source x sliced x[:len:cap] (the
-// same memory), or a copy when a string views a []byte's bytes or back
-// (exact under Go's rule that a string's bytes are not written). A
+// same memory), or a copy when a string views a []byte's bytes (exact
+// under Go's rule that a string's bytes are not written while it is
+// used) or a []byte a string's (read-only, ir.ReadOnly: a write into it
+// aborts the run; in Go it faults or changes the string). A
 // header variable converted to a *string or *[]T, or assigned such a
 // header, is lowered as that string or slice. Where the view would reach
 // beyond its source's memory, or a []byte would view an empty string's

@@ -401,10 +401,11 @@ func (fl *fnLowerer) hdrNeutral(in ssa.Instruction, loc ssa.Value) bool {
 // the Data's source x with the length and capacity stored. Where that
 // memory holds them (len ≤ cap ≤ cap(x) for a slice of a slice; len ≤
 // len(x) for a string) it is exactly x[:len:cap], the same memory; a
-// string over a []byte's bytes is a copy of them, and a []byte over a
-// string's a copy with capacity cap: exact as long as nothing writes the
-// bytes while both are used, which Go's rules for strings require (the
-// same rule as unsafe.String's). A view beyond the source's memory, and a
+// string over a []byte's bytes is a copy of them (exact as long as
+// nothing writes the bytes while the string is used, which Go's rules for
+// strings require: the same rule as unsafe.String's), and a []byte over a
+// string's a read-only copy with capacity cap (ir.ReadOnly: a write into
+// it aborts the run; in Go it faults or changes the string). A view beyond the source's memory, and a
 // []byte over the bytes of an empty string (nil or not by where the
 // string came from), abort the run: Go reads whatever is there.
 func (fl *fnLowerer) hdrWrite(loc ssa.Value, vals [3]ssa.Value, pos token.Pos) error {
@@ -479,6 +480,7 @@ func (fl *fnLowerer) hdrWrite(loc ssa.Value, vals [3]ssa.Value, pos token.Pos) e
 		fl.within(fl.binop(ir.Ne, fl.length(x), zero(ir.I64)))
 		s := fl.emit(&ir.Slice{X: x, High: c}, x.Type()).(ir.Value)
 		b := fl.emit(&ir.Convert{X: s}, t).(ir.Value)
+		fl.emit(&ir.Builtin{Fn: ir.ReadOnly, Args: []ir.Value{b}}, voidType)
 		res = fl.emit(&ir.Slice{X: b, High: n, Max: c}, t).(ir.Value)
 	}
 	fl.emit(&ir.Store{Ptr: p, Val: res}, nil)
