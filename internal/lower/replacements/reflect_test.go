@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-		"testing"
+	"testing"
 )
 
 type (
@@ -18,9 +18,9 @@ type (
 	rArr    [3]uint16
 	rInner  struct{ B bool }
 	rStruct struct {
-		A     int    `json:"a,omitempty" toml:"x"`
-		b     string `k:"v"`
-		F     float64
+		A int    `json:"a,omitempty" toml:"x"`
+		b string `k:"v"`
+		F float64
 		rInner
 		P     *rInner
 		S     []string
