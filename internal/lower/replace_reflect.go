@@ -157,8 +157,10 @@ func (l *loader) reflectTable() []*ir.RType {
 func (l *loader) rtype(t types.Type, id func(types.Type) int) *ir.RType {
 	r := &ir.RType{String: reflectName(t), Size: int(l.types.size(t)), Comparable: types.Comparable(t)}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
-		r.PkgPath = n.Obj().Pkg().Path()
-		r.Name = strings.TrimPrefix(r.String, n.Obj().Pkg().Name()+".")
+		r.Name = n.Obj().Name() // error
+		if p := n.Obj().Pkg(); p != nil {
+			r.PkgPath, r.Name = p.Path(), strings.TrimPrefix(r.String, p.Name()+".")
+		}
 	}
 	ms := l.ssa.MethodSets.MethodSet(t)
 	for i := 0; i < ms.Len(); i++ {
