@@ -128,7 +128,7 @@ func Reflect(x any, p *int) string {
 	_ = v.IsValid() && v.CanAddr() && v.CanSet() && v.CanInterface() && v.IsNil() && v.IsZero()
 	_ = v.Len() + v.NumField()
 	_ = v.Index(0).Field(0).Elem().Interface()
-	_ = v.Type() == t
+	_ = v.Type() == t && reflect.DeepEqual(x, p) && v.NumMethod() == 0
 	return v.Kind().String() + f.Name
 }
 `

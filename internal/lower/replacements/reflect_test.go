@@ -150,6 +150,7 @@ func compareValue(t *testing.T, at string, v reflect.Value, w value, depth int) 
 		{"IsNil", func() string { return s(v.IsNil()) }, func() string { return s(w.IsNil()) }},
 		{"IsZero", func() string { return s(v.IsZero()) }, func() string { return s(w.IsZero()) }},
 		{"NumField", func() string { return s(v.NumField()) }, func() string { return s(w.NumField()) }},
+		{"NumMethod", func() string { return s(v.NumMethod()) }, func() string { return s(w.NumMethod()) }},
 		{"CanAddr", func() string { return s(v.CanAddr()) }, func() string { return s(w.CanAddr()) }},
 		{"CanSet", func() string { return s(v.CanSet()) }, func() string { return s(w.CanSet()) }},
 		{"CanInterface", func() string { return s(v.CanInterface()) }, func() string { return s(w.CanInterface()) }},
@@ -239,6 +240,34 @@ func TestKindString(t *testing.T) {
 	for k := reflect.Invalid; k <= reflect.UnsafePointer+2; k++ {
 		if got, want := rkind(k).String(), k.String(); got != want {
 			t.Errorf("Kind(%d).String() = %q, want %q", k, got, want)
+		}
+	}
+}
+
+func TestDeepEqual(t *testing.T) {
+	type node struct {
+		V    int
+		Next *node
+		F    func()
+	}
+	shared := &node{V: 1}
+	extra := []any{[]int(nil), []int{}, map[string]int{}, map[string]int(nil), &node{V: 1}, &node{V: 1, Next: shared}, &node{V: 1, Next: &node{V: 1}},
+		node{F: func() {}}, node{}, [2]float64{1, 2}, [2]float64{1, 3}, []*node{shared, nil}, []*node{{V: 1}, nil}, math.NaN(), rInt(0), 0}
+	values := append(reflectValues(), extra...)
+	for _, x := range values {
+		for _, y := range values {
+			compare(t, fmt.Sprintf("%#v", x), fmt.Sprintf("DeepEqual(%#v)", y),
+				func() string { return fmt.Sprint(reflect.DeepEqual(x, y)) }, func() string { return fmt.Sprint(DeepEqual(x, y)) })
+		}
+	}
+	// Values equal only deeply, and the model's aborts.
+	a, b := rStruct{S: []string{"a"}, P: &rInner{true}, I: 3}, rStruct{S: []string{"a"}, P: &rInner{true}, I: 3}
+	if !DeepEqual(a, b) || DeepEqual(a, rStruct{S: []string{"b"}, P: &rInner{true}, I: 3}) {
+		t.Error("DeepEqual of structs: wrong answer")
+	}
+	for _, x := range []any{math.NaN(), map[int]int{1: 1}, node{F: func() {}}} {
+		if got := reflectOutcome(func() string { return fmt.Sprint(DeepEqual(x, x)) }); got != "fatal" {
+			t.Errorf("DeepEqual(%#v, itself) = %s, want the run aborted", x, got)
 		}
 	}
 }

@@ -398,3 +398,11 @@ func (v value) Set(x value) {
 	}
 	panic(fatal("reflect.Value.Set of a value of another type: not modelled"))
 }
+
+// NumMethod replaces (reflect.Value).NumMethod.
+func (v value) NumMethod() int {
+	if v.p == nil {
+		panic(fatal("reflect: call of reflect.Value.NumMethod on zero Value (reflect's *ValueError panic is not modelled)"))
+	}
+	return rtypeint(v.p.t, rtNumMethod, 0)
+}
