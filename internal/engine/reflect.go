@@ -62,6 +62,12 @@ func (m *machine) reflectModel(in *ir.Builtin, args []val) val {
 		}
 		isNil, term := nilness(v)
 		return mk(b2u(isNil), term, 0)
+	case ir.ReflectAddr:
+		rt := m.rtypeArg(args[3], in)
+		if loc == nil || rt.Dyn == nil || rt.Dyn.Type.Kind != ir.KPointer || !ir.Identical(rt.Dyn.Type.Elem, t) {
+			panic(runError(fmt.Sprintf("%s of a value not in memory, or as another type", in.Fn)))
+		}
+		return makeIface(rt.Dyn, loc)
 	case ir.ReflectSet:
 		if loc == nil {
 			panic(runError(fmt.Sprintf("%s of a value not in memory", in.Fn)))
@@ -151,6 +157,8 @@ func (m *machine) rtypeInt(rt *ir.RType, what, i int, in *ir.Builtin) int {
 		return len(rt.Fields)
 	case ir.RTypeNumMethod:
 		return rt.NumMethod
+	case ir.RTypePtrTo:
+		return id(rt.PtrTo)
 	}
 	f := field(rt, i, in)
 	switch what {

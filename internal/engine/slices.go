@@ -167,7 +167,7 @@ func (m *machine) builtin(in *ir.Builtin, args []val) val {
 		return nil
 	case ir.SliceLen, ir.SliceSwap, ir.SameType:
 		return m.reflectBuiltin(in, args) // replaced.go
-	case ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectTypeStr, ir.ReflectGet, ir.ReflectLen, ir.ReflectIsNil, ir.ReflectSet:
+	case ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectTypeStr, ir.ReflectGet, ir.ReflectLen, ir.ReflectIsNil, ir.ReflectSet, ir.ReflectAddr:
 		return m.reflectModel(in, args) // reflect.go
 	}
 	panic(fmt.Sprintf("engine: builtin %v", in.Fn))

@@ -17,6 +17,9 @@ type RType struct {
 	// Elem, Key are the ids of the element and key types (Array, Chan,
 	// Map, Pointer, Slice; Map); Len an array's length.
 	Elem, Key, Len int
+	// PtrTo is the id of the pointer type to it: in the table when the
+	// program takes a Value's address (Addr), 0 when not.
+	PtrTo int
 	// Underlying is the id of the unnamed basic type under a basic-kind
 	// type (int64 under a named int64 type), 0 for another kind.
 	Underlying int
@@ -50,6 +53,7 @@ const (
 	RTypeFieldOffset    // of field I
 	RTypeFieldAnonymous // of field I
 	RTypeNumMethod      // exported methods (an interface type: all its methods)
+	RTypePtrTo          // the pointer type to it
 )
 
 // The string properties.

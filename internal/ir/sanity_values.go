@@ -105,7 +105,7 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > ReflectSet {
+	if in.Fn < Append || in.Fn > ReflectAddr {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
@@ -140,7 +140,7 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 			errf("clear of %s, not a map or a slice", x)
 		}
 		wantRes(TupleOf())
-	case ReflectTypeOf, ReflectTypeInt, ReflectTypeStr, ReflectGet, ReflectLen, ReflectIsNil, ReflectSet:
+	case ReflectTypeOf, ReflectTypeInt, ReflectTypeStr, ReflectGet, ReflectLen, ReflectIsNil, ReflectSet, ReflectAddr:
 		c.reflectBuiltin(in, errf, wantRes)
 	default: // SliceLen, SliceSwap, SameType
 		for k, a := range in.Args {
@@ -205,6 +205,7 @@ func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes
 		ReflectLen:     {KInterface, KInt, KSlice},
 		ReflectIsNil:   {KInterface, KInt, KSlice},
 		ReflectSet:     {KInterface, KInt, KSlice, KInterface},
+		ReflectAddr:    {KInterface, KInt, KSlice, KInt},
 	}[in.Fn]
 	for k, a := range in.Args {
 		t := a.Type()
@@ -216,5 +217,5 @@ func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes
 		}
 	}
 	wantRes(map[BuiltinKind]*Type{ReflectTypeOf: I64, ReflectTypeInt: I64, ReflectTypeStr: String,
-		ReflectGet: Any, ReflectLen: I64, ReflectIsNil: Bool, ReflectSet: TupleOf()}[in.Fn])
+		ReflectGet: Any, ReflectLen: I64, ReflectIsNil: Bool, ReflectSet: TupleOf(), ReflectAddr: Any}[in.Fn])
 }

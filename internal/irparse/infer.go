@@ -339,7 +339,7 @@ func (c *fctx) infer(ai *aInstr, in ir.Instr) (*ir.Type, string) {
 			return ir.Bool, ""
 		case ir.ReflectTypeStr:
 			return ir.String, ""
-		case ir.ReflectGet:
+		case ir.ReflectGet, ir.ReflectAddr:
 			return ir.Any, ""
 		}
 		return ir.TupleOf(), ""

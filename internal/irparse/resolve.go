@@ -265,7 +265,7 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*ir.Function) ir.Instr {
 	case "mapupdate":
 		return &ir.MapUpdate{}
 	case "append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype",
-		"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "risnil", "rset":
+		"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "risnil", "rset", "raddr":
 		return &ir.Builtin{Fn: *builtinKinds[ai.op]}
 	case "slicetoarrayptr":
 		return &ir.SliceToArrayPointer{}

@@ -66,6 +66,7 @@ var intrinsics = map[string]ir.BuiltinKind{
 	replacementPath + ".rlen":           ir.ReflectLen,
 	replacementPath + ".risnil":         ir.ReflectIsNil,
 	replacementPath + ".rset":           ir.ReflectSet,
+	replacementPath + ".raddr":          ir.ReflectAddr,
 }
 
 // isIntrinsic reports whether c is a static call of an intrinsic.

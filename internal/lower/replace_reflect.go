@@ -16,17 +16,18 @@ import (
 // The reflect model (replacements/reflect*.go) stands a reflect.Type for
 // an id of the program's type table (ir.Program.Reflect) and a
 // reflect.Value for the interface it was reached from and the steps that
-// reach it; seven intrinsics read the table and walk the values. A Value
+// reach it; eight intrinsics read the table and walk the values. A Value
 // boxes what it reaches (Field, Index, Elem; Int and String box it as
 // its underlying basic type), so every part of every dynamic type of a
 // program that reflects gets a dynamic type too (no candidate of the
 // inputs), and the table holds them, the interface types among the
-// parts, and the unnamed basic types.
+// parts, and the unnamed basic types; when the program takes a Value's
+// address (Addr), the pointer types to them too.
 
 // reflectBuiltins are the reflect model's intrinsics and their results.
 var reflectBuiltins = map[ir.BuiltinKind]*ir.Type{
 	ir.ReflectTypeOf: ir.I64, ir.ReflectTypeInt: ir.I64, ir.ReflectTypeStr: ir.String, ir.ReflectGet: ir.Any,
-	ir.ReflectLen: ir.I64, ir.ReflectIsNil: ir.Bool, ir.ReflectSet: voidType,
+	ir.ReflectLen: ir.I64, ir.ReflectIsNil: ir.Bool, ir.ReflectSet: voidType, ir.ReflectAddr: ir.Any,
 }
 
 // reflects reports whether the program calls an intrinsic of the reflect
@@ -100,6 +101,15 @@ func (l *loader) reflectTypes() []types.Type {
 			add(p)
 		}
 	}
+	if l.prog.Func("(reflect.Value).Addr") != nil {
+		// The pointer types to them but to pointers (one level: the
+		// closure stays finite).
+		for _, t := range todo {
+			if _, ok := t.Underlying().(*types.Pointer); !ok {
+				add(types.NewPointer(t))
+			}
+		}
+	}
 	sort.Slice(todo, func(i, j int) bool { return l.dynName(todo[i]) < l.dynName(todo[j]) })
 	return todo
 }
@@ -155,7 +165,7 @@ func (l *loader) reflectTable() []*ir.RType {
 
 // rtype is what reflect tells of t; id gives the table's ids.
 func (l *loader) rtype(t types.Type, id func(types.Type) int) *ir.RType {
-	r := &ir.RType{String: reflectName(t), Size: int(l.types.size(t)), Comparable: types.Comparable(t)}
+	r := &ir.RType{String: reflectName(t), Size: int(l.types.size(t)), Comparable: types.Comparable(t), PtrTo: id(types.NewPointer(t))}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		r.Name = n.Obj().Name() // error
 		if p := n.Obj().Pkg(); p != nil {

@@ -65,3 +65,7 @@ func risnil(root any, rootT int, steps []int) bool
 // rset stores the value x holds (x itself for an interface type) where
 // steps lead from root: in memory, past a dereference or a slice's element.
 func rset(root any, rootT int, steps []int, x any)
+
+// raddr is the address of what steps lead to from root (in memory), boxed
+// as the pointer type t.
+func raddr(root any, rootT int, steps []int, t int) any

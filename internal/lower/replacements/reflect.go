@@ -16,6 +16,7 @@ const (
 	rtFieldOffset
 	rtFieldAnonymous
 	rtNumMethod
+	rtPtrTo
 )
 
 // The properties rtypestr reads.
@@ -62,13 +63,64 @@ const (
 // rkind replaces reflect.Kind.
 type rkind uint
 
-var kindNames = []string{"invalid", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr",
-	"float32", "float64", "complex64", "complex128", "array", "chan", "func", "interface", "map", "ptr", "slice", "string", "struct", "unsafe.Pointer"}
-
-// String replaces (reflect.Kind).String.
+// String replaces (reflect.Kind).String. (A switch, not a table: a
+// package-level table would be initialized in every program.)
 func (k rkind) String() string {
-	if uint(k) < uint(len(kindNames)) {
-		return kindNames[k]
+	switch k {
+	case kInvalid:
+		return "invalid"
+	case kBool:
+		return "bool"
+	case kInt:
+		return "int"
+	case kInt8:
+		return "int8"
+	case kInt16:
+		return "int16"
+	case kInt32:
+		return "int32"
+	case kInt64:
+		return "int64"
+	case kUint:
+		return "uint"
+	case kUint8:
+		return "uint8"
+	case kUint16:
+		return "uint16"
+	case kUint32:
+		return "uint32"
+	case kUint64:
+		return "uint64"
+	case kUintptr:
+		return "uintptr"
+	case kFloat32:
+		return "float32"
+	case kFloat64:
+		return "float64"
+	case kComplex64:
+		return "complex64"
+	case kComplex128:
+		return "complex128"
+	case kArray:
+		return "array"
+	case kChan:
+		return "chan"
+	case kFunc:
+		return "func"
+	case kInterface:
+		return "interface"
+	case kMap:
+		return "map"
+	case kPointer:
+		return "ptr"
+	case kSlice:
+		return "slice"
+	case kString:
+		return "string"
+	case kStruct:
+		return "struct"
+	case kUnsafePointer:
+		return "unsafe.Pointer"
 	}
 	return "kind" + itoa(int(k))
 }

@@ -80,6 +80,8 @@ func rtypeint(id, what, i int) int {
 		return b2i(t.Field(i).Anonymous)
 	case rtNumMethod:
 		return t.NumMethod()
+	case rtPtrTo:
+		return nativeID(reflect.PointerTo(t))
 	}
 	panic("rtypeint: no property " + itoa(what))
 }
@@ -151,4 +153,9 @@ func rset(root any, rootT int, steps []int, x any) {
 		return
 	}
 	as(r, reflect.TypeOf(x)).Set(reflect.ValueOf(x))
+}
+
+func raddr(root any, rootT int, steps []int, t int) any {
+	r := walk(root, rootT, steps)
+	return as(r, r.Type()).Addr().Interface()
 }

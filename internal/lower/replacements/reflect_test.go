@@ -155,6 +155,7 @@ func compareValue(t *testing.T, at string, v reflect.Value, w value, depth int) 
 		{"CanSet", func() string { return s(v.CanSet()) }, func() string { return s(w.CanSet()) }},
 		{"CanInterface", func() string { return s(v.CanInterface()) }, func() string { return s(w.CanInterface()) }},
 		{"Interface", func() string { return fmt.Sprintf("%#v", v.Interface()) }, func() string { return fmt.Sprintf("%#v", w.Interface()) }},
+		{"Addr", func() string { return v.Addr().Type().String() + fmt.Sprint(v.Addr().Elem().Interface()) }, func() string { return w.Addr().Type().String() + fmt.Sprint(w.Addr().Elem().Interface()) }},
 		{"Index(-1)", func() string { return v.Index(-1).String() }, func() string { return w.Index(-1).String() }},
 		{"Field(99)", func() string { return v.Field(99).String() }, func() string { return w.Field(99).String() }},
 	} {

@@ -406,3 +406,12 @@ func (v value) NumMethod() int {
 	}
 	return rtypeint(v.p.t, rtNumMethod, 0)
 }
+
+// Addr replaces (reflect.Value).Addr.
+func (v value) Addr() value {
+	if v.p == nil || !v.p.addr {
+		panic("reflect.Value.Addr of unaddressable value")
+	}
+	pt := rtypeint(v.p.t, rtPtrTo, 0)
+	return value{root: raddr(v.root, v.p.rootT, v.p.steps, pt), p: &vpath{rootT: pt, t: pt, ro: v.p.ro}}
+}
