@@ -1,0 +1,308 @@
+// Strings: a length and the first bytes, with the reads beyond them as cuts.
+
+package indep
+
+import (
+	"fmt"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+)
+
+// str is a string value: its length (64 bits, below 2^63) and its first
+// bytes, the slots. A slot may hold a byte the encoding does not know (it
+// lay beyond the slots of the string it was cut from): known says which.
+// Bytes at or beyond len(b) are not known either. A read of a byte not
+// known is a cut (see readCut): the formula is exact where no cut holds,
+// whatever the length.
+type str struct {
+	n     *term
+	b     []*term // 8-bit
+	known []*term // bool, one per slot
+	// src is the input the string is a suffix of (nil: none), from byte
+	// off: a byte at a constant index beyond the slots is then an input
+	// variable of its own (s[20]), declared when first read.
+	src *strInput
+	off int
+}
+
+// strInput is a string input, with the bytes declared beyond its slots.
+type strInput struct {
+	path  ir.InputPath
+	extra map[int]*term
+}
+
+func (e *encoder) u64(k int) *term { return e.ts.bv(64, uint64(k)) }
+
+// ult and ule compare lengths and indices (below 2^63: unsigned order).
+func (e *encoder) ult(x, y *term) *term { return e.ts.bin(expr.OpUlt, x, y) }
+func (e *encoder) ule(x, y *term) *term { return e.ts.bin(expr.OpUle, x, y) }
+
+// constStr is a string constant: every byte known.
+func (e *encoder) constStr(s string) *str {
+	r := &str{n: e.u64(len(s))}
+	for i := 0; i < len(s); i++ {
+		r.b = append(r.b, e.ts.bv(8, uint64(s[i])))
+		r.known = append(r.known, e.ts.boolConst(true))
+	}
+	return r
+}
+
+// inputStr is a string input: its length p#len and slots p[0], p[1], ...
+// The length is any non-negative int (no bound): a byte beyond the slots
+// is a cut.
+func (e *encoder) inputStr(p ir.InputPath) *str {
+	n := e.declare(p.LenVar(), 64)
+	e.sizeVars = append(e.sizeVars, n)
+	e.domain = append(e.domain, e.ult(n, e.ts.bv(64, 1<<63)))
+	r := &str{n: n, src: &strInput{path: p, extra: map[int]*term{}}}
+	for k := 0; k < e.slots; k++ {
+		r.b = append(r.b, e.declare(p.Elem(k).String(), 8))
+		r.known = append(r.known, e.ts.boolConst(true))
+	}
+	return r
+}
+
+// strByte is byte idx of s and the condition that the encoding does not
+// know it.
+func (e *encoder) strByte(s *str, idx *term) (v, unknown *term) {
+	ts := e.ts
+	if idx.isConst() {
+		if idx.val < uint64(len(s.b)) {
+			return s.b[idx.val], ts.not(s.known[idx.val])
+		}
+		if s.src != nil && idx.val < 1<<20 {
+			k := s.off + int(idx.val)
+			v, ok := s.src.extra[k]
+			if !ok {
+				v = e.declare(s.src.path.Elem(k).String(), 8)
+				s.src.extra[k] = v
+			}
+			return v, ts.boolConst(false)
+		}
+		return e.freshAt(s, idx), ts.boolConst(true)
+	}
+	v = e.freshAt(s, idx)
+	unknown = e.ule(e.u64(len(s.b)), idx)
+	for k := len(s.b) - 1; k >= 0; k-- {
+		at := ts.eq(idx, e.u64(k))
+		v = ts.ite(at, s.b[k], v)
+		unknown = ts.or(unknown, ts.and(at, ts.not(s.known[k])))
+	}
+	return v, unknown
+}
+
+// freshAt is the byte of s at idx the encoding does not know: one fresh
+// variable per string value and index term, so that two reads of one byte
+// agree.
+func (e *encoder) freshAt(s *str, idx *term) *term {
+	k := freshKey{s, idx}
+	v, ok := e.freshBytes[k]
+	if !ok {
+		v = e.fresh(8)
+		e.freshBytes[k] = v
+	}
+	return v
+}
+
+type freshKey struct {
+	s   *str
+	idx *term
+}
+
+// unknownRead records that, where cond holds, the instruction in reads
+// what the encoding does not know (a fresh variable stands for it): a sat
+// answer is a real path only where no such condition holds.
+func (e *encoder) unknownRead(in ir.Instr, what string, cond *term) {
+	if cond.isFalse() {
+		return
+	}
+	c := e.unknownAt[in]
+	if c == nil {
+		c = &cut{why: SlotBound, name: what, pos: posOf(in), guard: e.ts.boolConst(false)}
+		e.unknownAt[in] = c
+		e.unknowns = append(e.unknowns, c)
+	}
+	c.guard = e.ts.or(c.guard, cond)
+}
+
+// fresh is a new variable that is not an input: a value the encoding does
+// not know (a byte beyond the slots), any value.
+func (e *encoder) fresh(w int) *term {
+	name := fmt.Sprintf("fresh!%d", len(e.freshVars)+1)
+	e.freshVars = append(e.freshVars, input{name, w})
+	return e.ts.variable(name, w)
+}
+
+// freshOf is a value of type t the encoding does not know.
+func (e *encoder) freshOf(t *ir.Type) sym {
+	switch t.Kind {
+	case ir.KBool, ir.KInt:
+		return e.fresh(widthOf(t))
+	case ir.KArray:
+		a := &agg{elems: make([]sym, t.Len)}
+		for i := range a.elems {
+			a.elems[i] = e.freshOf(t.Elem)
+		}
+		return a
+	case ir.KStruct:
+		a := &agg{elems: make([]sym, len(t.Fields))}
+		for i, f := range t.Fields {
+			a.elems[i] = e.freshOf(f.Type)
+		}
+		return a
+	case ir.KString:
+		return &str{n: e.fresh(64)} // no byte known
+	}
+	panic(notEnc(reasonOfType(t), "construct unknown element of type %s not encoded", t))
+}
+
+// posOf is the source position of the instruction's block's terminator
+// when it has one (reads have none of their own), else of its function.
+func posOf(in ir.Instr) ir.Pos {
+	b := in.Block()
+	switch t := b.Instrs[len(b.Instrs)-1].(type) {
+	case *ir.If:
+		return t.Pos
+	case *ir.Panic:
+		return t.Pos
+	}
+	return b.Func.Pos
+}
+
+// substr is s[lo:hi].
+func (e *encoder) substr(s *str, lo, hi *term) *str {
+	ts := e.ts
+	r := &str{n: ts.bin(expr.OpSub, hi, lo)}
+	if lo.isConst() {
+		if lo.val < uint64(len(s.b)) {
+			r.b, r.known = s.b[lo.val:], s.known[lo.val:]
+		}
+		if s.src != nil && lo.val < 1<<20 {
+			r.src, r.off = s.src, s.off+int(lo.val)
+		}
+		return r
+	}
+	for k := range s.b {
+		at := lo
+		if k > 0 {
+			at = ts.bin(expr.OpAdd, lo, e.u64(k))
+		}
+		v, unk := e.strByte(s, at)
+		r.b = append(r.b, v)
+		r.known = append(r.known, ts.not(unk))
+	}
+	return r
+}
+
+// concat is a + b.
+func (e *encoder) concat(a, b *str) *str {
+	ts := e.ts
+	r := &str{n: ts.bin(expr.OpAdd, a.n, b.n)}
+	for k := 0; k < len(a.b)+len(b.b); k++ {
+		kk := e.u64(k)
+		inA := e.ult(kk, a.n)
+		va, ua := e.strByte(a, kk)
+		vb, ub := e.strByte(b, ts.bin(expr.OpSub, kk, a.n))
+		r.b = append(r.b, ts.ite(inA, va, vb))
+		r.known = append(r.known, ts.not(ts.ite(inA, ua, ub)))
+	}
+	return r
+}
+
+// strEq is a == b, and the condition that the answer rests on a byte the
+// encoding does not know (equal lengths, some unknown byte below them).
+func (e *encoder) strEq(a, b *str) (eq, unknown *term) {
+	ts := e.ts
+	sameLen := ts.eq(a.n, b.n)
+	eq = sameLen
+	unk := ts.boolConst(false)
+	m := max(len(a.b), len(b.b))
+	for k := 0; k < m; k++ {
+		kk := e.u64(k)
+		va, ua := e.strByte(a, kk)
+		vb, ub := e.strByte(b, kk)
+		in := e.ult(kk, a.n)
+		eq = ts.and(eq, ts.or(ts.not(in), ts.eq(va, vb)))
+		unk = ts.or(unk, ts.and(in, ts.or(ua, ub)))
+	}
+	beyond := e.ult(e.u64(m), a.n)
+	eq = ts.ite(ts.and(sameLen, beyond), e.fresh(0), eq)
+	unk = ts.or(unk, beyond)
+	return eq, ts.and(sameLen, unk)
+}
+
+// strLess is a < b (byte-wise, a prefix first), and the condition that the
+// answer rests on a byte the encoding does not know.
+func (e *encoder) strLess(a, b *str) (less, unknown *term) {
+	ts := e.ts
+	m := max(len(a.b), len(b.b))
+	// From the last slot down: less(k) is "a[k:] < b[k:]" given equal bytes before k.
+	unknown = ts.and(e.ult(e.u64(m), a.n), e.ult(e.u64(m), b.n))
+	less = ts.ite(unknown, e.fresh(0), e.ult(a.n, b.n))
+	for k := m - 1; k >= 0; k-- {
+		kk := e.u64(k)
+		va, ua := e.strByte(a, kk)
+		vb, ub := e.strByte(b, kk)
+		endA, endB := e.ule(a.n, kk), e.ule(b.n, kk)
+		step := ts.ite(endB, ts.boolConst(false), ts.ite(endA, ts.boolConst(true),
+			ts.ite(e.ts.bin(expr.OpUlt, va, vb), ts.boolConst(true), ts.ite(ts.bin(expr.OpUlt, vb, va), ts.boolConst(false), less))))
+		both := ts.and(ts.not(endA), ts.not(endB))
+		// Reaching slot k with both strings longer and a byte unknown.
+		unknown = ts.ite(both, ts.or(ts.or(ua, ub), ts.and(ts.eq(va, vb), unknown)), ts.boolConst(false))
+		less = step
+	}
+	return less, unknown
+}
+
+// strOp is a binary operator on strings (+, comparisons); in gives the
+// cut's position.
+func (f *frame) strOp(in *ir.BinOp, a, b *str, guard *term) sym {
+	e, ts := f.e, f.e.ts
+	switch in.Op {
+	case ir.Add:
+		return e.concat(a, b)
+	case ir.Eq, ir.Ne:
+		eq, unk := e.strEq(a, b)
+		e.unknownRead(in, "a string comparison", ts.and(guard, unk))
+		if in.Op == ir.Ne {
+			return ts.not(eq)
+		}
+		return eq
+	case ir.Lt, ir.Ge:
+		l, unk := e.strLess(a, b)
+		e.unknownRead(in, "a string comparison", ts.and(guard, unk))
+		if in.Op == ir.Ge {
+			return ts.not(l)
+		}
+		return l
+	case ir.Gt, ir.Le:
+		l, unk := e.strLess(b, a)
+		e.unknownRead(in, "a string comparison", ts.and(guard, unk))
+		if in.Op == ir.Le {
+			return ts.not(l)
+		}
+		return l
+	}
+	panic(notEnc(NotString, "construct string operator %v in %s not encoded", in.Op, f.fn.Name))
+}
+
+// iteStr is "if c then a else b" on strings: the slots beyond the shorter
+// one's are not known there.
+func (e *encoder) iteStr(c *term, a, b *str) *str {
+	if a == b {
+		return a
+	}
+	ts := e.ts
+	r := &str{n: ts.ite(c, a.n, b.n)}
+	for k := 0; k < max(len(a.b), len(b.b)); k++ {
+		va, ua := e.strByte(a, e.u64(k))
+		vb, ub := e.strByte(b, e.u64(k))
+		r.b = append(r.b, ts.ite(c, va, vb))
+		r.known = append(r.known, ts.not(ts.ite(c, ua, ub)))
+	}
+	return r
+}
+
+// strString describes s for debugging.
+func (s *str) String() string { return fmt.Sprintf("str(%d slots)", len(s.b)) }
