@@ -75,6 +75,9 @@ type encoder struct {
 	// the backing arrays of slice inputs.
 	domain   []*term
 	inputMem memory
+	// globals are the objects of the program's package-level variables
+	// (by Global.Index), when the function uses any.
+	globals []*object
 }
 
 // keptConst is a branch condition that is a constant, named in keep mode.
@@ -117,6 +120,9 @@ func encode(fn, assume *ir.Function, o Options, keep bool) (e *encoder, err erro
 		mem[o] = v
 	}
 	guard := e.ts.boolConst(true)
+	if fn.Prog != nil && usesGlobals(fn) || assume != nil && assume.Prog != nil && usesGlobals(assume) {
+		guard, mem = e.packageState(fn.Prog, mem)
+	}
 	for _, d := range e.domain {
 		guard = e.ts.and(guard, d)
 	}
@@ -485,7 +491,7 @@ func (f *frame) lookup(v ir.Value, at *inst) sym {
 		}
 		return f.params[v.Index]
 	case *ir.Global:
-		panic(notEnc(NotPackageState, "construct package-level variable %s in %s not encoded", v.Ident, f.fn.Name))
+		return f.e.global(v)
 	}
 	ins, ok := v.(ir.Instr)
 	if !ok {

@@ -29,8 +29,8 @@ func (e *encoder) inputSlice(p ir.InputPath, t *ir.Type) *slice {
 	isNil := e.declare(p.NilVar(), 0)
 	n := e.declare(p.LenVar(), 64)
 	spare := e.declare(p.SpareVar(), 64)
-	e.sizeVars = append(e.sizeVars, n, spare)
 	c := ts.bin(expr.OpAdd, n, spare)
+	e.sizeVars = append(e.sizeVars, n, c)
 	top := ts.bv(64, 1<<63)
 	e.domain = append(e.domain, e.ult(n, top), e.ult(spare, top), e.ult(c, top),
 		ts.or(ts.not(isNil), ts.and(ts.eq(n, e.u64(0)), ts.eq(spare, e.u64(0)))))
