@@ -170,12 +170,39 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 		}
 		return tu.elems[in.Index], guard, mem
 	case *ir.MakeInterface:
-		// The value of an explicit panic (its only use the formula needs
-		// not: a panic ends the path): no value, so that any other use is
-		// "not encoded" (a use without a reached definition).
-		return nil, guard, mem
-	case *ir.ChangeInterface, *ir.TypeAssert, *ir.Invoke, *ir.Comparable,
-		*ir.MakeClosure, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:
+		if e.unencodable(in.X.Type()) != NoReason {
+			// An explicit panic's value of a type not encoded (its only
+			// use the formula needs not: a panic ends the path): no
+			// value, so that any other use is "not encoded".
+			return nil, guard, mem
+		}
+		return e.makeIface(f.lookup(in.X, at), in.Dyn), guard, mem
+	case *ir.ChangeInterface:
+		return f.lookup(in.X, at), guard, mem
+	case *ir.TypeAssert:
+		x, ok := f.lookup(in.X, at).(*iface)
+		if !ok {
+			panic(notEnc(NotInterface, "construct type assertion of a non-interface in %s not encoded", f.fn.Name))
+		}
+		v, holds := f.typeAssert(in, x)
+		if in.CommaOk {
+			return &tuple{elems: []sym{v, holds}}, guard, mem
+		}
+		return v, guard, mem
+	case *ir.Invoke:
+		x, ok := f.lookup(in.X, at).(*iface)
+		if !ok {
+			panic(notEnc(NotInterface, "construct method call on a non-interface in %s not encoded", f.fn.Name))
+		}
+		return f.invoke(in, x, at, guard, mem)
+	case *ir.Comparable:
+		x := f.lookup(in.X, at).(*iface)
+		var y *iface
+		if in.Y != nil {
+			y = f.lookup(in.Y, at).(*iface)
+		}
+		return f.comparableCond(x, y), guard, mem
+	case *ir.MakeClosure, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:
 		panic(notEnc(reasonOf(in), "construct %s in %s not encoded", constructName(in), f.fn.Name))
 	case *ir.Len:
 		switch x := f.lookup(in.X, at).(type) {
@@ -297,6 +324,16 @@ func (f *frame) binOp(in *ir.BinOp, at *inst, guard *term) sym {
 			return ts.not(eq)
 		}
 		return eq
+	}
+	switch xv.(type) {
+	case *iface, *agg:
+		if in.Op == ir.Eq || in.Op == ir.Ne {
+			eq := f.symEq(in, xv, yv, guard)
+			if in.Op == ir.Ne {
+				return ts.not(eq)
+			}
+			return eq
+		}
 	}
 	x, ok1 := xv.(*term)
 	y, ok2 := yv.(*term)

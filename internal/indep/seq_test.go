@@ -22,7 +22,7 @@ import (
 var (
 	seqBytes = []uint64{'a', '/', 200}
 	seqI16   = []uint64{0, 7, 0xffff}
-	seqInts  = []uint64{^uint64(0), 0, 1, 2, 3}
+	seqInts  = []uint64{^uint64(0), 0, 1, 2, 3, 5}
 )
 
 // seqMaxLen is the longest string or slice input enumerated.

@@ -87,6 +87,8 @@ func (e *encoder) zeroOf(t *ir.Type) sym {
 		return e.constStr("")
 	case ir.KSlice:
 		return e.nilSlice()
+	case ir.KInterface:
+		return e.nilIface()
 	case ir.KTuple:
 		tu := &tuple{elems: make([]sym, len(t.Elems))}
 		for i, x := range t.Elems {
@@ -125,6 +127,8 @@ func (e *encoder) iteSym(c *term, a, b sym) sym {
 		return r
 	case *str:
 		return e.iteStr(c, a, b.(*str))
+	case *iface:
+		return e.iteIface(c, a, b.(*iface))
 	case *slice:
 		bb := b.(*slice)
 		if a == bb {
