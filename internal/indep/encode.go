@@ -189,6 +189,8 @@ func (e *encoder) inputValue(p ir.InputPath, t *ir.Type) sym {
 		return e.inputStr(p)
 	case ir.KSlice:
 		return e.inputSlice(p, t)
+	case ir.KMap:
+		return e.inputMap(p, t)
 	}
 	panic(notEnc(reasonOfType(t), "construct input %s of type %s not encoded", p, t))
 }

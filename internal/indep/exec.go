@@ -210,6 +210,24 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 			return x.n, guard, mem
 		case *slice:
 			return x.n, guard, mem
+		case *mapRef:
+			return e.mapLen(x, mem), guard, mem
+		}
+	case *ir.MakeMap:
+		o := e.newObject(in.Type())
+		mv := &mapv{typ: in.Type(), n: e.u64(0), open: ts.boolConst(false)}
+		return &mapRef{p: &pointer{cands: []cand{{cond: ts.boolConst(true), obj: o}}}}, guard, mem.with(o, mv)
+	case *ir.Lookup:
+		if m, ok := f.lookup(in.X, at).(*mapRef); ok {
+			v, found := f.mapLookup(in, m, f.lookup(in.Key, at), guard, mem)
+			if in.CommaOk {
+				return &tuple{elems: []sym{v, found}}, guard, mem
+			}
+			return v, guard, mem
+		}
+	case *ir.MapUpdate:
+		if m, ok := f.lookup(in.Map, at).(*mapRef); ok {
+			return nil, guard, f.mapUpdate(in, m, f.lookup(in.Key, at), f.lookup(in.Val, at), guard, mem)
 		}
 	case *ir.Cap:
 		if x, ok := f.lookup(in.X, at).(*slice); ok {
@@ -232,6 +250,14 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 			if s, ok := f.lookup(in.Args[0], at).(*slice); ok {
 				v, mem := f.copyTo(in, s, f.lookup(in.Args[1], at), guard, mem)
 				return v, guard, mem
+			}
+		case ir.Delete:
+			if m, ok := f.lookup(in.Args[0], at).(*mapRef); ok {
+				return &tuple{}, guard, f.mapDelete(in, m, f.lookup(in.Args[1], at), guard, mem)
+			}
+		case ir.Clear:
+			if m, ok := f.lookup(in.Args[0], at).(*mapRef); ok {
+				return &tuple{}, guard, e.mapClear(m, mem)
 			}
 		}
 	}
@@ -317,6 +343,14 @@ func (f *frame) binOp(in *ir.BinOp, at *inst, guard *term) sym {
 	if xs, ok := xv.(*str); ok {
 		return f.strOp(in, xs, yv.(*str), guard)
 	}
+	if xm, ok := xv.(*mapRef); ok && (in.Op == ir.Eq || in.Op == ir.Ne) {
+		// Against the constant nil (the only comparison of maps).
+		eq := ts.eq(f.e.nilCond(xm.p), f.e.nilCond(yv.(*mapRef).p))
+		if in.Op == ir.Ne {
+			return ts.not(eq)
+		}
+		return eq
+	}
 	if xs, ok := xv.(*slice); ok && (in.Op == ir.Eq || in.Op == ir.Ne) {
 		// Against the constant nil (the only comparison of slices).
 		eq := ts.eq(f.e.nilCond(xs.p), f.e.nilCond(yv.(*slice).p))
@@ -328,7 +362,7 @@ func (f *frame) binOp(in *ir.BinOp, at *inst, guard *term) sym {
 	switch xv.(type) {
 	case *iface, *agg:
 		if in.Op == ir.Eq || in.Op == ir.Ne {
-			eq := f.symEq(in, xv, yv, guard)
+			eq := f.e.symEq(in, xv, yv, guard)
 			if in.Op == ir.Ne {
 				return ts.not(eq)
 			}

@@ -92,8 +92,8 @@ func (f *frame) typeAssert(in *ir.TypeAssert, x *iface) (sym, *term) {
 
 // symEq is a == b on values of one comparable type; where the answer rests
 // on bytes the encoding does not know, in records the read.
-func (f *frame) symEq(in ir.Instr, a, b sym, guard *term) *term {
-	e, ts := f.e, f.e.ts
+func (e *encoder) symEq(in ir.Instr, a, b sym, guard *term) *term {
+	ts := e.ts
 	switch a := a.(type) {
 	case *term:
 		return ts.eq(a, b.(*term))
@@ -106,7 +106,7 @@ func (f *frame) symEq(in ir.Instr, a, b sym, guard *term) *term {
 	case *agg:
 		r := ts.boolConst(true)
 		for i := range a.elems {
-			r = ts.and(r, f.symEq(in, a.elems[i], b.(*agg).elems[i], guard))
+			r = ts.and(r, e.symEq(in, a.elems[i], b.(*agg).elems[i], guard))
 		}
 		return r
 	case *iface:
@@ -121,11 +121,11 @@ func (f *frame) symEq(in ir.Instr, a, b sym, guard *term) *term {
 			if !comparable(d.Type) {
 				continue // a CmpCheck keeps this pair out
 			}
-			r = ts.or(r, ts.and(both, f.symEq(in, a.vals[d], y, ts.and(guard, both))))
+			r = ts.or(r, ts.and(both, e.symEq(in, a.vals[d], y, ts.and(guard, both))))
 		}
 		return r
 	}
-	panic(notEnc(NotOther, "construct comparison of %T values in %s not encoded", a, f.fn.Name))
+	panic(notEnc(reasonOfSym(a), "construct comparison of %T values not encoded", a))
 }
 
 // comparable reports whether values of t can be compared with ==.

@@ -70,6 +70,25 @@ func seqInputs(t *testing.T, fn *ir.Function) []map[string]uint64 {
 					}
 				}
 			}
+		case ty.Kind == ir.KMap:
+			// nil, then up to two entries of distinct keys 0, 1, -1 and
+			// values 0, 5 (map[int8]int8).
+			opts = append(opts, map[string]uint64{p.NilVar(): 1})
+			keys := []uint64{0, 1, 0xff}
+			for n := 0; n <= 2; n++ {
+				for _, ks := range words(keys, n) {
+					if n == 2 && ks[0] == ks[1] {
+						continue
+					}
+					for _, vs := range words([]uint64{0, 5}, n) {
+						m := map[string]uint64{p.LenVar(): uint64(n)}
+						for k := range ks {
+							m[p.MapKey(k).String()], m[p.MapValue(k).String()] = ks[k], vs[k]
+						}
+						opts = append(opts, m)
+					}
+				}
+			}
 		default:
 			t.Fatalf("%s: parameter %s of type %s not enumerated", fn.Name, prm.Ident, ty)
 		}

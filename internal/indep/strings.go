@@ -114,8 +114,8 @@ type freshKey struct {
 // what the encoding does not know (a fresh variable stands for it): a sat
 // answer is a real path only where no such condition holds.
 func (e *encoder) unknownRead(in ir.Instr, what string, cond *term) {
-	if cond.isFalse() {
-		return
+	if cond.isFalse() || in == nil {
+		return // nil: an input's domain (a fresh value there only widens it)
 	}
 	c := e.unknownAt[in]
 	if c == nil {

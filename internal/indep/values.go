@@ -89,6 +89,8 @@ func (e *encoder) zeroOf(t *ir.Type) sym {
 		return e.nilSlice()
 	case ir.KInterface:
 		return e.nilIface()
+	case ir.KMap:
+		return e.nilMap()
 	case ir.KTuple:
 		tu := &tuple{elems: make([]sym, len(t.Elems))}
 		for i, x := range t.Elems {
@@ -129,6 +131,14 @@ func (e *encoder) iteSym(c *term, a, b sym) sym {
 		return e.iteStr(c, a, b.(*str))
 	case *iface:
 		return e.iteIface(c, a, b.(*iface))
+	case *mapRef:
+		bb := b.(*mapRef)
+		if a == bb {
+			return a
+		}
+		return &mapRef{p: e.iteSym(c, a.p, bb.p).(*pointer)}
+	case *mapv:
+		return e.iteMapv(c, a, b.(*mapv))
 	case *slice:
 		bb := b.(*slice)
 		if a == bb {
