@@ -213,6 +213,16 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 		case *mapRef:
 			return e.mapLen(x, mem), guard, mem
 		}
+	case *ir.Range:
+		if x, ok := f.lookup(in.X, at).(*str); ok {
+			it, mem := e.rangeStr(x, mem)
+			return it, guard, mem
+		}
+	case *ir.Next:
+		if it, ok := f.lookup(in.Iter, at).(*iter); ok {
+			v, mem := f.next(in, it, guard, mem)
+			return v, guard, mem
+		}
 	case *ir.MakeMap:
 		o := e.newObject(in.Type())
 		mv := &mapv{typ: in.Type(), n: e.u64(0), open: ts.boolConst(false)}

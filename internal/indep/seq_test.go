@@ -31,14 +31,14 @@ const seqMaxLen = 3
 // seqInputs lists the models of every input of fn the enumeration takes:
 // strings and slices up to seqMaxLen elements (slices also nil, and with
 // one spare element), integers from seqInts, bytes from seqBytes.
-func seqInputs(t *testing.T, fn *ir.Function) []map[string]uint64 {
+func seqInputs(t *testing.T, fn *ir.Function, bytes []uint64) []map[string]uint64 {
 	models := []map[string]uint64{{}}
 	for _, prm := range fn.Params {
 		p := ir.ParamPath(prm.Ident)
 		var opts []map[string]uint64
 		switch ty := prm.Typ; {
 		case ty.Kind == ir.KInt && ty.Width == 8 && !ty.Signed:
-			for _, v := range seqBytes {
+			for _, v := range bytes {
 				opts = append(opts, map[string]uint64{p.String(): v})
 			}
 		case ty.Kind == ir.KInt:
@@ -46,7 +46,7 @@ func seqInputs(t *testing.T, fn *ir.Function) []map[string]uint64 {
 				opts = append(opts, map[string]uint64{p.String(): v & expr.Mask(ty.Width)})
 			}
 		case ty.Kind == ir.KString || ty.Kind == ir.KSlice:
-			alpha := seqBytes
+			alpha := bytes
 			if ty.Kind == ir.KSlice && ty.Elem.Width == 16 {
 				alpha = seqI16
 			}
@@ -144,7 +144,9 @@ func engineReaches(eng *engine.Engine, fn *ir.Function, m map[string]uint64, o i
 // against compiled Go by internal/oracle) must be reachable, with a witness
 // the engine's run confirms, never unreachable; the count of unreachable and
 // undecided objectives per function is the scenario's (section want: "Func
-// unreachable undecided"), and an undecided one has a named reason.
+// unreachable undecided"), and an undecided one has a named reason. Section
+// alphabet gives a function's bytes ("Func 0xC3 0xA9 ...") when the default
+// ones would not exercise it (UTF-8).
 func TestSequences(t *testing.T) {
 	file := filepath.Join("testdata", "seq", "strings.txtar")
 	sc := loadScenario(t, file)
@@ -153,7 +155,33 @@ func TestSequences(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string][2]int{}
+	alphabet := map[string][]uint64{}
+	unwind := map[string]int{}
 	for _, f := range ar.Files {
+		if f.Name == "unwind" {
+			// "Func N": the unwinding bound of that function (default: indep's).
+			for _, line := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				fs := strings.Fields(line)
+				n, err := strconv.Atoi(fs[1])
+				if len(fs) != 2 || err != nil {
+					t.Fatalf("bad unwind line %q", line)
+				}
+				unwind[fs[0]] = n
+			}
+		}
+		if f.Name == "alphabet" {
+			// "Func byte...": the bytes of that function's strings.
+			for _, line := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				fs := strings.Fields(line)
+				for _, x := range fs[1:] {
+					v, err := strconv.ParseUint(x, 0, 8)
+					if err != nil {
+						t.Fatalf("bad alphabet line %q", line)
+					}
+					alphabet[fs[0]] = append(alphabet[fs[0]], v)
+				}
+			}
+		}
 		if f.Name != "want" {
 			continue
 		}
@@ -173,14 +201,18 @@ func TestSequences(t *testing.T) {
 		eng.MaxLen = 64 // long enough for the witnesses
 		objs := allObjectives(fn)
 		seen := make([]map[string]uint64, len(objs))
-		for _, m := range seqInputs(t, fn) {
+		bytes := seqBytes
+		if a, ok := alphabet[tg.Name]; ok {
+			bytes = a
+		}
+		for _, m := range seqInputs(t, fn, bytes) {
 			for i, o := range objs {
 				if seen[i] == nil && engineReaches(eng, fn, m, o) {
 					seen[i] = m
 				}
 			}
 		}
-		rs := indep.Check(fn, objs, indep.Options{})
+		rs := indep.Check(fn, objs, indep.Options{Unwind: unwind[tg.Name]})
 		unr, und := 0, 0
 		for i, r := range rs {
 			o := objs[i]

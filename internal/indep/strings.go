@@ -306,3 +306,88 @@ func (e *encoder) iteStr(c *term, a, b *str) *str {
 
 // strString describes s for debugging.
 func (s *str) String() string { return fmt.Sprintf("str(%d slots)", len(s.b)) }
+
+// iter is a range iterator over a string: the object holding the index of
+// the next rune (an i64), and the string.
+type iter struct {
+	obj *object
+	s   *str
+}
+
+// rangeStr starts a range loop over s.
+func (e *encoder) rangeStr(s *str, mem memory) (*iter, memory) {
+	o := e.newObject(ir.I64)
+	return &iter{obj: o, s: s}, mem.with(o, e.u64(0))
+}
+
+// next is Next on a range iterator over a string, reached under guard: ok,
+// the index and the rune decoded there as Go decodes UTF-8 (an invalid or
+// short encoding is U+FFFD, one byte wide), and the memory with the index
+// advanced.
+func (f *frame) next(in ir.Instr, it *iter, guard *term, mem memory) (sym, memory) {
+	e, ts := f.e, f.e.ts
+	s := it.s
+	i := mem[it.obj].(*term)
+	ok := e.ult(i, s.n)
+	var b [4]*term
+	var has [4]*term
+	unk := ts.boolConst(false)
+	for k := range b {
+		at := i
+		if k > 0 {
+			at = ts.bin(expr.OpAdd, i, e.u64(k))
+		}
+		var u *term
+		b[k], u = e.strByte(s, at)
+		has[k] = e.ult(at, s.n)
+		unk = ts.or(unk, ts.and(has[k], u))
+	}
+	e.unknownRead(in, "a rune of a string", ts.and(guard, ts.and(ok, unk)))
+	r, w := e.decodeRune(b, has)
+	mem = mem.with(it.obj, ts.ite(ok, ts.bin(expr.OpAdd, i, w), i))
+	zero32 := ts.bv(32, 0)
+	return &tuple{elems: []sym{ok, ts.ite(ok, i, e.u64(0)), ts.ite(ok, r, zero32)}}, mem
+}
+
+// decodeRune is the rune (32 bits) and width (64 bits) Go decodes from the
+// bytes b, has[k] saying whether byte k is in the string (has[0] holds).
+func (e *encoder) decodeRune(b, has [4]*term) (r, w *term) {
+	ts := e.ts
+	in := func(x *term, lo, hi uint64) *term {
+		return ts.and(e.ule(ts.bv(8, lo), x), e.ule(x, ts.bv(8, hi)))
+	}
+	cont := func(k int) *term { return ts.and(has[k], in(b[k], 0x80, 0xBF)) }
+	bits := func(x *term, mask uint64, shift uint64) *term {
+		v := ts.resize(ts.bin(expr.OpBAnd, x, ts.bv(8, mask)), 32, false)
+		return ts.bin(expr.OpShl, v, ts.bv(32, shift))
+	}
+	or := func(xs ...*term) *term {
+		r := xs[0]
+		for _, x := range xs[1:] {
+			r = ts.bin(expr.OpBOr, r, x)
+		}
+		return r
+	}
+	b0, b1 := b[0], b[1]
+	ascii := e.ult(b0, ts.bv(8, 0x80))
+	two := ts.and(in(b0, 0xC2, 0xDF), cont(1))
+	second3 := ts.or(ts.or(ts.and(ts.eq(b0, ts.bv(8, 0xE0)), in(b1, 0xA0, 0xBF)),
+		ts.and(ts.or(in(b0, 0xE1, 0xEC), in(b0, 0xEE, 0xEF)), in(b1, 0x80, 0xBF))),
+		ts.and(ts.eq(b0, ts.bv(8, 0xED)), in(b1, 0x80, 0x9F)))
+	three := ts.and(ts.and(has[1], second3), cont(2))
+	second4 := ts.or(ts.or(ts.and(ts.eq(b0, ts.bv(8, 0xF0)), in(b1, 0x90, 0xBF)),
+		ts.and(in(b0, 0xF1, 0xF3), in(b1, 0x80, 0xBF))),
+		ts.and(ts.eq(b0, ts.bv(8, 0xF4)), in(b1, 0x80, 0x8F)))
+	four := ts.and(ts.and(ts.and(has[1], second4), cont(2)), cont(3))
+	r = ts.bv(32, 0xFFFD)
+	w = e.u64(1)
+	r = ts.ite(four, or(bits(b0, 0x07, 18), bits(b1, 0x3F, 12), bits(b[2], 0x3F, 6), bits(b[3], 0x3F, 0)), r)
+	w = ts.ite(four, e.u64(4), w)
+	r = ts.ite(three, or(bits(b0, 0x0F, 12), bits(b1, 0x3F, 6), bits(b[2], 0x3F, 0)), r)
+	w = ts.ite(three, e.u64(3), w)
+	r = ts.ite(two, or(bits(b0, 0x1F, 6), bits(b1, 0x3F, 0)), r)
+	w = ts.ite(two, e.u64(2), w)
+	r = ts.ite(ascii, ts.resize(b0, 32, false), r)
+	w = ts.ite(ascii, e.u64(1), w)
+	return r, w
+}

@@ -139,6 +139,11 @@ func (e *encoder) iteSym(c *term, a, b sym) sym {
 		return &mapRef{p: e.iteSym(c, a.p, bb.p).(*pointer)}
 	case *mapv:
 		return e.iteMapv(c, a, b.(*mapv))
+	case *iter:
+		if a == b.(*iter) {
+			return a
+		}
+		panic(notEnc(NotString, "construct a choice between two range iterators not encoded"))
 	case *slice:
 		bb := b.(*slice)
 		if a == bb {
