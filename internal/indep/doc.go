@@ -157,7 +157,10 @@
 // dynamic type's ID) and a payload per dynamic type it may hold; an
 // assertion tests the tag, a method call is one inlined call per dynamic
 // type under "the tag is its", == compares tags then payloads. Interface
-// inputs are not encoded (their candidates and stubs are the engine's).
+// inputs are not encoded (their candidates and stubs are the engine's). A
+// function value is a set of candidates, each a function and the values
+// bound to its free variables; a call through it is one inlined call per
+// candidate.
 //
 // # Solving
 //
@@ -174,7 +177,7 @@
 // externals), recursive calls, irreducible control flow, inputs of
 // interface, function or channel types, iteration over maps, conversions
 // between strings and runes, interface values holding interfaces compared,
-// function values and calls through them, deferred calls and recover, and
+// deferred calls and recover, and
 // formulas beyond Options.Budget block instances give every objective
 // Undecided with "construct ... not encoded": never a guess. Index out of
 // range and division by zero need no special case (the IR guards them with

@@ -202,7 +202,23 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 			y = f.lookup(in.Y, at).(*iface)
 		}
 		return f.comparableCond(x, y), guard, mem
-	case *ir.MakeClosure, *ir.CallValue, *ir.Defer, *ir.RunDefers, *ir.Recover:
+	case *ir.MakeClosure:
+		binds := make([]sym, len(in.Bindings))
+		for i, b := range in.Bindings {
+			binds[i] = f.lookup(b, at)
+		}
+		return &fnval{cands: []fcand{{cond: ts.boolConst(true), fn: in.Fn, binds: binds}}}, guard, mem
+	case *ir.CallValue:
+		v, ok := f.lookup(in.Fn, at).(*fnval)
+		if !ok {
+			panic(notEnc(NotFuncValue, "construct call of a non-function in %s not encoded", f.fn.Name))
+		}
+		args := make([]sym, len(in.Args))
+		for i, a := range in.Args {
+			args[i] = f.lookup(a, at)
+		}
+		return f.callValue(v, args, guard, mem)
+	case *ir.Defer, *ir.RunDefers, *ir.Recover:
 		panic(notEnc(reasonOf(in), "construct %s in %s not encoded", constructName(in), f.fn.Name))
 	case *ir.Len:
 		switch x := f.lookup(in.X, at).(type) {
@@ -352,6 +368,14 @@ func (f *frame) binOp(in *ir.BinOp, at *inst, guard *term) sym {
 	}
 	if xs, ok := xv.(*str); ok {
 		return f.strOp(in, xs, yv.(*str), guard)
+	}
+	if xf, ok := xv.(*fnval); ok && (in.Op == ir.Eq || in.Op == ir.Ne) {
+		// Against the constant nil (the only comparison of functions).
+		eq := ts.eq(f.e.funcNil(xf), f.e.funcNil(yv.(*fnval)))
+		if in.Op == ir.Ne {
+			return ts.not(eq)
+		}
+		return eq
 	}
 	if xm, ok := xv.(*mapRef); ok && (in.Op == ir.Eq || in.Op == ir.Ne) {
 		// Against the constant nil (the only comparison of maps).

@@ -191,10 +191,7 @@ func (f *frame) invoke(in *ir.Invoke, x *iface, at *inst, guard *term, mem memor
 	for i, a := range in.Args {
 		args[i+1] = f.lookup(a, at)
 	}
-	var gs []*term
-	var ms []memory
-	var results [][]sym
-	after := ts.boolConst(false)
+	var rets []ret
 	for _, d := range x.dyns() {
 		fn := d.Method(in.Method)
 		if fn == nil {
@@ -208,25 +205,34 @@ func (f *frame) invoke(in *ir.Invoke, x *iface, at *inst, guard *term, mem memor
 			continue
 		}
 		args[0] = x.vals[d]
-		for _, r := range e.call(fn, append([]sym(nil), args...), g, mem) {
-			gs, ms = append(gs, r.guard), append(ms, r.mem)
-			results = append(results, r.results)
-			after = ts.or(after, r.guard)
-		}
+		rets = append(rets, e.call(fn, append([]sym(nil), args...), g, mem)...)
 	}
-	if len(gs) == 0 {
+	return e.joinRets(rets, mem)
+}
+
+// joinRets is the value, guard and memory after a call that may return
+// in any of rets (their guards exclusive): no return, no path on.
+func (e *encoder) joinRets(rets []ret, mem memory) (sym, *term, memory) {
+	ts := e.ts
+	if len(rets) == 0 {
 		return nil, ts.boolConst(false), mem
 	}
-	n := len(results[0])
-	var v sym
+	gs := make([]*term, len(rets))
+	ms := make([]memory, len(rets))
+	after := ts.boolConst(false)
+	for i, r := range rets {
+		gs[i], ms[i] = r.guard, r.mem
+		after = ts.or(after, r.guard)
+	}
 	pick := func(k int) sym {
-		vs := make([]sym, len(results))
-		for i := range results {
-			vs[i] = results[i][k]
+		vs := make([]sym, len(rets))
+		for i, r := range rets {
+			vs[i] = r.results[k]
 		}
 		return e.merge(gs, vs)
 	}
-	switch n {
+	var v sym
+	switch n := len(rets[0].results); n {
 	case 0:
 		v = &tuple{}
 	case 1:

@@ -91,6 +91,8 @@ func (e *encoder) zeroOf(t *ir.Type) sym {
 		return e.nilIface()
 	case ir.KMap:
 		return e.nilMap()
+	case ir.KFunc:
+		return e.nilFunc()
 	case ir.KTuple:
 		tu := &tuple{elems: make([]sym, len(t.Elems))}
 		for i, x := range t.Elems {
@@ -139,6 +141,8 @@ func (e *encoder) iteSym(c *term, a, b sym) sym {
 		return &mapRef{p: e.iteSym(c, a.p, bb.p).(*pointer)}
 	case *mapv:
 		return e.iteMapv(c, a, b.(*mapv))
+	case *fnval:
+		return e.iteFunc(c, a, b.(*fnval))
 	case *iter:
 		if a == b.(*iter) {
 			return a
