@@ -130,39 +130,7 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 		for i, a := range in.Args {
 			args[i] = f.lookup(a, at)
 		}
-		rets := e.call(in.Callee, args, guard, mem)
-		if len(rets) == 0 {
-			return nil, ts.boolConst(false), mem
-		}
-		gs := make([]*term, len(rets))
-		ms := make([]memory, len(rets))
-		after := ts.boolConst(false)
-		for i, r := range rets {
-			gs[i], ms[i] = r.guard, r.mem
-			after = ts.or(after, r.guard)
-		}
-		var v sym
-		switch len(in.Callee.Results) {
-		case 0:
-			v = &tuple{}
-		case 1:
-			vs := make([]sym, len(rets))
-			for i, r := range rets {
-				vs[i] = r.results[0]
-			}
-			v = e.merge(gs, vs)
-		default:
-			tu := &tuple{elems: make([]sym, len(in.Callee.Results))}
-			for k := range tu.elems {
-				vs := make([]sym, len(rets))
-				for i, r := range rets {
-					vs[i] = r.results[k]
-				}
-				tu.elems[k] = e.merge(gs, vs)
-			}
-			v = tu
-		}
-		return v, after, e.mergeMem(gs, ms)
+		return e.joinRets(e.call(in.Callee, args, guard, mem), mem)
 	case *ir.Extract:
 		tu, ok := f.lookup(in.X, at).(*tuple)
 		if !ok {
