@@ -136,8 +136,8 @@
 // such reads is undecided (SlotBound).
 //
 // A string value is its length and its slots (bytes, each known or not);
-// substrings, concatenation, comparisons (==, <) and conversions to and
-// from []byte work on them, and a range loop over a string decodes UTF-8 as
+// substrings, concatenation, comparisons (==, <), conversions to and
+// from []byte and from a rune (its UTF-8 encoding) work on them, and a range loop over a string decodes UTF-8 as
 // Go does (an iterator object in memory holds the index). A slice is a
 // pointer to its first element (candidates ending with an index into a
 // backing array, the nil candidate the nil slice), a length and a
@@ -176,7 +176,7 @@
 // Calls of external functions (run natively by the engine, package
 // externals), recursive calls, irreducible control flow, inputs of
 // interface, function or channel types, iteration over maps, conversions
-// between strings and runes, interface values holding interfaces compared,
+// between strings and []rune, interface values holding interfaces compared,
 // deferred calls and recover, and
 // formulas beyond Options.Budget block instances give every objective
 // Undecided with "construct ... not encoded": never a guess. Index out of

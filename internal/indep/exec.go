@@ -52,8 +52,15 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 			return r, guard, mem
 		}
 		x := f.scalar(in.X, at)
+		if from.Kind == ir.KInt && to.Kind == ir.KString {
+			return e.runeStr(x, from.Signed), guard, mem
+		}
 		if from.Kind != ir.KInt || to.Kind != ir.KInt {
-			panic(notEnc(NotOther, "construct conversion from %s to %s in %s not encoded", from, to, f.fn.Name))
+			why := NotOther
+			if from.Kind == ir.KString || to.Kind == ir.KString {
+				why = NotString
+			}
+			panic(notEnc(why, "construct conversion from %s to %s in %s not encoded", from, to, f.fn.Name))
 		}
 		return ts.resize(x, to.Width, from.Signed), guard, mem
 	case *ir.Alloc:

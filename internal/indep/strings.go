@@ -391,3 +391,27 @@ func (e *encoder) decodeRune(b, has [4]*term) (r, w *term) {
 	w = ts.ite(ascii, e.u64(1), w)
 	return r, w
 }
+
+// runeStr is string(x) of an integer x: the UTF-8 encoding of the rune x,
+// or of U+FFFD when x is no valid rune (negative, a surrogate, beyond
+// U+10FFFF).
+func (e *encoder) runeStr(x *term, signed bool) *str {
+	ts := e.ts
+	v := ts.resize(x, 64, signed)
+	valid := ts.and(e.ule(v, e.u64(0x10FFFF)), ts.not(ts.and(e.ule(e.u64(0xD800), v), e.ule(v, e.u64(0xDFFF)))))
+	r := ts.resize(ts.ite(valid, v, e.u64(0xFFFD)), 32, false)
+	lt := func(k uint64) *term { return ts.bin(expr.OpUlt, r, ts.bv(32, k)) }
+	one, two, three := lt(0x80), lt(0x800), lt(0x10000)
+	n := ts.ite(one, e.u64(1), ts.ite(two, e.u64(2), ts.ite(three, e.u64(3), e.u64(4))))
+	byteOf := func(shift, mask, tag uint64) *term {
+		s := ts.bin(expr.OpLShr, r, ts.bv(32, shift))
+		return ts.bin(expr.OpBOr, ts.resize(ts.bin(expr.OpBAnd, s, ts.bv(32, mask)), 8, false), ts.bv(8, tag))
+	}
+	cont := func(shift uint64) *term { return byteOf(shift, 0x3F, 0x80) }
+	b0 := ts.ite(one, ts.resize(r, 8, false), ts.ite(two, byteOf(6, 0x1F, 0xC0), ts.ite(three, byteOf(12, 0x0F, 0xE0), byteOf(18, 0x07, 0xF0))))
+	b1 := ts.ite(two, cont(0), ts.ite(three, cont(6), cont(12)))
+	b2 := ts.ite(three, cont(0), cont(6))
+	b3 := cont(0)
+	t := ts.boolConst(true)
+	return &str{n: n, b: []*term{b0, b1, b2, b3}, known: []*term{t, t, t, t}}
+}
