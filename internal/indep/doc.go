@@ -137,8 +137,9 @@
 //
 // A string value is its length and its slots (bytes, each known or not);
 // substrings, concatenation, comparisons (==, <), conversions to and
-// from []byte and from a rune (its UTF-8 encoding) work on them, and a range loop over a string decodes UTF-8 as
-// Go does (an iterator object in memory holds the index). A slice is a
+// from []byte and from a rune (its UTF-8 encoding) work on them, and a
+// range loop over a string decodes UTF-8 as Go does (an iterator object in
+// memory holds the index). A slice is a
 // pointer to its first element (candidates ending with an index into a
 // backing array, the nil candidate the nil slice), a length and a
 // capacity; make, slicing, append (in place when it fits, else a new array
