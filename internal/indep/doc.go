@@ -118,10 +118,11 @@
 //
 // # Strings, slices, maps: unbounded lengths, bytes in slots
 //
-// Lengths are not bounded: a length is any int (below 2^63), so that an
-// unsat answer proves for inputs of every length, as the engine's
-// unreachable verdicts claim (the engine never claims one that needs its
-// size bound). The contents are not all encoded: a string or slice input
+// Lengths are not bounded but by what Go can allocate (a string, a slice's
+// backing array, a map at most 2^48 bytes, the runtime's maxAlloc on
+// 64-bit systems), so that an unsat answer proves for inputs of every
+// length a test can pass, as the engine's unreachable verdicts claim (the
+// engine never claims one that needs its size bound). The contents are not all encoded: a string or slice input
 // has Options.Slots bytes or elements (16), a map input as many entries,
 // and a string's byte at a constant index beyond them is an input of its
 // own (s[20]). A read of what the encoding does not know (a byte beyond the

@@ -36,7 +36,7 @@ func (e *encoder) inputMap(p ir.InputPath, t *ir.Type) *mapRef {
 	isNil := e.declare(p.NilVar(), 0)
 	n := e.declare(p.LenVar(), 64)
 	e.sizeVars = append(e.sizeVars, n)
-	e.domain = append(e.domain, e.ult(n, ts.bv(64, 1<<63)), ts.or(ts.not(isNil), ts.eq(n, e.u64(0))))
+	e.domain = append(e.domain, e.ule(n, ts.bv(64, maxAlloc)), ts.or(ts.not(isNil), ts.eq(n, e.u64(0))))
 	mv := &mapv{typ: t, n: n, open: e.ult(e.u64(e.slots), n)}
 	for k := 0; k < e.slots; k++ {
 		mv.entries = append(mv.entries, mentry{present: e.ult(e.u64(k), n), key: e.inputValue(p.MapKey(k), t.Key), val: e.inputValue(p.MapValue(k), t.Elem)})

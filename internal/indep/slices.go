@@ -23,7 +23,7 @@ const maxExact = 64
 
 // inputSlice is a slice input: p#nil, p#len, p#spare, and a backing array
 // of e.slots elements p[0], p[1], ... (open: an element beyond is a cut).
-// Lengths are any non-negative int (no bound).
+// Lengths are any a Go slice can have (its array at most maxAlloc bytes).
 func (e *encoder) inputSlice(p ir.InputPath, t *ir.Type) *slice {
 	ts := e.ts
 	isNil := e.declare(p.NilVar(), 0)
@@ -31,8 +31,9 @@ func (e *encoder) inputSlice(p ir.InputPath, t *ir.Type) *slice {
 	spare := e.declare(p.SpareVar(), 64)
 	c := ts.bin(expr.OpAdd, n, spare)
 	e.sizeVars = append(e.sizeVars, n, c)
-	top := ts.bv(64, 1<<63)
-	e.domain = append(e.domain, e.ult(n, top), e.ult(spare, top), e.ult(c, top),
+	// The backing array is one allocation: at most maxAlloc bytes.
+	top := ts.bv(64, uint64(maxAlloc/max(t.Elem.Size, 1)))
+	e.domain = append(e.domain, e.ule(n, top), e.ule(spare, top), e.ule(c, top),
 		ts.or(ts.not(isNil), ts.and(ts.eq(n, e.u64(0)), ts.eq(spare, e.u64(0)))))
 	arr := &agg{elems: make([]sym, e.slots)}
 	for k := range arr.elems {

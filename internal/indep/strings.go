@@ -32,6 +32,12 @@ type strInput struct {
 	extra map[int]*term
 }
 
+// maxAlloc is the most bytes one allocation can hold (the Go runtime's
+// maxAlloc on 64-bit systems: 2^48): a string, a slice's backing array, a
+// map's entries are no longer. A length beyond it is no input a test can
+// pass (2*len(b) cannot overflow).
+const maxAlloc = 1 << 48
+
 func (e *encoder) u64(k int) *term { return e.ts.bv(64, uint64(k)) }
 
 // ult and ule compare lengths and indices (below 2^63: unsigned order).
@@ -49,12 +55,12 @@ func (e *encoder) constStr(s string) *str {
 }
 
 // inputStr is a string input: its length p#len and slots p[0], p[1], ...
-// The length is any non-negative int (no bound): a byte beyond the slots
-// is a cut.
+// The length is any a Go string can have (at most maxAlloc: no size bound
+// of the engine's); a byte beyond the slots is not known.
 func (e *encoder) inputStr(p ir.InputPath) *str {
 	n := e.declare(p.LenVar(), 64)
 	e.sizeVars = append(e.sizeVars, n)
-	e.domain = append(e.domain, e.ult(n, e.ts.bv(64, 1<<63)))
+	e.domain = append(e.domain, e.ule(n, e.ts.bv(64, maxAlloc)))
 	r := &str{n: n, src: &strInput{path: p, extra: map[int]*term{}}}
 	for k := 0; k < e.slots; k++ {
 		r.b = append(r.b, e.declare(p.Elem(k).String(), 8))
