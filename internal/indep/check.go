@@ -118,7 +118,7 @@ func (e *encoder) cutReason(c *cut) string {
 // smallSizes bound the sizes of the witnesses sought first: one the engine
 // can replay (its inputs are at most its size bound long), then one a test
 // can hold (not 2^62 bytes).
-var smallSizes = []int{8, 4096}
+var smallSizes = []int{8, 64, 4096}
 
 // unknownReason says why a sat answer is no witness: the paths reaching the
 // objective read what the encoding does not know.

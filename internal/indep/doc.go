@@ -133,7 +133,7 @@
 // so unsat still proves. A sat answer is a witness only where no such read
 // happened: each read's condition is recorded, and a witness is sought
 // with all of them false, with sizes at most 8 (the engine's bound, so
-// that it replays), then 4096, then any. An objective reached only through
+// that it replays), then 64, 4096, any. An objective reached only through
 // such reads is undecided (SlotBound).
 //
 // A string value is its length and its slots (bytes, each known or not);

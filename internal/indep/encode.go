@@ -99,7 +99,9 @@ func encode(fn, assume *ir.Function, o Options, keep bool) (e *encoder, err erro
 		if r := recover(); r != nil {
 			n, ok := r.(notEncoded)
 			if !ok {
-				panic(r)
+				// A bug of the encoder: the objective stays undecided,
+				// with the reason, rather than the analysis failing.
+				n = notEncoded{InternalError, fmt.Sprintf("indep: %v", r)}
 			}
 			e, err = nil, n
 		}

@@ -400,7 +400,7 @@ func (f *frame) binOp(in *ir.BinOp, at *inst, guard *term) sym {
 	}
 	signed := in.X.Type().Signed
 	ops, ok := sameWidth[in.Op]
-	if !ok {
+	if !ok && in.Op != ir.Min && in.Op != ir.Max {
 		panic(fmt.Sprintf("indep: unknown binary operator %v", in.Op))
 	}
 	op := ops[1]
@@ -408,6 +408,15 @@ func (f *frame) binOp(in *ir.BinOp, at *inst, guard *term) sym {
 		op = ops[0]
 	}
 	switch in.Op {
+	case ir.Min, ir.Max:
+		lt := expr.OpUlt
+		if signed {
+			lt = expr.OpSlt
+		}
+		if in.Op == ir.Min {
+			return ts.ite(ts.bin(lt, y, x), y, x)
+		}
+		return ts.ite(ts.bin(lt, x, y), y, x)
 	case ir.Eq:
 		return ts.eq(x, y)
 	case ir.Ne:

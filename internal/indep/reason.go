@@ -36,6 +36,7 @@ const (
 	SolverUndecided // cvc5 answered unknown or timed out
 	FoldedConstant  // the reach condition folds to a constant and the unfolded encoding fails
 	ModelMismatch   // internal: cvc5's model does not satisfy the formula
+	InternalError   // internal: the encoder failed (a bug, reported rather than crashing the analysis)
 	numReasons
 )
 
@@ -60,6 +61,7 @@ var reasonNames = [...]string{
 	SolverUndecided: "cvc5 undecided",
 	FoldedConstant:  "constant reach condition not re-encoded",
 	ModelMismatch:   "internal: model mismatch",
+	InternalError:   "internal: encoder error",
 }
 
 func (r Reason) String() string {

@@ -282,6 +282,13 @@ func (f *frame) strOp(in *ir.BinOp, a, b *str, guard *term) sym {
 			return ts.not(l)
 		}
 		return l
+	case ir.Min, ir.Max:
+		l, unk := e.strLess(b, a) // b < a: min is b, max is a
+		e.unknownRead(in, "a string comparison", ts.and(guard, unk))
+		if in.Op == ir.Min {
+			return e.iteStr(l, b, a)
+		}
+		return e.iteStr(l, a, b)
 	case ir.Gt, ir.Le:
 		l, unk := e.strLess(b, a)
 		e.unknownRead(in, "a string comparison", ts.and(guard, unk))
