@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"leapfrog/internal/analysis"
+	"leapfrog/internal/cfg"
+	"leapfrog/internal/ir"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 )
@@ -105,7 +107,7 @@ func (u *unit) lowerAll() (err error) {
 		return nil
 	}
 	u.src = src
-	streamHook("open", u.p.path)
+	streamHook("open", u.p.path, nil)
 	return nil
 }
 
@@ -120,7 +122,7 @@ func (u *unit) release() {
 	for _, t := range u.targets {
 		t.src = nil
 	}
-	streamHook("release", u.p.path)
+	streamHook("release", u.p.path, nil)
 }
 
 // stripped is a lowered target without its program: what the report and
@@ -161,25 +163,26 @@ func (t *target) load() error {
 	lt, err := t.program()
 	if err == nil {
 		t.t = lt
-		streamHook("program", t.pkg.path+"."+t.decl.name)
+		streamHook("program", t.pkg.path+"."+t.decl.name, lt.Prog)
 	}
 	return err
 }
 
 func (t *target) unload() {
 	if t.src != nil {
+		cfg.Forget(t.t.Prog) // its cache holds the program
 		t.t = stripped(t.t)
-		streamHook("drop", t.pkg.path+"."+t.decl.name)
+		streamHook("drop", t.pkg.path+"."+t.decl.name, nil)
 	}
 }
 
 // testHookStream, when set (tests), sees the stream's events: a package
 // opened for its analyses ("open") and released ("release"), a target's
-// program built for its analysis ("program") and dropped ("drop").
-var testHookStream func(event, what string)
+// program (prog) built for its analysis ("program") and dropped ("drop").
+var testHookStream func(event, what string, prog *ir.Program)
 
-func streamHook(event, what string) {
+func streamHook(event, what string, prog *ir.Program) {
 	if testHookStream != nil {
-		testHookStream(event, what)
+		testHookStream(event, what, prog)
 	}
 }

@@ -6,11 +6,16 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+	"weak"
+
+	"leapfrog/internal/ir"
 )
 
 // TestStream runs gen on a module of two packages at -p 1 and 2 and
@@ -38,7 +43,7 @@ func TestStream(t *testing.T) {
 	for _, par := range []int{1, 2} {
 		var mu sync.Mutex
 		var events []string
-		testHookStream = func(event, what string) {
+		testHookStream = func(event, what string, _ *ir.Program) {
 			if strings.HasPrefix(what, "streamtest/") {
 				mu.Lock()
 				events = append(events, event+" "+what)
@@ -119,5 +124,60 @@ func TestStream(t *testing.T) {
 	}
 	if outputs[0] != outputs[1] {
 		t.Error("-p 1 and -p 2 wrote different files")
+	}
+}
+
+// TestStreamFreesPrograms analyses the functions of TCAS as gen does and
+// wants every program built for an analysis unreachable once the package
+// is released, the results still held: nothing the results keep, nor a
+// cache of the analysis (internal/cfg's held each function, and so its
+// program, until it filled), holds a program.
+func TestStreamFreesPrograms(t *testing.T) {
+	var g genFlags
+	fs := newFlagSet("gen", &g.commonFlags, time.Second)
+	if err := fs.Parse([]string{"-q", "-p", "2"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.check(); err != nil {
+		t.Fatal(err)
+	}
+	g.opts.Recheck = true
+	pkgs, err := resolvePackages([]string{filepath.Join(benchCopy(t), "tcas")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := selectTargets(pkgs, nil, nil, shardSpec{}, 1, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var progs []weak.Pointer[ir.Program]
+	var names []string
+	testHookStream = func(event, what string, prog *ir.Program) {
+		if event == "program" {
+			mu.Lock()
+			progs, names = append(progs, weak.Make(prog)), append(names, what)
+			mu.Unlock()
+		}
+	}
+	defer func() { testHookStream = nil }()
+	var out bytes.Buffer
+	results, err := analyzeAll(sel, g.opts, g.par, true, false, "gen", &out, &out, func(*unit) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(progs) != len(sel.targets) || len(progs) < 5 {
+		t.Fatalf("%d programs built for %d targets", len(progs), len(sel.targets))
+	}
+	runtime.GC()
+	for i, p := range progs {
+		if p.Value() != nil {
+			t.Errorf("the program of %s is still reachable", names[i])
+		}
+	}
+	for _, r := range results {
+		if r.err != nil || r.res == nil {
+			t.Errorf("%s: %v", r.t.decl.name, r.err)
+		}
 	}
 }
