@@ -105,7 +105,7 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > SameType {
+	if in.Fn < Append || in.Fn > ReadOnly {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
@@ -140,6 +140,21 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 			errf("clear of %s, not a map or a slice", x)
 		}
 		wantRes(TupleOf())
+	case Within:
+		if x.Kind != KBool {
+			errf("within of %s, not a bool", x)
+		}
+		wantRes(TupleOf())
+	case ReadOnly:
+		if x.Kind != KSlice {
+			errf("readonly of %s, not a slice", x)
+		}
+		wantRes(TupleOf())
+	case DataOff:
+		if x.Kind != KString || in.Args[1].Type().Kind != KString {
+			errf("dataoff of %s and %s, not strings", x, in.Args[1].Type())
+		}
+		wantRes(I64)
 	default: // SliceLen, SliceSwap, SameType
 		for k, a := range in.Args {
 			if want := KInterface; k > 0 && in.Fn == SliceSwap {

@@ -65,12 +65,27 @@ const (
 	SliceLen  // slicelen(X): the length (i64) of the slice the interface X holds; the run aborts when it holds none
 	SliceSwap // sliceswap(X, I, J): swaps elements I and J (i64, in range) of the slice the interface X holds; no result
 	SameType  // sametype(X, Y): whether the interfaces X and Y hold values of one dynamic type (or are both nil); bool
+	// within(C): the run goes on where the bool C holds and is aborted
+	// elsewhere, where a string or slice header views memory leapfrog does
+	// not model (lower/headers.go): a decision the search can flip, whose
+	// aborted side refutes nothing; no result.
+	Within
+	// dataoff(X, Y): the address of string X's bytes minus that of string
+	// Y's (i64), when both lie in the memory of one string (sliced from
+	// it); the run aborts otherwise (uintptr(xh.Data) - uintptr(yh.Data)
+	// of their headers, lower/headers.go).
+	DataOff
+	// readonly(X): the backing array of the slice X (a []byte viewing a
+	// string's bytes, lower/headers.go) is read-only: a write into it
+	// aborts the run (Go's strings are immutable: the write faults, or
+	// changes the string); no result.
+	ReadOnly
 )
 
-var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype"}
+var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within", "dataoff", "readonly"}
 
 // builtinArity is the number of arguments of each builtin.
-var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2}
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 

@@ -189,6 +189,29 @@
 // string is nil depends on where the string came from: gc's is nil for
 // "" and string(nil), not for s[1:1]).
 //
+// String and slice headers are views too (headers.go):
+// (*reflect.SliceHeader)(unsafe.Pointer(&b)), reflect.StringHeader, and a
+// package's own header structs (a first field unsafe.Pointer or uintptr,
+// then Len and Cap ints) over a string or slice variable. Reading a field
+// reads the variable (its length, capacity, or its data pointer, which
+// has no IR value and may only be stored into another header's Data);
+// the stores into one header's fields that follow each other, with
+// nothing between them that reads the variable or calls, are one write of
+// the whole string or slice: the Data's source x sliced x[:len:cap] (the
+// same memory), or a copy when a string views a []byte's bytes (exact
+// under Go's rule that a string's bytes are not written while it is
+// used) or a []byte a string's (read-only, ir.ReadOnly: a write into it
+// aborts the run; in Go it faults or changes the string). A
+// header variable converted to a *string or *[]T, or assigned such a
+// header, is lowered as that string or slice. Where the view would reach
+// beyond its source's memory, or a []byte would view an empty string's
+// bytes (nil or not by where the string came from), ir.Within aborts the
+// run: a decision the search flips, whose aborted side refutes nothing.
+// uintptr(a.Data) - uintptr(b.Data) of two strings' headers is
+// ir.DataOff, their offset when both are sliced from one string (gc does
+// not advance an empty substring's pointer), an aborted run otherwise;
+// any other arithmetic or comparison of addresses is rejected.
+//
 // Compiler hints change no value: internal/abi's NoEscape, Escape and
 // EscapeToResultNonString are identities (the call's value is its
 // argument), runtime.KeepAlive, abi.EscapeNonString and the race
