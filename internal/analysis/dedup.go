@@ -14,8 +14,7 @@ import (
 // within each package, and what each takes over from the analyses of the
 // targets it calls (doc.go, "Objectives decided once").
 type Plan struct {
-	targets []Target
-	deps    [][]int // per target: the targets it calls, outside its own cycle, in order
+	deps [][]int // per target: the targets it calls, outside its own cycle, in order
 }
 
 // NewPlan builds the call graph of the targets: target i waits for target
@@ -24,24 +23,48 @@ type Plan struct {
 // back. The functions of a cycle (a strongly connected component) are
 // analysed side by side, taking nothing from one another.
 func NewPlan(ts []Target) *Plan {
-	p := &Plan{targets: ts, deps: make([][]int, len(ts))}
-	index := map[string]int{} // package and IR name -> target
+	keys, callees := make([]string, len(ts)), make([][]string, len(ts))
 	for i, t := range ts {
-		index[t.Package+"\x00"+t.Func.Name] = i
+		keys[i] = t.Package + "\x00" + t.Func.Name
+		for _, name := range PackageCallees(t.Func) {
+			callees[i] = append(callees[i], t.Package+"\x00"+name)
+		}
 	}
-	calls := make([][]int, len(ts))
-	for i, t := range ts {
-		for _, f := range search.Callees(t.Func) {
-			if f == t.Func || f.Pkg != t.Func.Pkg {
-				continue
-			}
-			if j, ok := index[t.Package+"\x00"+f.Name]; ok && j != i {
+	return NewPlanOf(keys, callees)
+}
+
+// PackageCallees returns the IR names of the functions of f's package that
+// f may call (search.Callees), f excluded: the edges of f's target in the
+// plan, to the targets among them. A caller that does not keep the
+// targets' programs until the analyses records them (NewPlanOf).
+func PackageCallees(f *ir.Function) []string {
+	var names []string
+	for _, c := range search.Callees(f) {
+		if c != f && c.Pkg == f.Pkg {
+			names = append(names, c.Name)
+		}
+	}
+	return names
+}
+
+// NewPlanOf is NewPlan from each target's key (its package path, a NUL
+// and its IR name) and its callees' keys (PackageCallees, qualified so).
+func NewPlanOf(keys []string, callees [][]string) *Plan {
+	p := &Plan{deps: make([][]int, len(keys))}
+	index := map[string]int{}
+	for i, k := range keys {
+		index[k] = i
+	}
+	calls := make([][]int, len(keys))
+	for i := range keys {
+		for _, c := range callees[i] {
+			if j, ok := index[c]; ok && j != i {
 				calls[i] = append(calls[i], j)
 			}
 		}
 	}
 	scc := components(calls)
-	for i := range ts {
+	for i := range keys {
 		for _, j := range calls[i] {
 			if scc[j] != scc[i] {
 				p.deps[i] = append(p.deps[i], j)

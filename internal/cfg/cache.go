@@ -39,6 +39,20 @@ func cacheFor(f *ir.Function) *funcInfo {
 	return fi
 }
 
+// Forget drops the cached analyses of p's functions. A function holds its
+// program, so that a caller done with a program (gen drops each after its
+// function's analysis) calls it, or the cache would keep the program alive
+// until it fills: thousands of functions, each with its whole program.
+func Forget(p *ir.Program) {
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	for f := range funcCache {
+		if f.Prog == p {
+			delete(funcCache, f)
+		}
+	}
+}
+
 func (fi *funcInfo) domTree() *Tree {
 	fi.domOnce.Do(func() { fi.dom = Dominators(fi.f) })
 	return fi.dom

@@ -74,7 +74,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return benchScale(rest[0], *scale, o, *jsonOut, stdout, stderr)
 	}
-	sel, _, _, err := selectArgs(rest, &c, shardSpec{}, nil)
+	sel, _, _, err := selectArgs(rest, &c, shardSpec{}, false, nil)
 	if err != nil {
 		return fail(stderr, "bench", err)
 	}

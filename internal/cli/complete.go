@@ -41,70 +41,57 @@ type ownCoverage struct {
 	failed   []string                  // "pkg.TestX": tests that fail (what they ran still counts)
 }
 
-// measureOwnTests runs leapfrog cover's measure (cover.Run) on every
-// selected package that has tests of its own, leaving out the tests
-// leapfrog generated before, and gives each outcome a test takes as
-// covered by the tests that take it. A package without tests of its own
-// is not measured: gen runs on it as without -complete. Tests that do not
+// measure runs leapfrog cover's measure (cover.Run) on a package before
+// gen analyses it, when the package has tests of its own, leaving out the
+// tests leapfrog generated before, and gives each outcome a test takes as
+// covered by the tests that take it. A package without tests of its own is
+// not measured: gen runs on it as without -complete. Tests that do not
 // build stop gen: their outcomes cannot be told apart.
-func measureOwnTests(sel *selection, par int) (*ownCoverage, error) {
-	var pkgs []*pkgInfo
-	drops := map[*pkgInfo][]string{}
-	for _, p := range sel.pkgs {
-		own, generated := testFiles(p.dir)
-		if len(own) > 0 {
-			pkgs = append(pkgs, p)
-			drops[p] = generated
+func (oc *ownCoverage) measure(p *pkgInfo, targets []*target) error {
+	own, generated := testFiles(p.dir)
+	if len(own) == 0 {
+		return nil
+	}
+	oc.measured++
+	var funcs []cover.Func
+	for _, t := range targets {
+		lt, err := t.program() // a streamed target's program, lowered again
+		if err != nil {
+			continue // its analysis fails the same way
+		}
+		f := cover.Func{Name: t.decl.name, File: relPath(t.decl.file), Line: t.decl.line}
+		for _, o := range search.Objectives(lt.Func) { // the callees' too, as the search lists them
+			f.Objectives = append(f.Objectives, cover.Objective{ID: o.ID, Pos: o.Pos(), Outcome: o.Outcome})
+		}
+		funcs = append(funcs, f)
+	}
+	root, err := moduleRoot(p.dir)
+	var r *cover.Result
+	if err == nil {
+		r, err = cover.Run(cover.Options{PkgDir: p.dir, ModRoot: root, Funcs: funcs, Drop: generated})
+	}
+	if err != nil {
+		return fmt.Errorf("-complete: measuring the tests of %s: %s (-complete=false analyses without them)", p.path, relMessage(p.dir, err.Error()))
+	}
+	oc.tests += len(r.Tests)
+	for _, t := range r.Tests {
+		if !t.Passed {
+			oc.failed = append(oc.failed, p.path+"."+t.Name)
 		}
 	}
-	oc := &ownCoverage{measured: len(pkgs), given: map[string][]search.Given{}}
-	results := make([]*cover.Result, len(pkgs))
-	errs := make([]error, len(pkgs))
-	parallel(len(pkgs), par, func(i int) {
-		p := pkgs[i]
-		var funcs []cover.Func
-		for _, t := range sel.targets {
-			if t.pkg != p {
+	seen := map[string]bool{}
+	for _, f := range r.Funcs {
+		for _, o := range f.Outcomes {
+			k := o.Pos.String() + " " + o.Outcome
+			if len(o.Tests) == 0 || seen[k] {
 				continue
 			}
-			f := cover.Func{Name: t.decl.name, File: relPath(t.decl.file), Line: t.decl.line}
-			for _, o := range search.Objectives(t.t.Func) { // the callees' too, as the search lists them
-				f.Objectives = append(f.Objectives, cover.Objective{ID: o.ID, Pos: o.Pos(), Outcome: o.Outcome})
-			}
-			funcs = append(funcs, f)
-		}
-		root, err := moduleRoot(p.dir)
-		if err != nil {
-			errs[i] = err
-			return
-		}
-		results[i], errs[i] = cover.Run(cover.Options{PkgDir: p.dir, ModRoot: root, Funcs: funcs, Drop: drops[p]})
-	})
-	for i, p := range pkgs {
-		if errs[i] != nil {
-			return nil, fmt.Errorf("-complete: measuring the tests of %s: %s (-complete=false analyses without them)", p.path, relMessage(p.dir, errs[i].Error()))
-		}
-		r := results[i]
-		oc.tests += len(r.Tests)
-		for _, t := range r.Tests {
-			if !t.Passed {
-				oc.failed = append(oc.failed, p.path+"."+t.Name)
-			}
-		}
-		seen := map[string]bool{}
-		for _, f := range r.Funcs {
-			for _, o := range f.Outcomes {
-				k := o.Pos.String() + " " + o.Outcome
-				if len(o.Tests) == 0 || seen[k] {
-					continue
-				}
-				seen[k] = true
-				oc.given[p.path] = append(oc.given[p.path], search.Given{Pos: o.Pos, Outcome: o.Outcome,
-					Branch: search.Branch{Verdict: report.Covered, Tests: o.Tests}})
-			}
+			seen[k] = true
+			oc.given[p.path] = append(oc.given[p.path], search.Given{Pos: o.Pos, Outcome: o.Outcome,
+				Branch: search.Branch{Verdict: report.Covered, Tests: o.Tests}})
 		}
 	}
-	return oc, nil
+	return nil
 }
 
 // summarizeCompletion prints the line saying what the packages' own tests

@@ -88,7 +88,7 @@ func (c *coverFlags) execute(args, goFlags []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sel, err := selectTargets(pkgs, nil, nil, shardSpec{}, c.par)
+	sel, err := selectTargets(pkgs, nil, nil, shardSpec{}, c.par, false)
 	if err != nil {
 		return err
 	}

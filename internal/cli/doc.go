@@ -17,20 +17,36 @@
 //   - Selection (targets.go): the named functions, else every function and
 //     method with a body, filtered by -run, then the shard's share (a hash
 //     of package path and name, so a function's shard never depends on the
-//     others). Each package with something selected is lowered whole, so
-//     objective ids do not depend on the selection; a function the front
-//     end rejects becomes a report.Rejected.
+//     others). Each package with something selected is lowered whole, in
+//     declaration order, so that the IR (the names the front end gives
+//     types, the objective ids) does not depend on the selection; a
+//     function the front end rejects becomes a report.Rejected.
+//   - Streaming (stream.go): gen lowers, analyses and releases its
+//     packages one after another. Lowering a package keeps of each target
+//     what the report and the emitter read and its edges in the plan (the
+//     functions of its package it may call), not its program: each
+//     function is lowered again from the package's loader when its
+//     analysis starts (the same program: the loader gave every name
+//     already) and dropped when it ends, and the package is released
+//     before the next is lowered. Memory holds one package and the -p
+//     programs being analysed, not the module (a program holds all its
+//     callees: every function's together exhaust memory on one package of
+//     spf13/pflag). The plan's edges stay within a package, so the order
+//     changes nothing any analysis is given. bench and cover keep every
+//     program.
 //   - Everything is checked before any analysis (flag values, output
-//     directories, test files that are not ours, unknown or rejected named
-//     functions), and every file is rendered before the first is written:
+//     directories, unknown or rejected named functions) or, for what
+//     depends on a package's lowering (its build errors, its test files
+//     that are not ours, the measure of its own tests), before its
+//     analysis; every file is rendered before the first is written:
 //     a command that fails writes nothing. Errors are one line each,
 //     "leapfrog CMD: <place>: <what>", places relative to the working
 //     directory. Exit status: 0 success, 1 failure, 2 bad command line, 3
 //     rejections only (a named function, or any with -strict).
 //   - Completing the package's own tests (complete.go, gen -complete, the
 //     default): a package with test files of its own (not leapfrog's) is
-//     measured first by internal/cover, leapfrog's generated files left
-//     out, and the outcomes its tests take are given to every search of
+//     measured before its analyses by internal/cover, leapfrog's
+//     generated files left out, and the outcomes its tests take are given to every search of
 //     the package as covered by them (search.Given with Tests), before
 //     what callees' analyses decided. A package without tests is not
 //     measured, so its output is the same bytes as with -complete=false.

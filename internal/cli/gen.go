@@ -10,6 +10,7 @@ import (
 
 	"leapfrog/internal/analysis"
 	"leapfrog/internal/report"
+	"leapfrog/internal/search"
 )
 
 const genLine = "leapfrog gen [flags] [packages] [Func|T.M|(*T).M ...]"
@@ -71,24 +72,29 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputs(map[string]string{"-o": g.out, "-json": g.jsonOut, "-html": g.htmlOut}); err != nil {
 		return err
 	}
-	sel, named, model, err := selectArgs(args, &g.commonFlags, g.shard, g.checkPackages)
+	sel, named, model, err := selectArgs(args, &g.commonFlags, g.shard, true, g.checkPackages)
 	if err != nil {
 		return err
 	}
-	if !model {
-		if err := g.checkDestinations(sel); err != nil {
-			return err
-		}
-	}
 
-	// Everything is checked: measure the packages' own tests, analyse.
+	// The packages are lowered and analysed one after another (a stream,
+	// stream.go): before each is analysed, its test files are checked and
+	// its own tests measured; a failure there, or a package that does not
+	// build, stops the run before anything is written.
 	g.opts.cache = openCache(g.cacheDir, func(w string) { fmt.Fprintf(stderr, "leapfrog gen: warning: %s\n", w) })
 	var own *ownCoverage
 	if g.complete && !model {
-		if own, err = measureOwnTests(sel, g.par); err != nil {
+		own = &ownCoverage{given: map[string][]search.Given{}}
+		g.opts.theirs = own.given
+	}
+	prepare := func(u *unit) error {
+		if err := g.checkDestinations(u.targets); err != nil {
 			return err
 		}
-		g.opts.theirs = own.given
+		if own != nil {
+			return own.measure(u.p, u.targets)
+		}
+		return nil
 	}
 	qualify := len(sel.pkgs) > 1
 	// A function that fails (at analysis or when its test is rendered)
@@ -97,7 +103,11 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	var failed []*report.Failed
 	var results []*result
 	var bad []string
-	for _, r := range analyzeAll(sel, g.opts, g.par, g.quiet, qualify, "gen", stdout, stderr) {
+	analysed, err := analyzeAll(sel, g.opts, g.par, g.quiet, qualify, "gen", stdout, stderr, prepare)
+	if err != nil {
+		return err
+	}
+	for _, r := range analysed {
 		var ie *analysis.InputError
 		switch {
 		case errors.As(r.err, &ie):

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"leapfrog/internal/analysis"
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
@@ -118,7 +119,7 @@ func selectModel(path string, names []string, run *regexp.Regexp, shard shardSpe
 			continue
 		}
 		t := &lower.Target{Name: d.name, Prog: prog, Func: prog.Func(d.name), File: abs}
-		sel.targets = append(sel.targets, &target{pkg: pi, decl: d, t: t})
+		sel.targets = append(sel.targets, &target{pkg: pi, decl: d, t: t, irName: t.Func.Name, callees: analysis.PackageCallees(t.Func)})
 	}
 	return sel, nil
 }

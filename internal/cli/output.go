@@ -81,11 +81,12 @@ func testPath(src string, shard shardSpec) string {
 	return base + "_test.go"
 }
 
-// checkDestinations checks, before the analysis, that every test file can be
-// written, and that none would overwrite a file leapfrog did not generate.
-func (g *genFlags) checkDestinations(sel *selection) error {
+// checkDestinations checks, before the targets (a package's) are analysed,
+// that every test file can be written, and that none would overwrite a
+// file leapfrog did not generate.
+func (g *genFlags) checkDestinations(targets []*target) error {
 	paths := map[string]bool{}
-	for _, t := range sel.targets {
+	for _, t := range targets {
 		p := g.out
 		if p == "" {
 			p = testPath(t.decl.file, g.shard)

@@ -115,6 +115,14 @@ func (p *progress) end(f *fnProgress, decided, objectives, cases int, note strin
 	}
 }
 
+// drop takes n functions off the total (a stream's rejections, known once
+// their package is lowered).
+func (p *progress) drop(n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.total -= n
+}
+
 // draw writes the status line (p.mu held).
 func (p *progress) draw() {
 	if !p.tty {

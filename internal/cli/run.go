@@ -41,24 +41,68 @@ type result struct {
 // analysis that fails (an error, or a panic: an internal error) is that
 // function's failure, printed in its place ("F: internal error: ..."); the
 // others go on (failures lists them).
-func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd string, stdout, stderr io.Writer) []*result {
-	pr := newProgress(cmd, len(sel.targets), quiet, stdout, stderr)
-	results := make([]*result, len(sel.targets))
-	ts := make([]analysis.Target, len(sel.targets))
-	for i, t := range sel.targets {
-		ts[i] = analysis.Target{Target: t.t, Package: t.pkg.path}
+//
+// A stream's packages (sel.units, stream.go) are analysed one after
+// another: each is lowered (its targets and rejections join the
+// selection), prepared (prepare: gen's checks of its outputs, the measure
+// of its own tests; an error stops the run), its functions analysed, each
+// with its program lowered again for its analysis and dropped after it,
+// and the package released: memory holds one package and the analyses
+// running. The plan's edges stay within a package, so the order of the
+// packages takes nothing from any analysis.
+func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd string, stdout, stderr io.Writer, prepare func(*unit) error) ([]*result, error) {
+	pr := newProgress(cmd, len(sel.targets)+sel.pending(), quiet, stdout, stderr)
+	defer pr.finish()
+	if len(sel.units) == 0 {
+		return analyzeBatch(sel.targets, opts, par, quiet, qualify, cmd, pr, stdout, stderr), nil
 	}
-	plan := analysis.NewPlan(ts)
-	analysed := make([]*analysis.Result, len(sel.targets)) // the analyses done, for their callers
+	var results []*result
+	for _, u := range sel.units {
+		counted := !u.lowered // its rejections are in the progress's total
+		if err := u.lower(sel); err != nil {
+			return nil, err
+		}
+		if counted {
+			pr.drop(len(u.rejected))
+		}
+		if err := prepare(u); err != nil {
+			u.release()
+			return nil, err
+		}
+		results = append(results, analyzeBatch(u.targets, opts, par, quiet, qualify, cmd, pr, stdout, stderr)...)
+		u.release()
+	}
+	return results, nil
+}
+
+// analyzeBatch analyses targets for analyzeAll: a package's, or all of
+// them (a CFG model).
+func analyzeBatch(targets []*target, opts options, par int, quiet, qualify bool, cmd string, pr *progress, stdout, stderr io.Writer) []*result {
+	results := make([]*result, len(targets))
+	keys, callees := make([]string, len(targets)), make([][]string, len(targets))
+	for i, t := range targets {
+		keys[i] = t.pkg.path + "\x00" + t.irName
+		for _, c := range t.callees {
+			callees[i] = append(callees[i], t.pkg.path+"\x00"+c)
+		}
+	}
+	plan := analysis.NewPlanOf(keys, callees)
+	analysed := make([]*analysis.Result, len(targets)) // the analyses done, for their callers
 	var mu sync.Mutex
 	next := 0 // the first result not printed yet
-	parallelAfter(len(sel.targets), par, plan.Deps, func(i int) {
-		t := sel.targets[i]
+	parallelAfter(len(targets), par, plan.Deps, func(i int) {
+		t := targets[i]
 		mu.Lock()
 		given := append(append([]search.Given(nil), opts.theirs[t.pkg.path]...), plan.Given(i, analysed)...)
 		mu.Unlock()
 		fp := pr.begin(label(t, qualify))
-		r := analyzeCached(t, opts, given, fp.onRun, func(w string) { pr.print(stderr, "leapfrog "+cmd+": warning: "+w+"\n") })
+		var r *result
+		if err := t.load(); err != nil {
+			r = &result{t: t, err: err}
+		} else {
+			r = analyzeCached(t, opts, given, fp.onRun, func(w string) { pr.print(stderr, "leapfrog "+cmd+": warning: "+w+"\n") })
+			t.unload()
+		}
 		for _, w := range r.wrong {
 			pr.print(stderr, "leapfrog: "+w+"\n")
 		}
@@ -101,7 +145,6 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 			}
 		}
 	})
-	pr.finish()
 	return results
 }
 

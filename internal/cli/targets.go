@@ -19,11 +19,22 @@ import (
 type target struct {
 	pkg  *pkgInfo
 	decl funcDecl
-	t    *lower.Target
+	// t is the lowered function. A target of a stream (gen, stream.go)
+	// holds its program (Prog, Func, Assume, PhiNames, directives) only
+	// while it is analysed: src lowers it again then.
+	t *lower.Target
 	// types is the package's types, for the emitter (nil for a CFG
 	// model). Not the package's lower.Result: that holds the programs of
 	// every function of the package, selected or not.
 	types *types.Package
+	// irName is the IR name of the function, callees those of the
+	// functions of its package it may call (analysis.PackageCallees): the
+	// plan's edges, known without the program.
+	irName  string
+	callees []string
+	// src is the package, open while its functions are analysed, that
+	// lowers a stream's target again (nil: t holds the program).
+	src *lower.Package
 }
 
 // selection is what a command line selects.
@@ -31,6 +42,10 @@ type selection struct {
 	pkgs     []*pkgInfo
 	targets  []*target // in package, file and line order
 	rejected []*report.Rejected
+	// units are, for a stream (gen), the packages with something
+	// selected, lowered one at a time as they are analysed: targets and
+	// rejected grow as they are.
+	units []*unit
 }
 
 // shardSpec is -shard K/N (N == 0: no sharding).
@@ -60,9 +75,13 @@ func (s shardSpec) has(pkg, name string) bool {
 // selectTargets picks the functions of pkgs: the named ones (one package),
 // else every function with a body, filtered by -run; then this shard's share.
 // Unknown names are a usage error. Every package with something selected is
-// lowered (all its functions, so that objective ids do not depend on the
-// selection); a function the front end cannot handle becomes a rejection.
-func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard shardSpec, par int) (*selection, error) {
+// lowered (all its functions in order, so that the IR names the loader
+// gives do not depend on the selection); a function the front end cannot
+// handle becomes a rejection. With stream, packages are not lowered here
+// but one at a time as gen analyses them (sel.units, stream.go), but for
+// named functions: their package is lowered now, to reject them before
+// anything is analysed.
+func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard shardSpec, par int, stream bool) (*selection, error) {
 	sel := &selection{pkgs: pkgs}
 	want := make([]map[string]bool, len(pkgs))
 	if len(names) > 0 {
@@ -108,68 +127,37 @@ func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard sh
 			}
 		}
 	}
-	results := make([]*lower.Result, len(pkgs))
+	if stream {
+		for i, p := range pkgs {
+			if len(want[i]) > 0 {
+				sel.units = append(sel.units, &unit{p: p, want: want[i]})
+			}
+		}
+		if len(names) > 0 && len(sel.units) > 0 {
+			if err := sel.units[0].lower(sel); err != nil {
+				return nil, err
+			}
+		}
+		return sel, nil
+	}
+	units := make([]*unit, len(pkgs))
 	errs := make([]error, len(pkgs))
 	parallel(len(pkgs), par, func(i int) {
 		if len(want[i]) > 0 {
-			results[i], errs[i] = lowerPackage(pkgs[i])
+			units[i] = &unit{p: pkgs[i], want: want[i], keep: true}
+			errs[i] = units[i].lowerAll()
 		}
 	})
-	for i, p := range pkgs {
+	for i := range pkgs {
 		if errs[i] != nil {
 			return nil, errs[i]
 		}
-		res := results[i]
-		if res == nil {
-			continue
-		}
-		lowered := map[string]*lower.Target{}
-		for _, t := range res.Targets {
-			lowered[t.Name] = t
-		}
-		e := 0
-		for _, d := range p.funcs {
-			t := lowered[d.name]
-			var err error
-			if t == nil && e < len(res.Errors) {
-				err, e = res.Errors[e], e+1
-			}
-			if !want[i][d.name] {
-				continue
-			}
-			if t != nil {
-				sel.targets = append(sel.targets, &target{pkg: p, decl: d, t: t, types: res.Pkg.Types})
-				continue
-			}
-			pos, reason := splitPos(p.dir, fmt.Sprint(err))
-			sel.rejected = append(sel.rejected, &report.Rejected{
-				Function: d.name, Package: p.path, File: relPath(d.file), Line: d.line, Pos: pos, Reason: reason,
-			})
+		if u := units[i]; u != nil {
+			sel.targets = append(sel.targets, u.targets...)
+			sel.rejected = append(sel.rejected, u.rejected...)
 		}
 	}
 	return sel, nil
-}
-
-// lowerPackage loads and lowers every function of the package. A panic of the front
-// end is an internal error naming the package, not a crash of the whole run.
-func lowerPackage(p *pkgInfo) (res *lower.Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("%s: internal error in the Go front end: %v", relPath(p.dir), r)
-		}
-	}()
-	names := make([]string, len(p.funcs))
-	for i, d := range p.funcs {
-		names[i] = d.name
-	}
-	res, err = lower.Load(p.dir, names)
-	if err != nil {
-		return nil, fmt.Errorf("%s", relMessage(p.dir, err.Error()))
-	}
-	if len(res.Targets)+len(res.Errors) != len(names) {
-		return nil, fmt.Errorf("%s: internal error: %d functions lowered and %d rejected of %d", relPath(p.dir), len(res.Targets), len(res.Errors), len(names))
-	}
-	return res, nil
 }
 
 // findDecl finds a named function; "T.M" and "(*T).M" name the same method.
@@ -254,10 +242,11 @@ func relMessage(dir, msg string) string {
 }
 
 // selectArgs turns the arguments into a selection: packages (or a CFG
-// model) and function names, -run, the shard. check, when set, sees the
+// model) and function names, -run, the shard; with stream, packages are
+// lowered as they are analysed (selectTargets). check, when set, sees the
 // packages before they are lowered. A named function leapfrog cannot handle
 // is an error (exit 3); an empty selection is a usage error, but for a shard.
-func selectArgs(args []string, c *commonFlags, shard shardSpec, check func(pkgs []*pkgInfo, model bool) error) (sel *selection, named, model bool, err error) {
+func selectArgs(args []string, c *commonFlags, shard shardSpec, stream bool, check func(pkgs []*pkgInfo, model bool) error) (sel *selection, named, model bool, err error) {
 	pkgArgs, names, err := splitArgs(args)
 	if err != nil {
 		return nil, false, false, err
@@ -283,7 +272,7 @@ func selectArgs(args []string, c *commonFlags, shard shardSpec, check func(pkgs 
 				return nil, false, false, err
 			}
 		}
-		sel, err = selectTargets(pkgs, names, c.runRE, shard, c.par)
+		sel, err = selectTargets(pkgs, names, c.runRE, shard, c.par, stream)
 	}
 	if err != nil {
 		return nil, false, model, err
@@ -292,7 +281,7 @@ func selectArgs(args []string, c *commonFlags, shard shardSpec, check func(pkgs 
 	if named && len(sel.rejected) > 0 {
 		return nil, named, model, rejection(sel.rejected)
 	}
-	if len(sel.targets)+len(sel.rejected) == 0 && shard.n == 0 {
+	if len(sel.targets)+len(sel.rejected)+sel.pending() == 0 && shard.n == 0 {
 		if c.run != "" {
 			return nil, named, model, usagef("-run: %q matches no function of %s", c.run, strings.Join(pkgArgs, " "))
 		}

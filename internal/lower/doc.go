@@ -11,7 +11,12 @@
 // # How a package is lowered
 //
 // Load loads the package (its build errors are the targets' errors) and
-// looks the targets up; generic targets are named with type arguments
+// looks the targets up (Open, then Lower per target: a caller that
+// analyses the functions one by one lowers each when it needs it, from the
+// package kept open, and holds one program per analysis, not one per
+// function; once every function was lowered, one lowered again is the
+// same program, as the names the loader gives types and wrappers in the
+// order first met were all given); generic targets are named with type arguments
 // (F[int]), or without: the first instance the package itself uses (by the
 // position of its first use), rejected when it uses none. Before go/ssa
 // builds the package, the statements whose order of

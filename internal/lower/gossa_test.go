@@ -21,8 +21,14 @@ import (
 func TestScenarios(t *testing.T) { testutil.Goldens(t, "testdata/*.txtar", runScenario) }
 
 func runScenario(t *testing.T, g *testutil.Golden) {
-	dir := t.TempDir()
-	var names []string
+	dir, names := writeScenario(t, g)
+	g.Check(t, map[string]string{"want": outcome(t, dir, names)}, "want")
+}
+
+// writeScenario writes the files of a scenario but "names" and "want" to
+// a temporary directory, and returns it and the names.
+func writeScenario(t *testing.T, g *testutil.Golden) (dir string, names []string) {
+	dir = t.TempDir()
 	for _, f := range g.Archive.Files {
 		switch f.Name {
 		case "names":
@@ -38,7 +44,7 @@ func runScenario(t *testing.T, g *testutil.Golden) {
 			}
 		}
 	}
-	g.Check(t, map[string]string{"want": outcome(t, dir, names)}, "want")
+	return dir, names
 }
 
 // outcome loads dir and renders everything a scenario checks, with the

@@ -3,6 +3,7 @@
 package lower
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -67,8 +69,64 @@ type Target struct {
 // functions were asked for: what a target receives (a pointer parameter may
 // be nil) differs from what the package's own call sites pass. It fails only
 // when the package cannot be loaded or does not build; unknown or
-// unsupported functions are reported per name in Result.Errors.
+// unsupported functions are reported per name in Result.Errors. It is Open,
+// Lower of each name in order, Release.
 func Load(dir string, names []string) (*Result, error) {
+	p, err := Open(dir, names)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Fset: p.Fset}
+	for _, name := range names {
+		t, err := p.Lower(name)
+		var me *MalformedError
+		if errors.As(err, &me) {
+			return nil, err
+		}
+		if err != nil {
+			res.Errors = append(res.Errors, err)
+			continue
+		}
+		res.Targets = append(res.Targets, t)
+	}
+	p.Release()
+	res.Pkg = p.Pkg
+	return res, nil
+}
+
+// Package is a loaded package whose functions are lowered on demand, each
+// call of Lower into a program of its own: a caller that analyses a
+// package's functions one by one holds one program per analysis running,
+// not one per function of the package. Its methods are safe for
+// concurrent use (lowering is serialized).
+//
+// Lowering a function depends on what the package lowered before it: the
+// IR names of types are given in the order first met (typeMapper.name),
+// as are go/ssa's wrappers (closures.go). Once every function has been
+// lowered in one order, lowering one again gives the same program, as the
+// names it meets were all given (the determinism test in load_test.go).
+type Package struct {
+	Fset *token.FileSet
+	// Pkg is the package's name, path and types; its syntax, types.Info
+	// and dependencies are held until Release (see Result.Pkg).
+	Pkg *packages.Package
+
+	mu sync.Mutex
+	l  *loader // nil once released
+}
+
+// MalformedError is Lower's internal error: the lowered program fails the
+// IR sanity check (a bug of the front end, not a function it rejects).
+type MalformedError struct{ Err error }
+
+func (e *MalformedError) Error() string { return e.Err.Error() }
+func (e *MalformedError) Unwrap() error { return e.Err }
+
+// Open loads the Go package in dir and builds its SSA form, ready to lower
+// the named functions (names matter for the instances of generic functions
+// they name, generic.go). It fails only when the package cannot be loaded
+// or does not build.
+func Open(dir string, names []string) (*Package, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -90,26 +148,42 @@ func Load(dir string, names []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-
 	l := newLoader(abs, pkg, b.prog, b.spkg)
 	l.assumes, l.instances, l.unmodelled, l.orderBroken = assumes, insts, b.unmodelled, b.broken
-	res := &Result{Fset: pkg.Fset, Pkg: pkg}
-	for _, name := range names {
-		t, err := l.target(name)
-		if err != nil {
-			res.Errors = append(res.Errors, err)
-			continue
-		}
-		l.finish()
-		// The sanity check is always on: it is cheap next to the search, and a
-		// malformed program would make every verdict meaningless.
-		if err := ir.Check(t.Prog); err != nil {
-			return nil, fmt.Errorf("internal error: the lowered IR of %s in %s is malformed: %v", name, pkg.PkgPath, err)
-		}
-		res.Targets = append(res.Targets, t)
+	return &Package{Fset: pkg.Fset, Pkg: release(pkg), l: l}, nil
+}
+
+// Lower lowers the named function and everything it calls into a program
+// of its own. An error is the function's rejection ("file:line:col:
+// unsupported: <what>", "no function X in package P"), or a
+// *MalformedError.
+func (p *Package) Lower(name string) (*Target, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	l := p.l
+	if l == nil {
+		panic("lower: Lower of " + name + " after Release")
 	}
-	res.Pkg = release(pkg)
-	return res, nil
+	t, err := l.target(name)
+	if err != nil {
+		return nil, err
+	}
+	l.finish()
+	// The sanity check is always on: it is cheap next to the search, and a
+	// malformed program would make every verdict meaningless.
+	if err := ir.Check(t.Prog); err != nil {
+		return nil, &MalformedError{fmt.Errorf("internal error: the lowered IR of %s in %s is malformed: %v", name, l.pkg.PkgPath, err)}
+	}
+	l.prog, l.done = nil, nil // the program is the target's alone
+	return t, nil
+}
+
+// Release drops what lowering needs (syntax, type information and SSA form
+// of the package and its dependencies); Pkg stays.
+func (p *Package) Release() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.l = nil
 }
 
 // release keeps of a loaded package what the stages after lowering read:
