@@ -242,8 +242,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 		return 0
 	}
 	proofs, impossible := 0, 0
-	var cores [][]*expr.Term // the distinct conflicts of the refuted sides
-	seenCore := map[string]bool{}
+	cores := s.newProofConflicts() // the distinct conflicts of the refuted sides
 	underPre := false // a refutation needs the precondition
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
@@ -259,10 +258,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 			proofs++
 			underPre = underPre || s.needsPrecondition(p.Conflict)
 			for _, c := range p.Cores {
-				if k := fmt.Sprint(termIDs(c)); !seenCore[k] {
-					seenCore[k] = true
-					cores = append(cores, c)
-				}
+				cores.add(c, nil)
 			}
 			if best == nil || rank(sr) < rank(*best) {
 				x := sr
@@ -279,11 +275,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 				return
 			}
 			underPre = underPre || s.needsPrecondition(p.Conflict)
-			k := fmt.Sprint(termIDs(p.Terms))
-			if !seenCore[k] {
-				seenCore[k] = true
-				cores = append(cores, p.Terms)
-			}
+			cores.add(p.Terms, p.Conflict)
 		case Impossible:
 			impossible++
 		default:
@@ -319,11 +311,13 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	if r := best.n.Refuted[ix(best.dir)][o]; r != nil && best.n.State[ix(best.dir)] != Infeasible {
 		p = r
 	}
-	if len(cores) > 0 && p != nil && len(p.Conflict) > 0 {
-		for _, l := range p.Conflict {
-			b.Conflict = append(b.Conflict, l.String())
+	if len(cores.list) > 0 && p != nil && len(p.Conflict) > 0 {
+		// The conflict shown is one of the proof's disjuncts (shown.go).
+		i := cores.shown(o)
+		for _, l := range cores.reading(cores.list[i], o) {
+			b.Conflict = append(b.Conflict, litString(l))
 		}
-		b.SMT2 = s.combinedProof(o, cores)
+		b.SMT2 = s.combinedProof(o, cores, i)
 		b.Reason = fmt.Sprintf("%sno feasible path reaches it (%s); conflict: %s", underPrecondition(underPre), towards, strings.Join(b.Conflict, ", "))
 		// Sides refuted by constant conditions are part of the argument too.
 		b.Folded = impossible > 0
@@ -378,17 +372,6 @@ func (s *Session) decideSinglePath(o *Objective, b *Branch) {
 	name := fmt.Sprintf("|the single path reaches %s %s|", o.Pos(), o.Outcome)
 	b.SMT2 = fmt.Sprintf("; every input takes the function's single path: no branch on it depends on\n; anything (the branches of merged regions, if any, hold no obligation of\n; %s %s). It ends: %s, without reaching it; the assertion asks it to.\n(set-logic QF_BV)\n(define-fun %s () Bool false)\n(assert %s)\n(check-sat)\n",
 		o.Pos(), o.Outcome, end, name, name)
-}
-
-// combinedProof renders, as one SMT-LIB2 script, the disjunction of every
-// distinct conflict refuting a side that leads towards o: it is unsatisfiable,
-// so no input satisfies any of them. Together with the exhaustive tree (every
-// path towards o passes one of those sides, or a condition that is constant on
-// it) this proves o unreachable; the conflict in the report is the most telling
-// one of them.
-func (s *Session) combinedProof(o *Objective, cores [][]*expr.Term) string {
-	header := fmt.Sprintf("; %s %s is unreachable: each of the %d distinct conflicts below refutes a side that\n; leads towards it; their disjunction is unsatisfiable.\n", o.Pos(), o.Outcome, len(cores))
-	return header + expr.SMT2Disjunction(cores)
 }
 
 func termIDs(ts []*expr.Term) []int {

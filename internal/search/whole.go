@@ -223,8 +223,9 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 // wholeProof is the refutation of o in the whole-function encoding: its
 // obligation, unsatisfiable. The conflict shown with it comes from a case
 // that reached o's branch: the sides of its path that cannot hold together
-// with o's (a core, one satisfiability check and the learning's); o alone
-// when no case reached it. With the precondition (underCtx: the refutation
+// with o's (a core, one satisfiability check and the learning's), when
+// each of their constraints occurs in the obligation (the proof uses it);
+// o alone otherwise, or when no case reached it. With the precondition (underCtx: the refutation
 // needs it), the obligation and the precondition's formula, and its side
 // first in the conflict.
 func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
@@ -266,7 +267,7 @@ func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 	if at != nil {
 		terms, lits := tf.sideTerms(at, o.Dir)
 		if tf.satCheck(terms) == solver.Unsat {
-			if c := tf.learn(coreOf(terms, lits, s.Solver.Core())); c != nil {
+			if c := tf.learn(coreOf(terms, lits, s.Solver.Core())); c != nil && occursIn(c.Terms, p.Terms) {
 				p.Conflict = c.Lits
 				if underCtx && !slices.Contains(c.Lits, w.ctxLit) {
 					p.Conflict = append([]Lit{w.ctxLit}, c.Lits...)
@@ -307,4 +308,29 @@ func (s *Session) decideWhole(o *Objective, b *Branch) bool {
 		return true
 	}
 	return false
+}
+
+// occursIn reports whether every term of ts occurs in one of in (itself or
+// a subterm).
+func occursIn(ts, in []*expr.Term) bool {
+	seen := map[*expr.Term]bool{}
+	var walk func(t *expr.Term)
+	walk = func(t *expr.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	for _, t := range in {
+		walk(t)
+	}
+	for _, t := range ts {
+		if !seen[t] {
+			return false
+		}
+	}
+	return true
 }
