@@ -243,7 +243,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	}
 	proofs, impossible := 0, 0
 	cores := s.newProofConflicts() // the distinct conflicts of the refuted sides
-	underPre := false // a refutation needs the precondition
+	underPre := false              // a refutation needs the precondition
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
