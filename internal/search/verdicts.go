@@ -342,6 +342,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 // constant. The caller sets the reason.
 func constantVerdict(b *Branch, prefix []*expr.Term, at *ir.If, dir bool) {
 	b.Verdict, b.Folded = report.Unreachable, true
+	b.EngineFact = fmt.Sprintf("the engine holds the condition at %s the constant %v on the paths reaching it, from constants, the package state and the bounds of the inputs", at.Pos, !dir)
 	b.Conflict = []string{fmt.Sprintf("%s %v", at.Pos, dir)}
 	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v: it is computed\n; from constants and package state, never from the inputs. The paths reaching it\n; are those satisfying the prefix below; the side asks the constant to be %v.\n",
 		at.Pos, !dir, dir) + strings.TrimSuffix(expr.SMT2(prefix), "(check-sat)\n") +
@@ -364,6 +365,7 @@ func (s *Session) decideSinglePath(o *Objective, b *Branch) {
 		end = fmt.Sprintf("%s panic", p.PanicAt.Pos)
 	}
 	b.Verdict, b.Folded = report.Unreachable, true
+	b.EngineFact = fmt.Sprintf("the engine finds no branch depending on the inputs: every input takes the single path, which ends: %s", end)
 	b.Conflict = []string{end}
 	b.Reason = "the function has a single path (no branch on it depends on anything), which does not reach it: it returns"
 	if p.PanicAt != nil {
