@@ -43,7 +43,11 @@
 // tree (Unexplored, Bounded, Undecided, Cut) may lead to it in the
 // interprocedural control-flow graph: then every feasible path is in the tree
 // and none covers it. Its proof is the disjunction of the distinct conflicts
-// refuting the sides that lead towards it (each unsatisfiable). Otherwise it is unknown, with the reason of an
+// refuting the sides that lead towards it (each unsatisfiable); a verdict
+// resting on a condition that is constant on its paths gives that
+// condition's formula instead, which names the constant the engine
+// computed (Branch.EngineFact says so: the re-proof of internal/analysis
+// replaces it or withdraws the verdict). Otherwise it is unknown, with the reason of an
 // unfinished side (loop bound, solver timeout, search timeout; a refutation
 // needing a bound of the input domain: "input length bounded at N",
 // "interface inputs bounded to the dynamic types a test can construct",

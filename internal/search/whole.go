@@ -240,10 +240,13 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 // obligation, unsatisfiable. The conflict shown with it comes from a case
 // that reached o's branch: the sides of its path that cannot hold together
 // with o's (a core, one satisfiability check and the learning's), when
-// each of their constraints occurs in the obligation (the proof uses it);
-// o alone otherwise, or when no case reached it. With the precondition (underCtx: the refutation
-// needs it), the obligation and the precondition's formula, and its side
-// first in the conflict.
+// each of their constraints occurs in the formula (the proof uses it); o
+// alone otherwise, or when no case reached it. An obligation the term
+// builder folded to false gives the formula of the terms it folded
+// (engine.Obligation.Folded); one a constant condition made false names
+// the constant (Proof.engineFact). With the precondition (underCtx: the
+// refutation needs it), the obligation and the precondition's formula,
+// and its side first in the conflict.
 func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 	s, w := tf.s, tf.s.whole
 	t := w.obl[o]
@@ -261,9 +264,11 @@ func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 		// The builder folded each obligation to false from symbolic terms
 		// that contradict each other: their conjunctions are the formula.
 		if underCtx {
+			withCtx := make([][]*expr.Term, len(groups))
 			for i, g := range groups {
-				groups[i] = append([]*expr.Term{w.ctx}, g...)
+				withCtx[i] = append([]*expr.Term{w.ctx}, g...)
 			}
+			groups = withCtx
 		}
 		used = slices.Concat(groups...)
 		p.SMT2 = fmt.Sprintf("; executed merged from its entry, the function reaches %s %s under an obligation\n; that the engine folded to false: each conjunction below is one of its obligations'\n; conditions, which contradict each other; their disjunction is unsatisfiable.\n", o.Pos(), o.Outcome) +
