@@ -88,13 +88,18 @@ func (pc *proofConflicts) carrying(t *expr.Term) []Lit {
 				}
 			}
 		}
+		// The tree's sides: a true side carries its condition; the sides
+		// of a proof carry its terms. No term is built here (the builder's
+		// numbering, which later queries see, stays as the search left it).
 		s.walk(s.Root, func(n *Node) {
-			if n.Cond == nil {
-				return
+			if n.Cond != nil {
+				note(n.Cond, Lit{n.If, true})
 			}
-			for _, d := range []bool{false, true} {
-				if u := n.Constraint(s.B, d); u != nil {
-					note(u, Lit{n.If, d})
+			for _, p := range n.Proof {
+				if p != nil && len(p.Conflict) == len(p.Terms) {
+					for i, u := range p.Terms {
+						note(u, p.Conflict[i])
+					}
 				}
 			}
 		})
