@@ -160,8 +160,17 @@
 // engine's smt2 was the disjunction of its search's conflicts, whose
 // completeness (every path towards the objective passes one of them) the
 // formula does not state. The engine's conflict stays as the short
-// explanation (Conflict); the script does not single it out. One it cannot
-// decide keeps the engine's proof with the reason; one its witness reaches is replayed by the
+// explanation (Conflict); the script does not single it out. A script
+// indep's encoding folded to a literal (assert false) states nothing: the
+// engine's smt2 stays. One it cannot decide keeps the engine's proof with
+// the reason, unless that proof states no formula over the inputs: a value
+// the engine computed (search.Branch.EngineFact: a condition constant on
+// its paths, from constants, the package state and the bounds of the
+// inputs; the function's single path; an obligation folded to false)
+// asserted to be otherwise. No formula then vouches for the verdict, and
+// it becomes unknown, naming the value and why indep could not re-prove it
+// (so too when indep's script folded to false as well). Without Recheck
+// such a proof stays as the engine gives it. One its witness reaches is replayed by the
 // engine: when the replay reaches the objective the engine was wrong, the run
 // becomes a case and the verdict covered, and Result.EngineWrong says so for
 // the caller to print loudly; when it does not, the two encodings disagree

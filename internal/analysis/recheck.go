@@ -58,13 +58,27 @@ func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 		case indep.Unreachable:
 			// The proof is the independent encoding's whole-function
 			// formula, unsat by itself; the engine's conflict (Conflict)
-			// stays as the short explanation of its search.
-			b.Checked = report.CheckedIndependent
-			b.SMT2 = res.Script
+			// stays as the short explanation of its search. A formula its
+			// encoding folded to a literal (assert false) states nothing:
+			// the engine's stays when it states a refutation over the
+			// inputs.
+			switch {
+			case !foldedScript(res.Script):
+				b.SMT2 = res.Script
+			case b.EngineFact != "":
+				withdraw(b, "the independent encoding's formula folds to false as well")
+				continue
+			}
+			b.Checked, b.EngineFact = report.CheckedIndependent, ""
 		case indep.Undecided:
 			// The named reason first (indep.Reason: what the report's
 			// tallies group by), then its detail.
-			b.Checked, b.CheckReason = report.CheckedEngine, res.Why.String()+": "+res.Reason
+			why := res.Why.String() + ": " + res.Reason
+			if b.EngineFact != "" {
+				withdraw(b, "the independent encoding cannot re-prove it: "+why)
+				continue
+			}
+			b.Checked, b.CheckReason = report.CheckedEngine, why
 		case indep.Reachable:
 			inputs := formatInputs(s.Fn, res.Witness)
 			if reaches(eng.Run(s.Fn, res.Witness), s.Objectives[at[k]]) {
@@ -152,4 +166,18 @@ func formatInputs(fn *ir.Function, w map[string]uint64) string {
 		return "any input"
 	}
 	return strings.Join(parts, " ")
+}
+
+// foldedScript reports whether an SMT-LIB2 script asserts the literal
+// false: a formula its encoder folded, which states no constraint.
+func foldedScript(script string) bool {
+	return strings.Contains(script, "(assert false)")
+}
+
+// withdraw makes an unreachable verdict whose engine proof states no
+// formula over the inputs (Branch.EngineFact) unknown, when the re-proof
+// gives no formula either: no verdict without a formula anyone can check.
+func withdraw(b *search.Branch, why string) {
+	*b = search.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unknown,
+		Reason: fmt.Sprintf("no proof over the inputs: %s, which no formula states, and %s", b.EngineFact, why)}
 }

@@ -112,6 +112,9 @@ func regressRun(t *testing.T, dir, strategy string, funcs, flags []string) strin
 			if b.Verdict == "unreachable" && (b.SMT2 == "" || len(b.Conflict) == 0) {
 				t.Errorf("%s: %s %s %s unreachable without a proof", strategy, f.Function, b.Pos, b.Outcome)
 			}
+			if b.Verdict == "unreachable" && b.DecidedIn == "" {
+				checkStandAlone(t, fmt.Sprintf("%s: %s %s %s", strategy, f.Function, b.Pos, b.Outcome), b.SMT2)
+			}
 		}
 	}
 	sort.Strings(lines)

@@ -90,6 +90,12 @@ func acceptedUnknown(f *function, b report.Branch) bool {
 		// the sample reaches it (but for a time budget).
 		return true
 	}
+	if withdrawn(b) {
+		// An unreachable verdict the re-proof withdrew: its proof named a
+		// value the engine computed (package state, a bound), no formula;
+		// compare checks that no input reaches it.
+		return true
+	}
 	if isBound(b.Reason) {
 		return f.ifaces
 	}
@@ -105,6 +111,12 @@ func acceptedUnknown(f *function, b report.Branch) bool {
 }
 
 func isTimeout(b report.Branch) bool { return strings.Contains(b.Reason, "timeout") }
+
+// withdrawn reports whether an unknown verdict is an unreachable one the
+// re-proof withdrew for want of a formula over the inputs.
+func withdrawn(b report.Branch) bool {
+	return b.Verdict == report.Unknown && strings.HasPrefix(b.Reason, "no proof over the inputs: ")
+}
 
 // compare checks the report's verdicts against the enumeration.
 func (c *comparison) compare() []disagreement {
@@ -177,6 +189,8 @@ func (c *comparison) compare() []disagreement {
 			errs = append(errs, c.fail(clsFalseUnreachable, &b, witness, "condition %q is reached\n%s", c.sites[key].Expr, proof(b)))
 		case b.Verdict == report.Unknown && c.f.sampled && seen && !isTimeout(b) && !strings.Contains(b.Reason, "concretized"):
 			errs = append(errs, c.fail(clsUnknown, &b, witness, "unknown (%s), but condition %q is reached by an input of the sample", b.Reason, c.sites[key].Expr))
+		case withdrawn(b) && seen:
+			errs = append(errs, c.fail(clsFalseUnreachable, &b, witness, "an unreachable verdict the re-proof withdrew, but condition %q is reached", c.sites[key].Expr))
 		case b.Verdict == report.Unknown && isBound(b.Reason) && seen:
 			errs = append(errs, c.fail(clsUnknown, &b, witness, "said to be beyond the bound of interface inputs, but condition %q is reached by an input of the domains", c.sites[key].Expr))
 		}

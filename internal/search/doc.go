@@ -42,8 +42,12 @@
 // An uncovered objective is unreachable only when no unfinished side of the
 // tree (Unexplored, Bounded, Undecided, Cut) may lead to it in the
 // interprocedural control-flow graph: then every feasible path is in the tree
-// and none covers it. Its proof is the shortest conflict among the infeasible
-// sides that lead towards it. Otherwise it is unknown, with the reason of an
+// and none covers it. Its proof is the disjunction of the distinct conflicts
+// refuting the sides that lead towards it (each unsatisfiable); a verdict
+// resting on a condition that is constant on its paths gives that
+// condition's formula instead, which names the constant the engine
+// computed (Branch.EngineFact says so: the re-proof of internal/analysis
+// replaces it or withdraws the verdict). Otherwise it is unknown, with the reason of an
 // unfinished side (loop bound, solver timeout, search timeout; a refutation
 // needing a bound of the input domain: "input length bounded at N",
 // "interface inputs bounded to the dynamic types a test can construct",
@@ -58,6 +62,25 @@
 // objectives are those of the function and of every function it may so call
 // (Callees); an explicit panic a deferred call recovered is covered by the
 // run.
+//
+// # The conflict shown
+//
+// The conflict a verdict shows is one its proof uses. For a disjunction of
+// conflicts (dfs and the strategies like it, TreeFrog's refuted subtrees,
+// PM's refuted obligations) it is one of the disjuncts, read as the branch
+// sides that carried its terms: those its proof recorded, or, for a core
+// recorded as terms alone, sides of the tree or of the conflict database
+// carrying the very same terms (terms are hash-consed, so a side carrying
+// one carries exactly that constraint). Among the disjuncts it is the first
+// of those holding the objective's own side (the reason its condition
+// cannot take that direction), then those holding the other side of its
+// branch, then the rest, the fewest sides first, then the earliest. The
+// proof's header lists every disjunct's sides in the formula's order and
+// marks the one shown (shown.go). For the whole-function encoding the proof
+// is the objective's obligation; the conflict a reaching path learned is
+// shown only when each of its constraints occurs in that obligation, the
+// objective's side alone otherwise. A constant condition's proof shows that
+// condition's side.
 //
 // # Objectives given by other analyses
 //

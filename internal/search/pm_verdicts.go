@@ -30,18 +30,14 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 		b.Verdict, b.Reason = report.Unknown, s.rootCut
 		return true
 	}
-	var cores [][]*expr.Term
-	seen := map[string]bool{}
-	add := func(ts []*expr.Term) {
+	cores := s.newProofConflicts()
+	add := func(ts []*expr.Term, lits []Lit) {
 		for _, t := range ts {
 			if t.IsConst() {
 				b.Folded = true // a refutation by constant folding
 			}
 		}
-		if k := fmt.Sprint(termIDs(ts)); !seen[k] {
-			seen[k] = true
-			cores = append(cores, ts)
-		}
+		cores.add(ts, lits)
 	}
 	// A refutation by a constant condition: its prefix, and the side ruled
 	// out. The one about o's own side is preferred.
@@ -50,7 +46,6 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 		side   Lit
 	}
 	var consts []constant
-	var best *Proof
 	impossible, infeasible := 0, 0
 	underPre := false // a refutation needs the precondition
 	for _, sr := range sides {
@@ -67,10 +62,7 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 			}
 			infeasible++
 			underPre = underPre || s.needsPrecondition(p.Conflict)
-			add(p.Terms)
-			if best == nil || len(p.Conflict) < len(best.Conflict) {
-				best = p
-			}
+			add(p.Terms, p.Conflict)
 		case Impossible:
 			impossible++
 			prefix, _ := sr.n.Prefix(s.B)
@@ -113,17 +105,14 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 		underPre = underPre || s.needsPrecondition(p.Conflict)
 		if p.Cores != nil {
 			for _, c := range p.Cores {
-				add(c)
+				add(c, nil)
 			}
 		} else {
-			add(p.Terms)
-		}
-		if best == nil || len(p.Conflict) < len(best.Conflict) {
-			best = p
+			add(p.Terms, p.Conflict)
 		}
 	}
 	b.Verdict = report.Unreachable
-	if len(cores) == 0 {
+	if len(cores.list) == 0 {
 		// Only constant conditions: the formula of one of them, as dfs gives
 		// it (the others are part of the argument, like the tree's).
 		c := consts[0]
@@ -132,10 +121,12 @@ func (s *Session) decideMerged(o *Objective, sides []sideRef, b *Branch) bool {
 			underPrecondition(s.needsPrecondition([]Lit{c.side})), byConst, len(insts), impossible, c.side.If.Pos, !c.side.Dir)
 		return true
 	}
-	for _, l := range best.Conflict {
-		b.Conflict = append(b.Conflict, l.String())
+	// The conflict shown is one of the proof's disjuncts (shown.go).
+	i := cores.shown(o)
+	for _, l := range cores.reading(cores.list[i], o) {
+		b.Conflict = append(b.Conflict, litString(l))
 	}
-	b.SMT2 = s.combinedProof(o, cores)
+	b.SMT2 = s.combinedProof(o, cores, i)
 	b.Folded = b.Folded || len(consts) > 0
 	b.Reason = fmt.Sprintf("%sno feasible path reaches it: inside a merged region, its obligation is unsatisfiable with the prefix of each of the %d region instances holding it (%d of them by a constant condition; %d infeasible or constant sides lead towards it besides); conflict: %s",
 		underPrecondition(underPre), len(insts), byConst, infeasible+impossible, strings.Join(b.Conflict, ", "))

@@ -63,6 +63,15 @@ type Branch struct {
 	// replaces SMT2 by the independent encoding's formula, or withdraws the
 	// verdict.
 	Folded bool
+	// EngineFact, on an unreachable verdict, says that SMT2 states no
+	// constraint over the inputs: the proof names a value the engine
+	// computed (a condition constant on its paths, from constants and
+	// package state; the function's single path; an obligation folded to
+	// false) and asserts it to be otherwise; it says what, as a clause
+	// ("the engine holds the condition at ... constant false ..."). The re-proof
+	// replaces SMT2 by the independent encoding's formula or withdraws the
+	// verdict (internal/analysis).
+	EngineFact string
 	// Bound, on an unknown verdict, is the bound of the input domain a
 	// refutation towards it needs (ir.SizeBound, ir.CallsBound, ...;
 	// ir.NotPseudo: none): the bound keeps it open, and a larger one may

@@ -111,4 +111,7 @@ type Proof struct {
 	// Cores, for a refutation of a whole subtree: the distinct conflicts that
 	// refuted each of its suffixes (each unsatisfiable).
 	Cores [][]*expr.Term
+	// engineFact, when set, says that SMT2 states no constraint over the
+	// inputs: it names a value the engine computed (Branch.EngineFact).
+	engineFact string
 }

@@ -242,9 +242,8 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 		return 0
 	}
 	proofs, impossible := 0, 0
-	var cores [][]*expr.Term // the distinct conflicts of the refuted sides
-	seenCore := map[string]bool{}
-	underPre := false // a refutation needs the precondition
+	cores := s.newProofConflicts() // the distinct conflicts of the refuted sides
+	underPre := false              // a refutation needs the precondition
 	for _, sr := range sides {
 		st := sr.n.State[ix(sr.dir)]
 		if st == Feasible || st == Excluded || !s.reach.sideReaches(sr.n.If, sr.dir, o) {
@@ -259,10 +258,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 			proofs++
 			underPre = underPre || s.needsPrecondition(p.Conflict)
 			for _, c := range p.Cores {
-				if k := fmt.Sprint(termIDs(c)); !seenCore[k] {
-					seenCore[k] = true
-					cores = append(cores, c)
-				}
+				cores.add(c, nil)
 			}
 			if best == nil || rank(sr) < rank(*best) {
 				x := sr
@@ -279,11 +275,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 				return
 			}
 			underPre = underPre || s.needsPrecondition(p.Conflict)
-			k := fmt.Sprint(termIDs(p.Terms))
-			if !seenCore[k] {
-				seenCore[k] = true
-				cores = append(cores, p.Terms)
-			}
+			cores.add(p.Terms, p.Conflict)
 		case Impossible:
 			impossible++
 		default:
@@ -319,11 +311,13 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	if r := best.n.Refuted[ix(best.dir)][o]; r != nil && best.n.State[ix(best.dir)] != Infeasible {
 		p = r
 	}
-	if len(cores) > 0 && p != nil && len(p.Conflict) > 0 {
-		for _, l := range p.Conflict {
-			b.Conflict = append(b.Conflict, l.String())
+	if len(cores.list) > 0 && p != nil && len(p.Conflict) > 0 {
+		// The conflict shown is one of the proof's disjuncts (shown.go).
+		i := cores.shown(o)
+		for _, l := range cores.reading(cores.list[i], o) {
+			b.Conflict = append(b.Conflict, litString(l))
 		}
-		b.SMT2 = s.combinedProof(o, cores)
+		b.SMT2 = s.combinedProof(o, cores, i)
 		b.Reason = fmt.Sprintf("%sno feasible path reaches it (%s); conflict: %s", underPrecondition(underPre), towards, strings.Join(b.Conflict, ", "))
 		// Sides refuted by constant conditions are part of the argument too.
 		b.Folded = impossible > 0
@@ -348,6 +342,7 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 // constant. The caller sets the reason.
 func constantVerdict(b *Branch, prefix []*expr.Term, at *ir.If, dir bool) {
 	b.Verdict, b.Folded = report.Unreachable, true
+	b.EngineFact = fmt.Sprintf("the engine holds the condition at %s the constant %v on the paths reaching it, from constants, the package state and the bounds of the inputs", at.Pos, !dir)
 	b.Conflict = []string{fmt.Sprintf("%s %v", at.Pos, dir)}
 	b.SMT2 = fmt.Sprintf("; on every path reaching %s its condition is the constant %v: it is computed\n; from constants and package state, never from the inputs. The paths reaching it\n; are those satisfying the prefix below; the side asks the constant to be %v.\n",
 		at.Pos, !dir, dir) + strings.TrimSuffix(expr.SMT2(prefix), "(check-sat)\n") +
@@ -370,6 +365,7 @@ func (s *Session) decideSinglePath(o *Objective, b *Branch) {
 		end = fmt.Sprintf("%s panic", p.PanicAt.Pos)
 	}
 	b.Verdict, b.Folded = report.Unreachable, true
+	b.EngineFact = fmt.Sprintf("the engine finds no branch depending on the inputs: every input takes the single path, which ends: %s", end)
 	b.Conflict = []string{end}
 	b.Reason = "the function has a single path (no branch on it depends on anything), which does not reach it: it returns"
 	if p.PanicAt != nil {
@@ -378,17 +374,6 @@ func (s *Session) decideSinglePath(o *Objective, b *Branch) {
 	name := fmt.Sprintf("|the single path reaches %s %s|", o.Pos(), o.Outcome)
 	b.SMT2 = fmt.Sprintf("; every input takes the function's single path: no branch on it depends on\n; anything (the branches of merged regions, if any, hold no obligation of\n; %s %s). It ends: %s, without reaching it; the assertion asks it to.\n(set-logic QF_BV)\n(define-fun %s () Bool false)\n(assert %s)\n(check-sat)\n",
 		o.Pos(), o.Outcome, end, name, name)
-}
-
-// combinedProof renders, as one SMT-LIB2 script, the disjunction of every
-// distinct conflict refuting a side that leads towards o: it is unsatisfiable,
-// so no input satisfies any of them. Together with the exhaustive tree (every
-// path towards o passes one of those sides, or a condition that is constant on
-// it) this proves o unreachable; the conflict in the report is the most telling
-// one of them.
-func (s *Session) combinedProof(o *Objective, cores [][]*expr.Term) string {
-	header := fmt.Sprintf("; %s %s is unreachable: each of the %d distinct conflicts below refutes a side that\n; leads towards it; their disjunction is unsatisfiable.\n", o.Pos(), o.Outcome, len(cores))
-	return header + expr.SMT2Disjunction(cores)
 }
 
 func termIDs(ts []*expr.Term) []int {

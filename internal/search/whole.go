@@ -26,9 +26,14 @@ const wholeMergeBound = 1 << 18
 type wholeState struct {
 	// ctx is the precondition's formula (nil: none), under which the
 	// obligations hold; ctxLit its side.
-	ctx     *expr.Term
-	ctxLit  Lit
-	obl     map[*Objective]*expr.Term
+	ctx    *expr.Term
+	ctxLit Lit
+	obl    map[*Objective]*expr.Term
+	// folded holds, for each objective whose obligations the term builder
+	// folded to false, the symbolic terms of each (engine.Obligation.Folded:
+	// their conjunction is unsatisfiable); nil for an objective one of
+	// whose obligations is false by a constant condition instead.
+	folded  map[*Objective][][]*expr.Term
 	refuted map[*Objective]*Proof
 	why     map[*Objective]string // undecided: the reason
 }
@@ -76,7 +81,8 @@ func (tf *treefrog) wholeFunction() bool {
 	if p.Aborted != "" || p.Stopped || p.Conflict >= 0 || len(p.Steps) != len(dirs) || p.Outputs == nil && p.PanicAt == nil || len(p.Merged) == 0 {
 		return false
 	}
-	w := &wholeState{ctx: ctx, obl: map[*Objective]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}}
+	w := &wholeState{ctx: ctx, obl: map[*Objective]*expr.Term{}, folded: map[*Objective][][]*expr.Term{}, refuted: map[*Objective]*Proof{}, why: map[*Objective]string{}}
+	constant := map[*Objective]bool{} // an obligation false by a constant condition
 	if ctx != nil {
 		if st := p.Steps[0]; st.Domain != engine.Precondition || st.Cond != ctx {
 			return false
@@ -94,7 +100,17 @@ func (tf *treefrog) wholeFunction() bool {
 			} else {
 				w.obl[o] = ob.Term
 			}
+			switch {
+			case !ob.Term.IsConst() || ob.Term.Val != 0:
+			case len(ob.Folded) > 0:
+				w.folded[o] = append(w.folded[o], ob.Folded)
+			default:
+				constant[o] = true
+			}
 		}
+	}
+	for o := range constant {
+		delete(w.folded, o)
 	}
 	s.whole = w
 	s.First()
@@ -223,10 +239,14 @@ func (tf *treefrog) round(open []*Objective) (solver.Model, []*Objective) {
 // wholeProof is the refutation of o in the whole-function encoding: its
 // obligation, unsatisfiable. The conflict shown with it comes from a case
 // that reached o's branch: the sides of its path that cannot hold together
-// with o's (a core, one satisfiability check and the learning's); o alone
-// when no case reached it. With the precondition (underCtx: the refutation
-// needs it), the obligation and the precondition's formula, and its side
-// first in the conflict.
+// with o's (a core, one satisfiability check and the learning's), when
+// each of their constraints occurs in the formula (the proof uses it); o
+// alone otherwise, or when no case reached it. An obligation the term
+// builder folded to false gives the formula of the terms it folded
+// (engine.Obligation.Folded); one a constant condition made false names
+// the constant (Proof.engineFact). With the precondition (underCtx: the
+// refutation needs it), the obligation and the precondition's formula,
+// and its side first in the conflict.
 func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 	s, w := tf.s, tf.s.whole
 	t := w.obl[o]
@@ -239,7 +259,21 @@ func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 		p.Conflict = []Lit{w.ctxLit}
 	}
 	p.SMT2 = expr.SMT2(p.Terms)
-	if t.IsConst() {
+	used := p.Terms // the terms the formula states
+	if groups := w.folded[o]; t.IsConst() && len(groups) > 0 {
+		// The builder folded each obligation to false from symbolic terms
+		// that contradict each other: their conjunctions are the formula.
+		if underCtx {
+			withCtx := make([][]*expr.Term, len(groups))
+			for i, g := range groups {
+				withCtx[i] = append([]*expr.Term{w.ctx}, g...)
+			}
+			groups = withCtx
+		}
+		used = slices.Concat(groups...)
+		p.SMT2 = fmt.Sprintf("; executed merged from its entry, the function reaches %s %s under an obligation\n; that the engine folded to false: each conjunction below is one of its obligations'\n; conditions, which contradict each other; their disjunction is unsatisfiable.\n", o.Pos(), o.Outcome) +
+			expr.SMT2Disjunction(groups)
+	} else if t.IsConst() {
 		// The merged execution never takes o, or its term builder folded
 		// the obligation: no formula over the inputs is left. The script
 		// names what the engine computed (the independent re-proof
@@ -252,6 +286,7 @@ func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 		p.SMT2 = fmt.Sprintf("; executed merged from its entry, the function reaches %s %s under an obligation\n; that is the constant false: the engine folded the conditions on the way, and\n; no formula over the inputs is left; the assertion asks the obligation to hold.\n",
 			o.Pos(), o.Outcome) + base
 		p.SMT2 += fmt.Sprintf("(define-fun %s () Bool false)\n(assert %s)\n(check-sat)\n", name, name)
+		p.engineFact = fmt.Sprintf("the engine folds the obligation of %s %s to the constant false, from constants, the package state and the bounds of the inputs", o.Pos(), o.Outcome)
 	}
 	if o.If == nil {
 		return p
@@ -266,7 +301,7 @@ func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 	if at != nil {
 		terms, lits := tf.sideTerms(at, o.Dir)
 		if tf.satCheck(terms) == solver.Unsat {
-			if c := tf.learn(coreOf(terms, lits, s.Solver.Core())); c != nil {
+			if c := tf.learn(coreOf(terms, lits, s.Solver.Core())); c != nil && occursIn(c.Terms, used) {
 				p.Conflict = c.Lits
 				if underCtx && !slices.Contains(c.Lits, w.ctxLit) {
 					p.Conflict = append([]Lit{w.ctxLit}, c.Lits...)
@@ -284,7 +319,7 @@ func (s *Session) decideWhole(o *Objective, b *Branch) bool {
 		return false
 	}
 	if p := s.whole.refuted[o]; p != nil {
-		b.Verdict = report.Unreachable
+		b.Verdict, b.EngineFact = report.Unreachable, p.engineFact
 		for _, l := range p.Conflict {
 			b.Conflict = append(b.Conflict, l.String())
 		}
@@ -307,4 +342,29 @@ func (s *Session) decideWhole(o *Objective, b *Branch) bool {
 		return true
 	}
 	return false
+}
+
+// occursIn reports whether every term of ts occurs in one of in (itself or
+// a subterm).
+func occursIn(ts, in []*expr.Term) bool {
+	seen := map[*expr.Term]bool{}
+	var walk func(t *expr.Term)
+	walk = func(t *expr.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	for _, t := range in {
+		walk(t)
+	}
+	for _, t := range ts {
+		if !seen[t] {
+			return false
+		}
+	}
+	return true
 }
