@@ -56,6 +56,20 @@ type treefrog struct {
 	fsTried     map[fsTry]bool              // feasible sequences tried at a side (treefrog_feasible.go)
 	invariant   map[*ir.If]bool             // branches whose constraint is the same on every path (treefrog_lemmas.go)
 	partial     []*Conflict                 // conflicts with an invariant side, propagated to what it dominates
+	invTerm     map[*ir.If]*expr.Term       // the constraint of each invariant branch met (treefrog_skeleton.go)
+	// pure: the strategy TreeFrog itself, which enumerates skeletons and
+	// never flips hopefully (§8), leaving a side it cannot settle undecided
+	// with the reason in gaveUp. Auto's TreeFrog enumerates suffixes and
+	// falls back to a merged query and hopeful flips.
+	pure   bool
+	gaveUp map[sideRef]string
+	// eagerFailed: objectives an eager flip found infeasible once (pure
+	// TreeFrog). Their other instances are not flipped eagerly: the
+	// enumeration phase reaches them by skeletons from shallower sides,
+	// and flips an instance only when no other route is left.
+	eagerFailed map[*Objective]bool
+	noSkeleton  map[sideRef]bool // sides skeletons do not apply to (treefrog_skeleton.go)
+	why         string           // why the last enumeration left a target open
 }
 
 func newTreeFrog(s *Session) *treefrog {
@@ -63,12 +77,14 @@ func newTreeFrog(s *Session) *treefrog {
 		s.lemmaRefuted = map[*Objective]*Proof{}
 	}
 	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
-		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}}
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, gaveUp: map[sideRef]string{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
 }
 
 // Explore runs the search.
 func (TreeFrog) Explore(s *Session) {
-	newTreeFrog(s).search()
+	tf := newTreeFrog(s)
+	tf.pure = true
+	tf.search()
 }
 
 // search runs the conflict-learning search: eager phase, then enumeration,
@@ -82,6 +98,7 @@ func (tf *treefrog) search() {
 	}
 	nodes := s.First()
 	tf.high = append(tf.high, &treatment{nodes: nodes})
+	defer tf.markGaveUp()
 	for !s.Done() {
 		tf.eager()
 		if s.Done() || !tf.enumerate() {
@@ -100,11 +117,13 @@ func (tf *treefrog) eager() {
 		for i := t.from; i < len(t.nodes) && !s.Done(); i++ {
 			n := t.nodes[i]
 			for _, dir := range unexplored(n) {
-				if n.State[ix(dir)] != Unexplored || s.IsCovered(n.If, dir) {
+				if n.State[ix(dir)] != Unexplored || s.IsCovered(n.If, dir) || tf.pure && tf.eagerFailed[s.objOfSide[Lit{n.If, dir}]] {
 					continue
 				}
 				if next, ok := tf.flip(n, dir); ok {
 					tf.high = append(tf.high, &treatment{nodes: next, from: i + 1})
+				} else if o := s.objOfSide[Lit{n.If, dir}]; o != nil && tf.pure {
+					tf.eagerFailed[o] = true
 				}
 				if s.Done() {
 					return
@@ -165,6 +184,9 @@ func (tf *treefrog) flip(n *Node, dir bool) ([]*Node, bool) {
 // reports whether it made progress (a new path to treat, or a hopeful flip);
 // false means every such side is refuted for the objectives it may reach.
 func (tf *treefrog) enumerate() bool {
+	if tf.pure {
+		return tf.enumerateSkeletons()
+	}
 	s := tf.s
 	if tf.hopeful {
 		return tf.hopefulFlips()
@@ -279,14 +301,19 @@ const (
 )
 
 // solveAndRun asks for an input satisfying q, a query made of n's prefix, side
-// dir and constraints beyond it (one solver call, aimed past the side: counted
-// as a hopeful flip), sliced to the constraints sharing variables with those
+// dir and constraints beyond it (one solver call, aimed past the side:
+// counted as a hopeful flip under Auto, as a query towards a target under
+// pure TreeFrog), sliced to the constraints sharing variables with those
 // beyond the prefix; on Sat it runs the input and queues the new suffix. The
 // solver's core stays available after Unsat.
 func (tf *treefrog) solveAndRun(n *Node, dir bool, q []*expr.Term) solver.Result {
 	s := tf.s
 	s.Stats.SolverCalls++
-	s.Stats.HopefulFlips++
+	if tf.pure {
+		s.Stats.TargetQueries++
+	} else {
+		s.Stats.HopefulFlips++ // Auto's count
+	}
 	if k := n.prefixLen(); n.Input != nil && k < len(q) {
 		// The prefix holds under n's input: constraints sharing no variable
 		// with the side and what follows keep their values from it.
