@@ -26,17 +26,27 @@ import (
 //     mis(p), is shrunk to a core by deleting constraints one at a time.
 //     Lemmas (§5.3) come from resolving conflicts on complementary
 //     constraints.
-//   - Enumeration phase (§8, treefrog_suffix.go), instead of hopeful flips:
-//     for each unexplored side b' that may lead to uncovered objectives,
-//     suffixes from b' towards them are enumerated with guided runs (one run
-//     per suffix), pruned by the CFG and by the conflicts, one query per
-//     complete suffix. Over-approximate conflicts (§8.3) are keyed by the
-//     engine's state number at b', so a refutation is reused at every prefix
-//     that reaches the same state and contains the constraints it relied
-//     on. When enumeration does not finish within its budget, the suffix is
-//     merged (treefrog_merged.go) and one query asks for every target beyond
-//     b'; when that does not settle the side either, it is flipped
-//     hopefully, as in MTelse, so that the search stays exhaustive.
+//   - Enumeration phase (§8), instead of hopeful flips. Pure TreeFrog
+//     (this strategy, treefrog_skeleton.go): for each unexplored side b'
+//     that may lead to uncovered objectives, shallowest first, the
+//     feasible sequences known to lead there (§6), then explicit skeletons
+//     towards each target (the necessary branch sides over the CFG, pruned
+//     by the conflicts and lemmas), each checked alone by
+//     back-substitution and sent as one query on the merged suffix's
+//     obligations; a target every skeleton fails to reach is refuted from
+//     b' with a proof that stands alone. Where skeletons do not apply
+//     (loops or checks after b', b' or a target in a callee) suffixes are
+//     enumerated with guided runs (treefrog_suffix.go: one run per suffix,
+//     one query per complete suffix; over-approximate conflicts, §8.3, are
+//     keyed by the engine's state number at b') and then merged into one
+//     query (treefrog_merged.go). A side still open is left undecided with
+//     the reason: no hopeful flip. An objective an eager flip found
+//     infeasible once is not flipped eagerly again: skeletons from
+//     shallower sides reach it, and its own instances are flipped in the
+//     enumeration phase when it is still open.
+//   - Auto's TreeFrog keeps the earlier enumeration phase: guided
+//     enumeration deepest first, a merged query, then a hopeful flip as in
+//     MTelse.
 type TreeFrog struct{}
 
 // Name returns "treefrog".
@@ -69,7 +79,10 @@ type treefrog struct {
 	// and flips an instance only when no other route is left.
 	eagerFailed map[*Objective]bool
 	noSkeleton  map[sideRef]bool // sides skeletons do not apply to (treefrog_skeleton.go)
-	why         string           // why the last enumeration left a target open
+	// skeletonQueries counts the queries on skeletons (part of
+	// Stats.TargetQueries).
+	skeletonQueries int
+	why             string // why the last enumeration left a target open
 }
 
 func newTreeFrog(s *Session) *treefrog {

@@ -103,14 +103,6 @@ func (tf *treefrog) mergedSuffix(n *Node, dir bool) *skeletonSuffix {
 // applied to the side at all (false: the guided enumeration must run).
 func (tf *treefrog) skeletonTargets(n *Node, dir bool, targets []*Objective, prefix []*expr.Term, lits []Lit) (open []*Objective, applied bool) {
 	s := tf.s
-	if engine.IsPseudo(n.If) || n.If.Block().Func != s.Fn {
-		return targets, false
-	}
-	for _, u := range targets {
-		if u.If == nil || u.If.Block().Func != s.Fn {
-			return targets, false
-		}
-	}
 	if own := s.objOfSide[Lit{n.If, dir}]; own != nil && slices.Contains(targets, own) {
 		// The side is itself a target: its skeleton is the side alone, and
 		// its query the flip (deferred from the eager phase).
@@ -122,6 +114,14 @@ func (tf *treefrog) skeletonTargets(n *Node, dir bool, targets []*Objective, pre
 			return nil, true // infeasible: nothing beyond it is reached
 		}
 		return targets, false // undecided
+	}
+	if engine.IsPseudo(n.If) || n.If.Block().Func != s.Fn {
+		return targets, false
+	}
+	for _, u := range targets {
+		if u.If == nil || u.If.Block().Func != s.Fn {
+			return targets, false
+		}
 	}
 	ms := tf.mergedSuffix(n, dir)
 	if ms == nil {
@@ -211,6 +211,7 @@ func (tf *treefrog) skeletonsTowards(n *Node, dir bool, u *Objective, ms *skelet
 			return incomplete
 		}
 		covered := s.coveredBy[u.Index] != nil
+		tf.skeletonQueries++
 		switch tf.query(n, dir, q) {
 		case solver.Sat:
 			if !covered && s.coveredBy[u.Index] == nil {

@@ -4,6 +4,7 @@ package search
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"leapfrog/internal/engine"
@@ -19,8 +20,8 @@ import (
 // path, b ≤ 10 on the path with a > 10). What is left is the side b > 10
 // true on the path a > 10: its objective is covered (an eager flip never
 // takes it), and u lies beyond it. Its skeleton to u is [a > 10 (second)
-// true, u]: the other side of the second a > 10 returns. One query, on
-// that skeleton, covers u.
+// true, u]: the other side of the second a > 10 does not lead to u. One
+// query, on that skeleton, covers u.
 const skeletonSrc = `
 func F(a i32, b i32) i32 {
 entry:
@@ -39,14 +40,19 @@ f2:
 	jump j2
 j2:
 	%3 = gt a, 10:i32
-	if %3 t3 f4
+	if %3 t3 f3
 t3:
 	%4 = gt b, 10:i32
 	if %4 u f4
 u:
-	return 1:i32
+	jump e
 f4:
-	return 0:i32
+	jump e
+f3:
+	jump e
+e:
+	%5 = phi [u: 1:i32, f4: 0:i32, f3: 2:i32]
+	return %5
 }
 `
 
@@ -65,7 +71,15 @@ func ifsOf(fn *ir.Function) []*ir.If {
 // with exactly one skeleton and one query towards a target, no hopeful
 // flip; DFS agrees on every verdict.
 func TestSkeletonQuery(t *testing.T) {
-	s, r := runOn(t, skeletonSrc, TreeFrog{})
+	prog, err := irparse.Parse("w.ir", []byte(skeletonSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
+	tf := newTreeFrog(s)
+	tf.pure = true // as TreeFrog.Explore
+	tf.search()
+	r := s.Result(prog.Funcs[0].Name, "", "treefrog")
 	_, ref := runOn(t, skeletonSrc, DFS{})
 	for i, b := range r.Branches {
 		if b.Verdict != ref.Branches[i].Verdict {
@@ -76,8 +90,8 @@ func TestSkeletonQuery(t *testing.T) {
 		}
 	}
 	st := s.Stats
-	if st.HopefulFlips != 0 || st.TargetQueries != 1 || st.Suffixes != 1 {
-		t.Errorf("hopeful flips %d, target queries %d, skeletons %d; want 0, 1 and 1 (%+v)", st.HopefulFlips, st.TargetQueries, st.Suffixes, st)
+	if st.HopefulFlips != 0 || st.TargetQueries != 1 || st.Suffixes != 1 || tf.skeletonQueries != 1 {
+		t.Errorf("hopeful flips %d, target queries %d (on skeletons %d), skeletons %d; want 0, 1 (1) and 1 (%+v)", st.HopefulFlips, st.TargetQueries, tf.skeletonQueries, st.Suffixes, st)
 	}
 	if st.SolverCalls != st.EagerFlips+st.TargetQueries {
 		t.Errorf("%d solver calls != %d eager flips + %d target queries", st.SolverCalls, st.EagerFlips, st.TargetQueries)
@@ -167,5 +181,54 @@ func TestSkeletonWalk(t *testing.T) {
 	s.Conflicts.Add(&Conflict{Lits: []Lit{lit(2, true)}, Terms: []*expr.Term{p, tC}})
 	if sks, ok = tf.skeletonsFrom(entry, u, []*expr.Term{p}); !ok || len(sks) != 0 {
 		t.Errorf("with the conflict {p, c > 0}: skeletons %s %v, want none", show(sks), ok)
+	}
+}
+
+// loopBeyondBoundSrc: u (i == 50 after the loop) needs 50 iterations, past
+// the bound of 10.
+const loopBeyondBoundSrc = `
+func F(n i32) i32 {
+b0:
+	jump b1
+b1:
+	%1 = phi [b0: 0:i32, b2: %2]
+	%3 = lt %1, n
+	if %3 b2 b3
+b2:
+	%2 = add %1, 1:i32
+	jump b1
+b3:
+	%4 = eq %1, 50:i32
+	if %4 b4 b5
+b4:
+	return 1:i32
+b5:
+	return 0:i32
+}
+`
+
+// TestTreeFrogLoopBeyondBound: with no hopeful flip, an objective the
+// enumeration cannot reach within the loop's bound stays unknown, with the
+// bound as the reason, never unreachable; every other outcome is covered.
+func TestTreeFrogLoopBeyondBound(t *testing.T) {
+	s, r := runOn(t, loopBeyondBoundSrc, TreeFrog{})
+	if s.Stats.HopefulFlips != 0 {
+		t.Errorf("%d hopeful flips", s.Stats.HopefulFlips)
+	}
+	unknown := 0
+	for _, b := range r.Branches {
+		t.Logf("%s %s: %s (%s)", b.Pos, b.Outcome, b.Verdict, b.Reason)
+		switch b.Verdict {
+		case report.Unreachable:
+			t.Errorf("%s %s unreachable (%s): it is reached with n = 50", b.Pos, b.Outcome, b.Reason)
+		case report.Unknown:
+			unknown++
+			if !strings.Contains(b.Reason, "bound") {
+				t.Errorf("%s %s: unknown for %q, want the loop's bound as the reason", b.Pos, b.Outcome, b.Reason)
+			}
+		}
+	}
+	if unknown != 1 {
+		t.Errorf("%d unknown outcomes, want 1 (i == 50 true)", unknown)
 	}
 }
