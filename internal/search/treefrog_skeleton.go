@@ -212,7 +212,7 @@ func (tf *treefrog) skeletonsTowards(n *Node, dir bool, u *Objective, ms *skelet
 		}
 		covered := s.coveredBy[u.Index] != nil
 		tf.skeletonQueries++
-		switch tf.query(n, dir, q) {
+		switch tf.solveAndRun(n, dir, q) {
 		case solver.Sat:
 			if !covered && s.coveredBy[u.Index] == nil {
 				tf.why = "engine divergence: the run of a model of a skeleton's query did not take its target"
@@ -257,24 +257,6 @@ func (tf *treefrog) skeletonsTowards(n *Node, dir bool, u *Objective, ms *skelet
 		s.Stats.OverConflicts++
 	}
 	return refuted
-}
-
-// query asks for an input satisfying q (n's prefix, side dir and a
-// skeleton), one solver call; on Sat the input is run and its new suffix
-// queued. It is a query towards a target, not a hopeful flip.
-func (tf *treefrog) query(n *Node, dir bool, q []*expr.Term) solver.Result {
-	s := tf.s
-	s.Stats.SolverCalls++
-	s.Stats.TargetQueries++
-	if k := n.prefixLen(); n.Input != nil && k < len(q) {
-		q, _ = independentOf(q, make([]Lit, len(q)), q[k:])
-	}
-	res := s.Solver.Check(q)
-	if res == solver.Sat {
-		next, _ := s.Follow(n, dir, shrink(q, withInput(n.Input, s.Solver.Model())))
-		tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
-	}
-	return res
 }
 
 // collectInvariantTerms records the constraint term of every invariant
