@@ -127,7 +127,6 @@ func (tf *treefrog) skeletonTargets(n *Node, dir bool, targets []*Objective, pre
 	if ms == nil {
 		return targets, false
 	}
-	tf.collectInvariantTerms()
 	key := overKey{n.If, dir, n.Num}
 	before := prefix
 	if n.Cond != nil {
@@ -482,6 +481,7 @@ func isSubsequence(a, b []Lit) bool {
 func (tf *treefrog) enumerateSkeletons() bool {
 	s := tf.s
 	sides := s.unexploredSides()
+	tf.collectInvariantTerms()
 	// Skeletons shallowest first: the suffix after a shallow side is merged
 	// whole, so one query per skeleton reaches any target the short prefix
 	// allows; deep sides, with long prefixes, come last.
@@ -548,6 +548,20 @@ func (tf *treefrog) enumerateSkeletons() bool {
 				return true
 			}
 			if len(tf.targetsOf(n, dir)) == 0 {
+				continue
+			}
+		}
+		if len(open) > 0 && s.objOfSide[Lit{n.If, dir}] == nil {
+			// A side with no objective of its own (an internal decision of
+			// the engine: a stub's answer, an interface's dynamic type; a
+			// check's ok side), which the paper's programs do not have,
+			// and which no run of the enumeration could take: its flip is
+			// the only way to its targets (counted hopeful, Session.Flip).
+			if next, ok := tf.flip(n, dir); ok {
+				tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
+				return true
+			}
+			if n.State[ix(dir)] != Unexplored {
 				continue
 			}
 		}
