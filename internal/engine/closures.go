@@ -54,6 +54,10 @@ func (m *machine) callValue(fr *frame, ci *cinstr, in *ir.CallValue, depth int) 
 	if c.stub != nil {
 		return m.results(m.stubCall(in.Block(), c.stub, "", args, depth))
 	}
+	if c.fn.Name == clockKey {
+		m.clockSeams++ // env.go
+		defer func() { m.clockSeams-- }()
+	}
 	return m.results(m.call(c.fn, args, depth+1))
 }
 

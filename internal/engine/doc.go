@@ -147,8 +147,11 @@
 // An input of an opaque type (ir.Type.Opaque: sync.Mutex, atomic.Int32,
 // unique.Handle, whose state a test cannot write) is bounded to its zero
 // value (replaced.go, an ir.ZeroBound): the outcome that needs another
-// (a locked mutex, a Once already done) is unknown ("inputs of opaque
-// types ... bounded to their zero value"), never unreachable.
+// (a locked mutex, a Once already done) is unknown ("inputs a test cannot
+// write ... bounded to their zero value"), never unreachable. So is a
+// field a test of the target package cannot write (ir.StructField.
+// Unwritable: bufio.Reader's buf inside a lexer, time.Time's wall): the
+// search chooses only inputs the emitted test can build.
 // Distinct inputs never share memory and inputs are
 // acyclic; verdicts are relative to that, and the report says so for the
 // functions where it matters (two inputs that could alias).
@@ -202,7 +205,12 @@
 //     the slots gets a fresh byte, so that no refutation rests on the
 //     slots. Outside a merged region, the postcondition of the results is
 //     recorded as a fact of the run (a DomainFact step: a consequence of
-//     the call, so sound). Engine.NoSummaries interprets them instead.
+//     the call, so sound). strings.Fields and bytes.Fields, whose result
+//     is a slice, are summarised apart (summaries_fields.go): the count
+//     and bounds of the fields are terms over where the space runes'
+//     encodings are, exact within the slots; a longer string is a
+//     SizeFits decision whose other side stops the run. Engine.NoSummaries
+//     interprets them instead.
 //   - Package-level variables start with the values the package's
 //     initializer (Program.Init, run once, concretely) gives them; writes
 //     during a run are seen by the rest of the run.

@@ -256,6 +256,7 @@ type machine struct {
 	anyTag      string                // in their names: "pre" in a precondition's enumeration, whose formula outlives the run
 	extN        int                   // fresh variables of externals' results made so far (externals.go)
 	clockN      int                   // readings of the clock made so far (env.go)
+	clockSeams  int                   // calls of time.Now through a function value under way (env.go)
 	randN       int                   // random numbers drawn so far (env.go)
 	env         map[string]envInput   // the environment variables read so far, by name (env.go)
 	ret         [1]val                // the result of the last call with one result (callFrame)

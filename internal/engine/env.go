@@ -44,10 +44,15 @@ import (
 // it, and leapfrog does not read it.
 const LocalZoneReason = "depends on the local time zone (time.Local), which a test cannot fix"
 
-// The keys under which the clock's readings are tainted, and their reasons.
+// The keys under which the clock's readings are tainted, and their
+// reasons: time.Now called directly, which a test cannot fix, or through a
+// function value (clockSeamKey), such as the seam var now = time.Now that
+// a test could replace, but leapfrog does not.
 const (
-	clockKey    = "time.Now"
-	ClockReason = "depends on time.Now, which a test cannot fix"
+	clockKey        = "time.Now"
+	ClockReason     = "depends on time.Now, which a test cannot fix"
+	clockSeamKey    = "time.Now seam"
+	ClockSeamReason = "depends on time.Now called through a function value (a seam such as var now = time.Now, which a test could replace; leapfrog does not replace it)"
 )
 
 // The key under which math/rand's numbers are tainted (the replacement
@@ -55,6 +60,12 @@ const (
 const (
 	randKey    = "math/rand"
 	RandReason = "depends on math/rand's random numbers, which a test cannot fix"
+)
+
+// The key under which os.Environ's list is tainted, and its reason.
+const (
+	environKey    = "os.Environ"
+	EnvironReason = "depends on the list of environment variables (os.Environ), which leapfrog does not set"
 )
 
 // envKeyPrefix starts the key under which an environment variable's value
@@ -71,8 +82,14 @@ func unfixedReason(key string) string {
 	if key == clockKey {
 		return ClockReason
 	}
+	if key == clockSeamKey {
+		return ClockSeamReason
+	}
 	if key == randKey {
 		return RandReason
+	}
+	if key == environKey {
+		return EnvironReason
 	}
 	if name, ok := strings.CutPrefix(key, envKeyPrefix); ok {
 		if name == "?" {
@@ -99,10 +116,14 @@ func (m *machine) callEnv(name string, a []val) ([]val, bool) {
 	case "time.runtimeNow":
 		k := m.clockTick()
 		ns := uint64(clockMono + k*clockStep)
+		key := clockKey
+		if m.clockSeams > 0 {
+			key = clockSeamKey
+		}
 		return []val{
-			m.extVar(clockKey, uint64(clockSec+ns/1e9-1), 64),
-			m.extVar(clockKey, ns%1e9, 32),
-			m.extVar(clockKey, ns, 64),
+			m.extVar(key, uint64(clockSec+ns/1e9-1), 64),
+			m.extVar(key, ns%1e9, 32),
+			m.extVar(key, ns, 64),
 		}, true
 	case "time.runtimeNano":
 		return []val{m.extVar(clockKey, uint64(clockMono+m.clockTick()*clockStep), 64)}, true
@@ -118,6 +139,8 @@ func (m *machine) callEnv(name string, a []val) ([]val, bool) {
 		return m.envRead(a[0].(*str))[:1], true
 	case "os.LookupEnv":
 		return m.envRead(a[0].(*str)), true
+	case "os.Environ":
+		return []val{m.environ()}, true
 	}
 	return nil, false
 }
@@ -220,4 +243,15 @@ func clockFacts(fn *ir.Function, c *scalar) *scalar {
 		return c
 	}
 	return &scalar{c: c.c, width: c.width}
+}
+
+// environ is os.Environ's list of "NAME=value" strings: empty in every
+// run, its length tainted (a test could fix the whole list, clearing the
+// environment first; leapfrog does not), so that a branch on it is
+// unknown for EnvironReason and a result from it is not checked. Go
+// returns a fresh slice, never nil.
+func (m *machine) environ() *slice {
+	m.unfixedVars = true
+	n := m.extVar(environKey, 0, 64)
+	return &slice{arr: &object{v: &agg{}}, off: i64(0), n: n, cap: n}
 }

@@ -115,8 +115,9 @@ func (m *machine) input(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
 	if t.Opaque {
 		u := *t
 		u.Opaque = false
+		before := len(f.zeroBound) // its unwritable fields' bounds are part of the whole's
 		v := m.input(p, &u, depth, f)
-		f.zeroBound = m.zeroTerms(v, f.zeroBound)
+		f.zeroBound = m.zeroTerms(v, f.zeroBound[:before])
 		return v
 	}
 	switch t.Kind {
@@ -132,6 +133,9 @@ func (m *machine) input(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
 		a := &agg{elems: make([]val, len(t.Fields))}
 		for i, fl := range t.Fields {
 			a.elems[i] = m.input(p.Field(fl.Name), fl.Type, depth, f)
+			if fl.Unwritable {
+				f.zeroBound = m.zeroTerms(a.elems[i], f.zeroBound)
+			}
 		}
 		return a
 	case ir.KPointer:

@@ -41,6 +41,10 @@ func (m *machine) zeroTerms(v val, out []*expr.Term) []*expr.Term {
 		return m.zeroTerms(v.n, out)
 	case *iface:
 		return m.zeroTerms(v.tag, out)
+	case *closure:
+		if v.nilT != nil {
+			return append(out, v.nilT)
+		}
 	default:
 		panic(runError(fmt.Sprintf("an opaque input holding %T", v)))
 	}

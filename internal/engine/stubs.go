@@ -370,3 +370,74 @@ type StubCall struct {
 	HasData bool
 	Len     int64
 }
+
+// ioConstructed says whether the candidate d of an interface input is one
+// of the io values a test writes with a constructor (lower:
+// ioConstructed): *strings.Reader (strings.NewReader(s)), *bytes.Reader
+// (bytes.NewReader(b)), *bytes.Buffer (new(bytes.Buffer), or
+// bytes.NewBuffer(b[:n:n])).
+func ioConstructed(d *ir.DynType) bool {
+	switch d.Name {
+	case "*strings.Reader", "*bytes.Reader", "*bytes.Buffer":
+		return true
+	}
+	return false
+}
+
+// ioDefaults sets, before the value of the ioConstructed candidate at at
+// is made, the defaults its constructor gives: not nil, and a Reader's
+// prevRune -1.
+func (m *machine) ioDefaults(d *ir.DynType, at ir.InputPath) {
+	m.setDefault(at.NilVar(), 0)
+	if d.Name != "*bytes.Buffer" {
+		m.setDefault(at.Field("prevRune").String(), ^uint64(0))
+	}
+}
+
+// ioFacts adds to f what the constructor of the ioConstructed value v
+// (made at at) says of it: it is not nil, its contents (a Reader's s, a
+// Buffer's buf) are the input the test writes, read from the start (a
+// Reader's i 0 and prevRune -1, a Buffer's off and lastRead 0), and a
+// Buffer's buf has no spare capacity (the test writes b[:n:n]; the
+// capacity of a []byte conversion is the runtime's choice). These are
+// exact facts: the test constructs nothing else.
+func (m *machine) ioFacts(d *ir.DynType, v val, f *facts) {
+	p := v.(*ptr)
+	if p.nilT != nil {
+		f.exact = append(f.exact, m.B.Not(p.nilT))
+	}
+	f.holds = f.holds && !p.isNil
+	if p.obj.lazy != nil {
+		m.materialize(p.obj)
+	}
+	st := p.obj.v.(*agg)
+	fields := d.Type.Elem.Fields
+	pin := func(name string, want uint64) {
+		for i, fl := range fields {
+			if fl.Name != name {
+				continue
+			}
+			x := st.elems[i].(*scalar)
+			w := m.B.BVConst(x.width, want&expr.Mask(x.width))
+			f.exact = append(f.exact, m.B.Eq(m.term(x), w))
+			f.holds = f.holds && x.c == want&expr.Mask(x.width)
+			return
+		}
+		panic(runError(fmt.Sprintf("%s has no field %s", d.Name, name)))
+	}
+	switch d.Name {
+	case "*strings.Reader", "*bytes.Reader":
+		pin("i", 0)
+		pin("prevRune", ^uint64(0))
+	case "*bytes.Buffer":
+		pin("off", 0)
+		pin("lastRead", 0)
+		for i, fl := range fields {
+			if fl.Name == "buf" {
+				b := st.elems[i].(*slice)
+				f.exact = append(f.exact, m.B.Eq(m.term(b.cap), m.term(b.n)))
+				f.holds = f.holds && b.cap.c == b.n.c
+			}
+		}
+	}
+}

@@ -24,6 +24,9 @@ func (e *Engine) summaryOf(fn *ir.Function) *summary.Func {
 	if f, ok := summary.Lookup(fn.Name); ok && shapesMatch(fn, f.Kind) {
 		out = &f
 	}
+	if isFields(fn) {
+		out = fieldsFunc // summaries_fields.go
+	}
 	e.summ[fn] = out
 	return out
 }
@@ -82,6 +85,9 @@ type sumArgs struct {
 // fresh byte. Outside a merged region, the postcondition of the results
 // is recorded as a fact of the run (a consequence of the call: sound).
 func (m *machine) callSummary(f *summary.Func, fn *ir.Function, vals []val) []val {
+	if f == fieldsFunc {
+		return m.callFields(fn, vals)
+	}
 	k := f.Kind
 	a := sumArgs{text: make([]*str, len(vals)), sc: make([]*scalar, len(vals))}
 	concrete := true

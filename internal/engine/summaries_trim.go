@@ -54,32 +54,8 @@ func trimSet(k summary.Kind, cutset *str) []rune {
 // the other's stop unless every rune is trimmed (the caller takes lo when
 // hi < lo).
 func (m *machine) trimByEncodings(s *str, set []rune) (lo, hi *scalar) {
-	var encs [utf8.UTFMax + 1][][]byte // by width
-	for _, r := range set {
-		e := utf8.AppendRune(nil, r)
-		encs[len(e)] = append(encs[len(e)], e)
-	}
 	k := len(s.b)
-	// match[w][p]: an encoding of width w of the set is at p, within s.
-	var match [utf8.UTFMax + 1][]*scalar
-	for w := 1; w <= utf8.UTFMax; w++ {
-		match[w] = make([]*scalar, k+1)
-		for p := 0; p <= k; p++ {
-			match[w][p] = kc(0, 0)
-			if p+w > k || len(encs[w]) == 0 {
-				continue
-			}
-			disj := make([]*scalar, len(encs[w]))
-			for i, e := range encs[w] {
-				conj := make([]*scalar, w)
-				for j, c := range e {
-					conj[j] = m.uop(ir.Eq, s.b[p+j], kc(uint64(c), 8))
-				}
-				disj[i] = m.and(conj...)
-			}
-			match[w][p] = m.and(m.uop(ir.Le, i64(uint64(p+w)), s.n), m.or(disj...))
-		}
-	}
+	match := m.encodingsAt(s, set)
 	// From the start: reach[p], the chain covers [0, p).
 	reach := make([]*scalar, k+1)
 	stop := make([]*scalar, k+1)
@@ -109,4 +85,36 @@ func (m *machine) trimByEncodings(s *str, set []rune) (lo, hi *scalar) {
 		back[p] = m.or(from...)
 	}
 	return lo, m.first(back, s.n)
+}
+
+// encodingsAt gives, by width w and position p (0 to len(s.b)), whether
+// an encoding of width w of a rune of set (valid runes) is at p, within
+// s.
+func (m *machine) encodingsAt(s *str, set []rune) [utf8.UTFMax + 1][]*scalar {
+	var encs [utf8.UTFMax + 1][][]byte // by width
+	for _, r := range set {
+		e := utf8.AppendRune(nil, r)
+		encs[len(e)] = append(encs[len(e)], e)
+	}
+	k := len(s.b)
+	var match [utf8.UTFMax + 1][]*scalar
+	for w := 1; w <= utf8.UTFMax; w++ {
+		match[w] = make([]*scalar, k+1)
+		for p := 0; p <= k; p++ {
+			match[w][p] = kc(0, 0)
+			if p+w > k || len(encs[w]) == 0 {
+				continue
+			}
+			disj := make([]*scalar, len(encs[w]))
+			for i, e := range encs[w] {
+				conj := make([]*scalar, w)
+				for j, c := range e {
+					conj[j] = m.uop(ir.Eq, s.b[p+j], kc(uint64(c), 8))
+				}
+				disj[i] = m.and(conj...)
+			}
+			match[w][p] = m.and(m.uop(ir.Le, i64(uint64(p+w)), s.n), m.or(disj...))
+		}
+	}
+	return match
 }

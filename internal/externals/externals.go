@@ -22,7 +22,7 @@ var fmtIntrinsics = []string{
 // the replacements of math/rand and math/rand/v2 draw.
 var Environment = []string{
 	"time.runtimeNow", "time.runtimeNano", "time.runtimeIsBubbled", "time.initLocal",
-	"os.Getenv", "os.LookupEnv",
+	"os.Getenv", "os.LookupEnv", "os.Environ",
 	"leapfrog/replacements.randomBits",
 }
 

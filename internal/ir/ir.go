@@ -66,13 +66,18 @@ type Type struct {
 	ReflectName string
 }
 
-// StructField is a struct field. Embedded is not written in the text form
-// (fmt reads it: a value reached through an unexported embedded field
-// keeps its methods).
+// StructField is a struct field. Embedded and Unwritable are not written
+// in the text form (fmt reads Embedded: a value reached through an
+// unexported embedded field keeps its methods). Unwritable marks a field a
+// test of the target package cannot write (an unexported field of another
+// package's struct: bufio.Reader's buf, time.Time's wall): an input's is
+// bounded to its zero value (ir.ZeroBound), as an opaque type's is, so
+// that every input the search chooses is one the emitted test can build.
 type StructField struct {
-	Name     string
-	Type     *Type
-	Embedded bool
+	Name       string
+	Type       *Type
+	Embedded   bool
+	Unwritable bool
 }
 
 // Common types.

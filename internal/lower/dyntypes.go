@@ -232,8 +232,20 @@ func (l *loader) inputIfaces(params []*ssa.Parameter) []types.Type {
 	return out
 }
 
-// candidates returns the types an input of interface type it may hold.
+// candidates returns the types an input of interface type it may hold:
+// the ownCandidates, and for an interface with a stub, the io values a
+// test writes with a constructor (ioCandidates: strings.NewReader(s)).
 func (l *loader) candidates(it types.Type) []types.Type {
+	out := l.ownCandidates(it)
+	if l.stubbed(it) {
+		out = append(out, l.ioCandidates(it)...)
+	}
+	return out
+}
+
+// ownCandidates returns the types an input of interface type it may hold
+// that a test constructs as literals (errors.New's errors too).
+func (l *loader) ownCandidates(it types.Type) []types.Type {
 	iface := it.Underlying().(*types.Interface)
 	var out []types.Type
 	add := func(t types.Type) {

@@ -434,9 +434,6 @@ func (l *loader) target(name string) (*Target, error) {
 	if err := l.lowerInit(); err != nil { // the methods lowered may use package-level variables
 		return nil, err
 	}
-	if err := l.checkWritableInputs(fn); err != nil { // writable.go
-		return nil, err
-	}
 	t.DynTypes = map[string]types.Type{}
 	for d, gt := range l.dynGo {
 		t.DynTypes[d.Name] = gt

@@ -56,7 +56,7 @@ func (l *loader) stubbed(it types.Type) bool {
 	if !ok || iface.NumMethods() == 0 || types.Identical(it, types.Universe.Lookup("error").Type()) {
 		return false
 	}
-	for _, c := range l.candidates(it) {
+	for _, c := range l.ownCandidates(it) {
 		if p, ok := c.(*types.Pointer); ok {
 			c = p.Elem()
 		}
@@ -129,4 +129,69 @@ func (l *loader) nameable(t types.Type, seen map[types.Type]bool) bool {
 		return true
 	}
 	return false
+}
+
+// ioConstructed are the types of the io interfaces' values a Go developer
+// writes in a test, offered beside the stub to an input of an interface
+// whose methods are all io's reading and writing ones (ioMethods) and
+// which the package does not implement: strings.NewReader(s) and
+// bytes.NewReader(b) for a reader, a bytes.Buffer (new(bytes.Buffer), or
+// bytes.NewBuffer over bytes) for a writer (one with a Write method). Each
+// candidate costs the search its paths: a reader is not offered a
+// Buffer, whose reads a Reader's already cover. The engine builds their values as those
+// constructors leave them (engine: ioConstructed), the emitted test
+// writes the constructor call (testgen: ioLit).
+var ioConstructed = []struct{ pkg, name string }{
+	{"bytes", "Buffer"},
+	{"bytes", "Reader"},
+	{"strings", "Reader"},
+}
+
+// ioMethods are the methods of io's reading and writing interfaces.
+var ioMethods = map[string]bool{
+	"Read": true, "Write": true, "ReadByte": true, "ReadRune": true, "UnreadByte": true,
+	"UnreadRune": true, "WriteString": true, "WriteByte": true, "WriteRune": true,
+}
+
+// ioCandidates returns the pointers to the ioConstructed types that
+// implement the interface it, when it calls for them (see ioConstructed)
+// and their package is in the program (its code is built here).
+func (l *loader) ioCandidates(it types.Type) []types.Type {
+	iface := it.Underlying().(*types.Interface)
+	if iface.NumMethods() == 0 {
+		return nil
+	}
+	for i := 0; i < iface.NumMethods(); i++ {
+		if !ioMethods[iface.Method(i).Name()] {
+			return nil
+		}
+	}
+	writes := false
+	for i := 0; i < iface.NumMethods(); i++ {
+		writes = writes || strings.HasPrefix(iface.Method(i).Name(), "Write")
+	}
+	var out []types.Type
+	for _, c := range ioConstructed {
+		if (c.name == "Buffer") != writes {
+			continue // a Buffer for a writer, the Readers for a reader
+		}
+		pkg := l.ssa.ImportedPackage(c.pkg)
+		if pkg == nil {
+			continue
+		}
+		tn, ok := pkg.Pkg.Scope().Lookup(c.name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		t := types.NewPointer(tn.Type())
+		if !types.Implements(t, iface) {
+			continue
+		}
+		if _, err := l.types.irType(t); err != nil {
+			continue
+		}
+		pkg.Build()
+		out = append(out, t)
+	}
+	return out
 }

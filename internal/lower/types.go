@@ -147,7 +147,8 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 					return nil, err
 				}
 			}
-			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft, Embedded: f.Embedded()})
+			unwritable := !f.Exported() && f.Pkg() != m.pkg // a literal of the target package cannot set it
+			st.Fields = append(st.Fields, ir.StructField{Name: f.Name(), Type: ft, Embedded: f.Embedded(), Unwritable: unwritable})
 		}
 		return st, nil
 	case *types.Pointer:

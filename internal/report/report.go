@@ -212,7 +212,7 @@ type Case struct {
 type Arg struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
-	Note  string `json:"note,omitempty"` // why the emitted test does not check it (cyclic, or depends on map order)
+	Note  string `json:"note,omitempty"` // an output: why the emitted test does not check it (cyclic, or depends on map order); an environment variable ("$NAME"): "unset" when the case unsets it
 }
 
 // Stats are the cost figures, named like the papers' table columns.

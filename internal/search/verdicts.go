@@ -432,7 +432,7 @@ func (s *Session) needsBound(p *Proof) string {
 	case ir.TypesBound:
 		return "interface inputs bounded to the dynamic types a test can construct"
 	case ir.ZeroBound:
-		return "inputs of opaque types (sync, sync/atomic, unique) bounded to their zero value: a test cannot write another"
+		return "inputs a test cannot write (opaque types of sync, sync/atomic, unique; another package's unexported fields) bounded to their zero value"
 	case ir.AliasBound:
 		return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
 	case ir.SizeBound:

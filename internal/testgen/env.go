@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 )
 
@@ -75,4 +76,19 @@ func (f *file) fixEnv(w *bytes.Buffer, c envColumns, T, tt string) {
 		k := f.local("k")
 		fmt.Fprintf(w, "\t\t\tfor _, %[1]s := range %[2]s.%[3]s {\n\t\t\t\t%[4]s.Setenv(%[1]s, \"\")\n\t\t\t\t%[5]s.Unsetenv(%[1]s)\n\t\t\t}\n", k, tt, c.unset, T, f.std("os"))
 	}
+}
+
+// envArgs are the report's inputs of the environment variables the case
+// fixes, in the order the run read them: "$NAME" and the value the case
+// sets (a Go literal), or "" with the note "unset" for one it unsets.
+func envArgs(t *search.Test) []report.Arg {
+	var out []report.Arg
+	for _, v := range t.Env {
+		a := report.Arg{Name: "$" + v.Name, Value: strconv.Quote(v.Value)}
+		if !v.Set {
+			a.Value, a.Note = `""`, "unset"
+		}
+		out = append(out, a)
+	}
+	return out
 }

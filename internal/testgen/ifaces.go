@@ -109,6 +109,10 @@ func (f *file) ifaceLit(v engine.Value) (string, constKind) {
 		return f.sentinel(v), typed
 	case v.Stub:
 		return f.stubIface(v), typed // stubs.go
+	case v.Dyn == "*strings.Reader" || v.Dyn == "*bytes.Reader" || v.Dyn == "*bytes.Buffer":
+		if lit, ok := f.ioLit(v); ok {
+			return lit, typed // stubs.go
+		}
 	case v.Dyn == "*errors.errorString":
 		if len(v.Elems) == 1 && !v.Elems[0].Nil && len(v.Elems[0].Elems) == 1 && len(v.Elems[0].Elems[0].Elems) == 1 {
 			return f.std("errors") + ".New(" + strconv.Quote(v.Elems[0].Elems[0].Elems[0].Str) + ")", typed
@@ -154,7 +158,7 @@ func (f *file) errFields(w *bytes.Buffer, o *output) {
 // another package's struct must be exported (a result holding a
 // bufio.Reader its function built cannot be written), and a function or a
 // channel must be nil. Inputs are always
-// writable: the front end rejects the others (lower's writable.go); an
+// writable: the engine bounds the others to their zero value (ir.StructField.Unwritable); an
 // output that is not is not checked.
 func (f *file) writable(v engine.Value, t types.Type) bool {
 	if v.Nil || v.Cycle {

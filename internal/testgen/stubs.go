@@ -100,6 +100,9 @@ func (f *file) stubIface(v engine.Value) string {
 		}
 		return "nil"
 	}
+	if lit, ok := f.readerLit(v, iface); ok {
+		return lit
+	}
 	name := f.stubType(it)
 	var fields []string
 	for i := 0; i < iface.NumMethods(); i++ {
@@ -175,24 +178,38 @@ func StubDecl(pkg *types.Package, name string, it types.Type) (string, []string)
 }
 
 // stubDecl is the declaration of the stub type name of the interface it:
-// a struct with a function field per method (fnM), and the methods,
-// which call their field, or return zero values when it is nil.
+// a struct with a function field per method (fnM) and a record of its
+// calls per method (callsM: each call's arguments, a slice copied at the
+// call, since a Read's p and a Write's p are the caller's buffers), and
+// the methods, which record the call, then call their field, or return
+// zero values when it is nil. Nothing in the emitted test reads the
+// records: they are there for the developer (s.callsRead[0].a0).
 func (f *file) stubDecl(name string, it types.Type) string {
 	iface := it.Underlying().(*types.Interface)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n// %s is a %s whose methods answer what its fields return, call by call.\ntype %s struct {\n", name, f.typeName(it), name)
+	fmt.Fprintf(&b, "\n// %s is a %s whose methods answer what its fields return, call by call,\n// and record their calls' arguments (callsM).\ntype %s struct {\n", name, f.typeName(it), name)
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)
 		fmt.Fprintf(&b, "\t%s %s\n", stubField(m.Name()), f.typeName(unnamed(m.Type().(*types.Signature))))
+	}
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		fmt.Fprintf(&b, "\t%s []%s\n", stubRecord(m.Name()), f.stubArgs(m.Type().(*types.Signature)))
 	}
 	b.WriteString("}\n")
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)
 		sig := m.Type().(*types.Signature)
-		var params, args []string
+		var params, args, rec []string
 		for j := 0; j < sig.Params().Len(); j++ {
-			t := f.typeName(sig.Params().At(j).Type())
+			pt := sig.Params().At(j).Type()
+			t := f.typeName(pt)
 			a := fmt.Sprintf("a%d", j)
+			r := a
+			if _, ok := pt.Underlying().(*types.Slice); ok {
+				r = fmt.Sprintf("append(%s(nil), %s...)", f.typeName(pt), a)
+			}
+			rec = append(rec, r)
 			if sig.Variadic() && j == sig.Params().Len()-1 {
 				t = "..." + strings.TrimPrefix(t, "[]")
 				a += "..."
@@ -207,10 +224,27 @@ func (f *file) stubDecl(name string, it types.Type) string {
 		if sig.Results().Len() == 0 {
 			body = call
 		}
-		fmt.Fprintf(&b, "\nfunc (s *%s) %s(%s)%s {\n\tif s.%s == nil {\n\t\t%s\n\t}\n\t%s\n}\n",
-			name, m.Name(), strings.Join(params, ", "), res, stubField(m.Name()), f.returnZero(sig.Results()), body)
+		record := fmt.Sprintf("s.%[1]s = append(s.%[1]s, %[2]s{%[3]s})", stubRecord(m.Name()), f.stubArgs(sig), strings.Join(rec, ", "))
+		fmt.Fprintf(&b, "\nfunc (s *%s) %s(%s)%s {\n\t%s\n\tif s.%s == nil {\n\t\t%s\n\t}\n\t%s\n}\n",
+			name, m.Name(), strings.Join(params, ", "), res, record, stubField(m.Name()), f.returnZero(sig.Results()), body)
 	}
 	return b.String()
+}
+
+// stubRecord is the field of a stub type recording method m's calls.
+func stubRecord(m string) string { return "calls" + m }
+
+// stubArgs is the type of one recorded call of a method of signature sig:
+// a struct of its arguments, a0, a1, ... (a variadic one as its slice).
+func (f *file) stubArgs(sig *types.Signature) string {
+	fields := make([]string, sig.Params().Len())
+	for j := range fields {
+		fields[j] = fmt.Sprintf("a%d %s", j, f.typeName(sig.Params().At(j).Type()))
+	}
+	if len(fields) == 0 {
+		return "struct{}"
+	}
+	return "struct{ " + strings.Join(fields, "; ") + " }"
 }
 
 // closingParen is the index of the parenthesis closing a signature's
@@ -288,4 +322,108 @@ func unnamed(sig *types.Signature) *types.Signature {
 		return types.NewTuple(vs...)
 	}
 	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
+}
+
+// ioLit writes the io value v holds (engine: ioConstructed) with the
+// constructor the engine modelled it after: strings.NewReader("..."),
+// bytes.NewReader([]byte("...")) (or nil), new(bytes.Buffer) for a nil
+// buf, bytes.NewBuffer([]byte("...")[:n:n]) otherwise (the capacity the
+// engine gave it: none spare). It reports false when v is not of that
+// form.
+func (f *file) ioLit(v engine.Value) (string, bool) {
+	if len(v.Elems) != 1 || v.Elems[0].Nil || len(v.Elems[0].Elems) != 1 {
+		return "", false
+	}
+	st := v.Elems[0].Elems[0]
+	if st.Type == nil || len(st.Elems) != len(st.Type.Fields) {
+		return "", false
+	}
+	field := func(name string) (engine.Value, bool) {
+		for i, fl := range st.Type.Fields {
+			if fl.Name == name {
+				return st.Elems[i], true
+			}
+		}
+		return engine.Value{}, false
+	}
+	bytesOf := func(b engine.Value) string {
+		out := make([]byte, len(b.Elems))
+		for i, e := range b.Elems {
+			out[i] = byte(e.Bits)
+		}
+		return strconv.Quote(string(out))
+	}
+	switch v.Dyn {
+	case "*strings.Reader":
+		if s, ok := field("s"); ok {
+			return f.std("strings") + ".NewReader(" + strconv.Quote(s.Str) + ")", true
+		}
+	case "*bytes.Reader":
+		if s, ok := field("s"); ok {
+			if s.Nil {
+				return f.std("bytes") + ".NewReader(nil)", true
+			}
+			return f.std("bytes") + ".NewReader([]byte(" + bytesOf(s) + "))", true
+		}
+	case "*bytes.Buffer":
+		if b, ok := field("buf"); ok {
+			if b.Nil {
+				return "new(" + f.std("bytes") + ".Buffer)", true
+			}
+			if len(b.Elems) == 0 {
+				return f.std("bytes") + ".NewBuffer([]byte{})", true
+			}
+			return fmt.Sprintf("%s.NewBuffer([]byte(%s)[:%d:%d])", f.std("bytes"), bytesOf(b), len(b.Elems), len(b.Elems)), true
+		}
+	}
+	return "", false
+}
+
+// readerLit writes the stub v of an interface whose only method is Read
+// as what a Go developer writes, when its calls are exactly those such a
+// reader answers: strings.NewReader(data) (each call returns
+// min(len(p), what remains) bytes and nil, then 0 and io.EOF once all is
+// read), io.MultiReader(strings.NewReader(data), iotest.ErrReader(err))
+// (the same, then 0 and err: a reader failing with err after
+// len(data) bytes; a single such call, since ErrReader returns the same
+// err each time and the stub's calls return errors of their own), or
+// iotest.ErrReader(err) when data is empty. data is what the calls
+// returned, in order. The case makes the same calls with the same
+// arguments, so the reader answers them as the stub would. It reports
+// false for any other stub.
+func (f *file) readerLit(v engine.Value, iface *types.Interface) (string, bool) {
+	if iface.NumMethods() != 1 || iface.Method(0).Name() != "Read" || len(v.Calls) == 0 {
+		return "", false
+	}
+	sig := iface.Method(0).Type().(*types.Signature)
+	var data strings.Builder
+	for _, c := range v.Calls {
+		if c.Method != "Read" || !c.HasData || len(c.Results) != 2 {
+			return "", false
+		}
+		data.WriteString(c.Data)
+	}
+	rem := int64(data.Len())
+	failed, eof := "", false
+	for _, c := range v.Calls {
+		n, err := int64(c.Results[0].Bits), c.Results[1]
+		switch {
+		case rem > 0 && n == min(c.Len, rem) && err.Nil:
+			rem -= n
+		case rem == 0 && n == 0 && err.Sentinel == "io.EOF" && err.SentinelPkg == "io" && failed == "":
+			eof = true
+		case rem == 0 && n == 0 && !err.Nil && err.Sentinel != "io.EOF" && failed == "" && !eof:
+			failed = f.literal(err, sig.Results().At(1).Type())
+		default:
+			return "", false
+		}
+	}
+	reader := f.std("strings") + ".NewReader(" + strconv.Quote(data.String()) + ")"
+	switch {
+	case failed == "":
+		return reader, true
+	case data.Len() == 0:
+		return f.std("testing/iotest") + ".ErrReader(" + failed + ")", true
+	}
+	return f.std("io") + ".MultiReader(" + reader + ", " + f.std("testing/iotest") + ".ErrReader(" + failed + "))", true
 }

@@ -142,12 +142,43 @@ func TestStubIfaceCompiles(t *testing.T) {
 		{Method: "Set"},
 		{Method: "Get", Results: results(intV(0), errBoom)},
 	}}
+	// A stub no strings.Reader is: its first call returns 1 byte of the 2
+	// it returns in all, with room for 4.
 	rV := engine.Value{Dyn: "stub(io.Reader)", Stub: true, Calls: []engine.StubCall{
-		{Method: "Read", Results: results(intV(2), nilV()), Data: "hi", HasData: true, Len: 4},
+		{Method: "Read", Results: results(intV(1), nilV()), Data: "h", HasData: true, Len: 4},
+		{Method: "Read", Results: results(intV(1), nilV()), Data: "i", HasData: true, Len: 4},
 		{Method: "Read", Results: results(intV(0), errBoom), Data: "", HasData: true, Len: 4},
 	}}
 	kvLit, rLit := f.literal(kvV, kv), f.literal(rV, reader)
 	emptyLit := f.literal(engine.Value{Dyn: "stub(io.Reader)", Stub: true}, reader)
+	// Stubs whose calls are a reader's: over "hi" failing with boom, over
+	// "hi" then io.EOF, failing at once.
+	eof := engine.Value{Sentinel: "io.EOF", SentinelPkg: "io"}
+	failV := engine.Value{Dyn: "stub(io.Reader)", Stub: true, Calls: []engine.StubCall{
+		{Method: "Read", Results: results(intV(2), nilV()), Data: "hi", HasData: true, Len: 4},
+		{Method: "Read", Results: results(intV(0), errBoom), Data: "", HasData: true, Len: 4},
+	}}
+	plainV := engine.Value{Dyn: "stub(io.Reader)", Stub: true, Calls: []engine.StubCall{
+		{Method: "Read", Results: results(intV(1), nilV()), Data: "h", HasData: true, Len: 1},
+		{Method: "Read", Results: results(intV(1), nilV()), Data: "i", HasData: true, Len: 4},
+		{Method: "Read", Results: results(intV(0), eof), Data: "", HasData: true, Len: 4},
+	}}
+	errV := engine.Value{Dyn: "stub(io.Reader)", Stub: true, Calls: []engine.StubCall{
+		{Method: "Read", Results: results(intV(0), errBoom), Data: "", HasData: true, Len: 4},
+	}}
+	failLit, plainLit, errLit := f.literal(failV, reader), f.literal(plainV, reader), f.literal(errV, reader)
+	for _, c := range []struct{ got, want string }{
+		{failLit, `io.MultiReader(strings.NewReader("hi"), iotest.ErrReader(errors.New("boom")))`},
+		{plainLit, `strings.NewReader("hi")`},
+		{errLit, `iotest.ErrReader(errors.New("boom"))`},
+	} {
+		if c.got != c.want {
+			t.Errorf("a reader's stub written %s, want %s", c.got, c.want)
+		}
+	}
+	if strings.Contains(rLit, "NewReader") {
+		t.Errorf("a stub no reader is written %s", rLit)
+	}
 	var body bytes.Buffer
 	f.stubDecls(&body)
 	if f.err != nil {
@@ -168,15 +199,54 @@ func TestStubIfaces(t *testing.T) {
 	}
 	var r io.Reader = ` + rLit + `
 	p := make([]byte, 4)
-	if n, err := r.Read(p); n != 2 || err != nil || string(p[:n]) != "hi" {
+	if n, err := r.Read(p); n != 1 || err != nil || string(p[:n]) != "h" {
 		t.Errorf("Read 1 = %d, %v, %q", n, err, p[:n])
 	}
+	if n, err := r.Read(p); n != 1 || err != nil || string(p[:n]) != "i" {
+		t.Errorf("Read 2 = %d, %v, %q", n, err, p[:n])
+	}
 	if n, err := r.Read(p); n != 0 || err == nil || err.Error() != "boom" {
-		t.Errorf("Read 2 = %d, %v", n, err)
+		t.Errorf("Read 3 = %d, %v", n, err)
+	}
+	var fr io.Reader = ` + failLit + `
+	if n, err := fr.Read(p); n != 2 || err != nil || string(p[:n]) != "hi" {
+		t.Errorf("failing reader's Read 1 = %d, %v, %q", n, err, p[:n])
+	}
+	if n, err := fr.Read(p); n != 0 || err == nil || err.Error() != "boom" {
+		t.Errorf("failing reader's Read 2 = %d, %v", n, err)
+	}
+	var pr io.Reader = ` + plainLit + `
+	if n, err := pr.Read(p[:1]); n != 1 || err != nil || p[0] != 'h' {
+		t.Errorf("reader's Read 1 = %d, %v", n, err)
+	}
+	if n, err := pr.Read(p); n != 1 || err != nil || p[0] != 'i' {
+		t.Errorf("reader's Read 2 = %d, %v", n, err)
+	}
+	if n, err := pr.Read(p); n != 0 || err != io.EOF {
+		t.Errorf("reader's Read 3 = %d, %v", n, err)
+	}
+	var er io.Reader = ` + errLit + `
+	if n, err := er.Read(p); n != 0 || err == nil || err.Error() != "boom" {
+		t.Errorf("failing reader's Read = %d, %v", n, err)
 	}
 	var e io.Reader = ` + emptyLit + `
 	if n, err := e.Read(p); n != 0 || err != nil {
 		t.Errorf("Read of a stub without answers = %d, %v", n, err)
+	}
+	// The stubs record their calls' arguments, slices copied at the call.
+	kvs := s.(*stubKV_T)
+	if len(kvs.callsGet) != 3 || kvs.callsGet[0].a0 != "a" || kvs.callsGet[1].a0 != "b" || kvs.callsGet[2].a0 != "c" {
+		t.Errorf("Get's calls recorded %v, want a, b, c", kvs.callsGet)
+	}
+	if len(kvs.callsSet) != 1 || kvs.callsSet[0].a0 != "a" || len(kvs.callsSet[0].a1) != 2 || kvs.callsSet[0].a1[1] != 2 {
+		t.Errorf("Set's calls recorded %v, want a [1 2]", kvs.callsSet)
+	}
+	rs := r.(*stubReader_T)
+	if len(rs.callsRead) != 3 || string(rs.callsRead[0].a0) != "\x00\x00\x00\x00" || string(rs.callsRead[1].a0) != "h\x00\x00\x00" || string(rs.callsRead[2].a0) != "i\x00\x00\x00" {
+		t.Errorf("Read's calls recorded %q, want copies of p as each call got it", rs.callsRead)
+	}
+	if es := e.(*stubReader_T); len(es.callsRead) != 1 {
+		t.Errorf("Read's calls of the empty stub recorded %v, want 1", es.callsRead)
 	}
 }
 `
