@@ -207,10 +207,11 @@
 // target, the side is refuted for it as above, and every side the
 // enumeration took becomes an over-approximate conflict for its state.
 // When the enumeration exceeds its budget, the suffix is merged and one
-// query asks for every target beyond b'. A side still open then is left
-// undecided with the reason (a loop beyond its bound, a budget), and its
-// objectives stay unknown unless another path settles them: the search is
-// exhaustive where it claims to be, and says where it is not. Queries
+// query asks for every target beyond b'. A side still open then is
+// flipped as a last resort (counted hopeful: an engine decision such as a
+// stub's answer, guided runs that abort; none on the bench programs); a
+// side the skeletons leave open with a reason (a divergence, an undecided
+// query) stays undecided with it. Queries
 // towards targets are counted as target queries, neither eager nor hopeful.
 // Auto's TreeFrog keeps the guided enumeration, the merged query and, when
 // they leave a side open, a hopeful flip. Cases that later cases cover
