@@ -469,12 +469,13 @@ func isSubsequence(a, b []Lit) bool {
 }
 
 // enumerateSkeletons is pure TreeFrog's enumeration phase: for each
-// unexplored side that may lead to uncovered objectives (deepest first),
-// the feasible sequences known to lead there (§6), then the skeletons
-// towards each target, then, for what skeletons do not apply to or leave
-// open, the guided enumeration of full suffixes and one merged query. No
-// hopeful flip: a side left open is recorded with the reason (gaveUp) and
-// its objectives stay unknown unless another path settles them. It returns
+// unexplored side that may lead to uncovered objectives, the feasible
+// sequences known to lead there (§6), then the skeletons towards each
+// target (shallowest sides first), then, for what skeletons do not apply
+// to or leave open, the guided enumeration of full suffixes and one merged
+// query (deepest sides first), and as the last resort the side's flip. A
+// side the skeletons leave open with a reason is recorded with it (gaveUp)
+// and its objectives stay unknown unless another path settles them. It returns
 // at the first new path (whose eager flips come first, interleaving
 // concolic generation with enumeration as the paper observes) and reports
 // whether it made progress.
