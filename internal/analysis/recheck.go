@@ -19,7 +19,8 @@ import (
 // timeout):
 //
 //   - re-proved: Checked "independent";
-//   - undecided: Checked "engine", CheckReason says why;
+//   - undecided: Checked "engine", CheckReason says why (the named
+//     reason, a colon, its detail);
 //   - reached by the encoding's witness: the witness is replayed by the
 //     engine; when the replay reaches the objective, the engine was wrong:
 //     the run becomes a case of the session, the verdict covered, and a loud
@@ -61,7 +62,9 @@ func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 			b.Checked = report.CheckedIndependent
 			b.SMT2 = res.Script
 		case indep.Undecided:
-			b.Checked, b.CheckReason = report.CheckedEngine, res.Reason
+			// The named reason first (indep.Reason: what the report's
+			// tallies group by), then its detail.
+			b.Checked, b.CheckReason = report.CheckedEngine, res.Why.String()+": "+res.Reason
 		case indep.Reachable:
 			inputs := formatInputs(s.Fn, res.Witness)
 			if reaches(eng.Run(s.Fn, res.Witness), s.Objectives[at[k]]) {
@@ -128,6 +131,18 @@ func formatInputs(fn *ir.Function, w map[string]uint64) string {
 				if w[p.NilVar()] == 1 {
 					parts = append(parts, fmt.Sprintf("%s=nil", p))
 					return false
+				}
+			case ir.KString:
+				b := make([]byte, min(w[p.LenVar()], 64))
+				for k := range b {
+					b[k] = byte(w[p.Elem(k).String()])
+				}
+				parts = append(parts, fmt.Sprintf("%s=%q", p, b))
+			case ir.KSlice:
+				if w[p.NilVar()] == 1 {
+					parts = append(parts, fmt.Sprintf("%s=nil", p))
+				} else {
+					parts = append(parts, fmt.Sprintf("%s=len %d", p, w[p.LenVar()]))
 				}
 			}
 			return true

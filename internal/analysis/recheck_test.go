@@ -149,7 +149,7 @@ func Long(x uint8) int {
 	fakeUnreachable(r, target) // true, but the engine leaves it unknown (loop bound)
 	r, _ = a.recheck(r)
 	b := r.Branches[target]
-	want := "input-dependent loop 1 at p.go:5:21: more than 64 iterations possible"
+	want := "loop beyond the unwinding bound: input-dependent loop 1 at p.go:5:21: more than 64 iterations possible"
 	if b.Verdict != report.Unreachable || b.Checked != report.CheckedEngine || b.CheckReason != want {
 		t.Errorf("after the re-check: %+v, want checked engine: %s", b, want)
 	}

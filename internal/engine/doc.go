@@ -177,7 +177,12 @@
 //     no deferred call runs, no recover sees it, and the search leaves what
 //     the run took unknown (replaced.go). The builtins slicelen, sliceswap
 //     and sametype reflect on the value an interface holds (sort.Slice's
-//     swapper, atomic.Value's type checks).
+//     swapper, atomic.Value's type checks). The reflect model's builtins
+//     (reflect.go) read the program's type table and walk a value from an
+//     interface by steps: rtypeof decides an input's dynamic type as a
+//     method call does, a symbolic field index is decided the same way,
+//     and a type outside the table or a step the model does not take
+//     aborts the run.
 //   - Callees are executed (not summarised): a branch in a callee is recorded with
 //     its call depth, and it is one source branch whatever the call site.
 //     So are interface method calls, calls through function values and

@@ -161,6 +161,10 @@ type Path struct {
 	// variables whose value the model lacks is not 0 (a stub Writer's n).
 	nilDefault map[string]bool
 	defaults   map[string]uint64
+	// constructed are the paths of the values a constructor the test calls
+	// builds (ioConstructed): their unwritable fields are the
+	// constructor's to set, not bounded to zero (inputs.go).
+	constructed map[string]bool
 	// stubs are the run's stubs by path (stubs.go): what they were asked.
 	stubs map[string]*stubState
 	// Env lists the environment variables the run read, in order, as

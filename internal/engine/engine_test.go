@@ -223,3 +223,33 @@ b3:
 		t.Fatalf("past deadline: aborted %q, outputs %v; want a timeout abort", p.Aborted, p.Outputs)
 	}
 }
+
+// TestDeadlineInOneInstruction: a single instruction can outlast the
+// budget (a string made from a 4 KiB buffer sliced at a symbolic offset,
+// as bufio.Reader.ReadString makes, selects every byte among 4096: a
+// bufio line loop ran 8 minutes under -timeout 30s), so the run is
+// abandoned at the deadline inside it, not only every 1024 instructions
+// (this run takes a few dozen: without the check it completes).
+func TestDeadlineInOneInstruction(t *testing.T) {
+	fns := loadModule(t, t.TempDir(), `package p
+
+func Tail(i int) int {
+	buf := make([]byte, 256)
+	if i < 0 || i > 8 {
+		return -1
+	}
+	s := string(buf[i:])
+	return len(s)
+}
+`, []string{"Tail"})
+	e := New(expr.NewBuilder(), 10)
+	in := map[string]uint64{"i": 3}
+	if p := e.Run(fns["Tail"], in); p.Aborted != "" || p.Outputs == nil {
+		t.Fatalf("no deadline: aborted %q, outputs %v; want a complete run", p.Aborted, p.Outputs)
+	}
+	e.Deadline = time.Now().Add(-time.Second)
+	p := e.Run(fns["Tail"], in)
+	if !strings.HasPrefix(p.Aborted, "timeout:") || p.Outputs != nil {
+		t.Fatalf("past deadline: aborted %q, outputs %v; want a timeout abort", p.Aborted, p.Outputs)
+	}
+}

@@ -133,7 +133,7 @@ func (m *machine) input(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
 		a := &agg{elems: make([]val, len(t.Fields))}
 		for i, fl := range t.Fields {
 			a.elems[i] = m.input(p.Field(fl.Name), fl.Type, depth, f)
-			if fl.Unwritable {
+			if fl.Unwritable && !m.path.constructed[p.String()] {
 				f.zeroBound = m.zeroTerms(a.elems[i], f.zeroBound)
 			}
 		}

@@ -28,6 +28,9 @@ func (m *machine) window(s *slice) []val {
 	}
 	out := make([]val, len(arr))
 	for k := range out {
+		if k&15 == 0 {
+			m.checkDeadline() // each load selects among all of arr: a 4 KiB bufio buffer makes 16M terms
+		}
 		idx := m.uop(ir.Add, s.off, i64(uint64(k)))
 		out[k] = m.load(&agg{elems: arr}, []step{{index: idx}})
 	}
@@ -84,9 +87,12 @@ func (m *machine) sliceExpr(in *ir.Slice, fr *frame, ci *cinstr) val {
 	panic(fmt.Sprintf("engine: slice of %T", x))
 }
 
-// substr is x[lo:hi] of a string (in range: checked).
+// substr is x[lo:hi] of a string (in range: checked). It lies in the
+// memory of x's root, at x's offset plus lo; gc does not advance the
+// pointer of an empty result (it stays x's).
 func (m *machine) substr(x *str, lo, hi *scalar) *str {
-	r := &str{n: m.uop(ir.Sub, hi, lo)}
+	r := &str{n: m.uop(ir.Sub, hi, lo), root: x.rootStr()}
+	r.off = m.uop(ir.Add, x.offset(), m.sel(m.uop(ir.Ne, r.n, i64(0)), lo, i64(0)))
 	if lo.s == nil {
 		l := int(min(lo.c, uint64(len(x.b))))
 		r.b = x.b[l:]
@@ -115,13 +121,48 @@ func (m *machine) slots(b *ir.Block, what string, n *scalar) int {
 	if m.decide(b, ir.SizeFits, what, m.uop(ir.Le, n, i64(uint64(m.MaxLen)))) {
 		return m.MaxLen
 	}
+	return int(m.exactSize(b, what, n))
+}
+
+// exactSize is the value of the size n (what names it), made concrete
+// when symbolic: an ExactSize step fixes it for the rest of the run.
+// Sizes above maxAlloc end the run.
+func (m *machine) exactSize(b *ir.Block, what string, n *scalar) int64 {
 	if n.c > maxAlloc {
 		panic(runError(fmt.Sprintf("%s of %d elements: too large to model", what, n.c)))
 	}
-	in := m.pseudoIf(b, ir.ExactSize, what, ir.Pos{})
-	st := Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)}
-	m.addFixed(st)
-	return int(n.c)
+	if n.s != nil {
+		in := m.pseudoIf(b, ir.ExactSize, what, ir.Pos{})
+		m.addFixed(Step{If: in, Taken: true, Cond: m.B.Eq(n.s, m.B.BVConst(64, n.c)), Bounded: fmt.Sprintf("size of %s concretized at %d", what, n.c)})
+	}
+	return int64(n.c)
+}
+
+// rootStr is the string whose memory s lies in: the one it was sliced
+// from, or itself.
+func (s *str) rootStr() *str {
+	if s.root != nil {
+		return s.root
+	}
+	return s
+}
+
+// offset is the offset of s's bytes in its root's memory.
+func (s *str) offset() *scalar {
+	if s.root == nil {
+		return i64(0)
+	}
+	return s.off
+}
+
+// dataOffset is the address of x's bytes minus y's, for strings sliced
+// from one string (the only addresses the engine knows relative to each
+// other); the run aborts for others, whose addresses Go does not relate.
+func (m *machine) dataOffset(x, y *str) *scalar {
+	if x.rootStr() != y.rootStr() {
+		panic(runError("the addresses of two strings subtracted that are not sliced from one string (leapfrog knows a string's address only relative to the string it was sliced from)"))
+	}
+	return m.uop(ir.Sub, x.offset(), y.offset())
 }
 
 // makeSlice is make([]T, n, c).
@@ -167,6 +208,23 @@ func (m *machine) builtin(in *ir.Builtin, args []val) val {
 		return nil
 	case ir.SliceLen, ir.SliceSwap, ir.SameType:
 		return m.reflectBuiltin(in, args) // replaced.go
+	case ir.Within:
+		// A decision, as an interface's dispatch to a type the program
+		// does not know: the search explores both sides, and the side
+		// that aborts refutes nothing.
+		if !m.decide(in.Block(), ir.SizeFits, "header view", args[0].(*scalar)) {
+			panic(runError("a string or slice header views memory leapfrog does not model: beyond its Data's string or slice (Go reads whatever lies there), or a []byte over the bytes of an empty string (nil or not by where the string came from)"))
+		}
+		return nil
+	case ir.ReadOnly:
+		if s := args[0].(*slice); s.arr != nil {
+			s.arr.readOnly = true
+		}
+		return nil
+	case ir.DataOff:
+		return m.dataOffset(args[0].(*str), args[1].(*str))
+	case ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectTypeStr, ir.ReflectGet, ir.ReflectLen, ir.ReflectIsNil, ir.ReflectSet, ir.ReflectAddr:
+		return m.reflectModel(in, args) // reflect.go
 	}
 	panic(fmt.Sprintf("engine: builtin %v", in.Fn))
 }
@@ -288,21 +346,18 @@ func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, size int64, bound in
 	if size <= 0 {
 		size = 8
 	}
-	if oldCap.s == nil && newLen.s == nil {
-		if newLen.c > maxAlloc || oldCap.c > newLen.c {
-			// measureGrowth would allocate it (or fail): no run the engine
-			// models gets here with such sizes, a forced one's meaningless
-			// values aside.
-			panic(runError(fmt.Sprintf("append growing %d elements to %d: too large to model", oldCap.c, newLen.c)))
+	if oldCap.s == nil && newLen.s == nil || bound >= 512 || oldCap.c >= 256 {
+		// Concrete sizes, or (rare) symbolic ones made concrete: their
+		// values, not the slots they need (slots).
+		c1 := m.exactSize(b, "capacity", oldCap)
+		c2 := m.exactSize(b, "length", newLen)
+		if c1 > c2 {
+			// measureGrowth would fail: no run the engine models gets
+			// here with such sizes, a forced one's meaningless values
+			// aside.
+			panic(runError(fmt.Sprintf("append growing %d elements to %d: not a growth", c1, c2)))
 		}
-		c := measureGrowth(int(oldCap.c), int(newLen.c), size)
-		return i64(uint64(c)), c
-	}
-	if bound >= 512 || oldCap.c >= 256 {
-		// Rare: make the sizes concrete.
-		c1 := m.slots(b, "capacity", oldCap)
-		c2 := m.slots(b, "length", newLen)
-		c := measureGrowth(c1, c2, size)
+		c := measureGrowth(int(c1), int(c2), size)
 		return i64(uint64(c)), c
 	}
 	// Symbolic, below 256 elements: double, or newLen if that is more.

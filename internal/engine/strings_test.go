@@ -199,6 +199,32 @@ func TestGrowOfMeaninglessLength(t *testing.T) {
 	if r, n := m.grow(nil, i64(2), i64(3), 8, 8); r.c != 4 || n != 4 {
 		t.Errorf("grow(2, 3) of 8-byte elements: capacity %d, %d slots; want 4, 4", r.c, n)
 	}
+	// A symbolic capacity grown by many elements (bound 512) is made
+	// concrete at its value, 2, not at the slots it needs (MaxLen, 4):
+	// go-toml's scanSimpleKey measured a growth from 4 to 1 ("internal
+	// error: reflect.MakeSlice: negative len"), and a growth from the
+	// slots gives the wrong capacity.
+	m = testMachine(4, map[string]string{"x": "ab"})
+	b := &ir.Block{}
+	for _, c := range []struct{ newLen, want uint64 }{{1, 0}, {3, 4}, {600, measuredGrowth(2, 600)}} {
+		func() {
+			defer func() {
+				_, isRunError := recover().(runError)
+				if isRunError != (c.want == 0) {
+					t.Errorf("grow(len(x)=2 symbolic, %d): run error %v", c.newLen, isRunError)
+				}
+			}()
+			if r, _ := m.grow(b, m.symString("x").n, i64(c.newLen), 8, 512); r.c != c.want {
+				t.Errorf("grow(len(x)=2 symbolic, %d) of 8-byte elements: capacity %d, want %d", c.newLen, r.c, c.want)
+			}
+		}()
+	}
+}
+
+// measuredGrowth is the capacity Go's append gives a []int64 of length and
+// capacity oldCap grown to newLen.
+func measuredGrowth(oldCap, newLen int) uint64 {
+	return uint64(cap(append(make([]int64, oldCap), make([]int64, newLen-oldCap)...)))
 }
 
 // TestCopyFromNoSlots: copy from a source with a length but no slots (a

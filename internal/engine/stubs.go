@@ -388,6 +388,10 @@ func ioConstructed(d *ir.DynType) bool {
 // is made, the defaults its constructor gives: not nil, and a Reader's
 // prevRune -1.
 func (m *machine) ioDefaults(d *ir.DynType, at ir.InputPath) {
+	if m.path.constructed == nil {
+		m.path.constructed = map[string]bool{}
+	}
+	m.path.constructed[at.String()] = true
 	m.setDefault(at.NilVar(), 0)
 	if d.Name != "*bytes.Buffer" {
 		m.setDefault(at.Field("prevRune").String(), ^uint64(0))

@@ -78,6 +78,11 @@ type tuple struct{ elems []val }
 type str struct {
 	n *scalar
 	b []*scalar
+	// root, off: a substring lies in root's memory at offset off (root
+	// nil: in its own, at 0); only the address arithmetic of string
+	// headers reads them (dataOffset).
+	root *str
+	off  *scalar
 }
 
 // slice is a window [off, off+n) with capacity cap on a backing array: the
@@ -135,6 +140,9 @@ type object struct {
 	shared int
 	// dirty records a write to the object (set).
 	dirty bool
+	// readOnly: the bytes of a string a []byte views (ir.ReadOnly); a
+	// write aborts the run.
+	readOnly bool
 	// stub, for the object a stub an interface input holds points to, is
 	// the stub (stubs.go).
 	stub *stubState
@@ -142,6 +150,9 @@ type object struct {
 
 // set writes the object's value.
 func (o *object) set(v val) {
+	if o.readOnly {
+		panic(runError("a write into the bytes of a string that a []byte views through its header (Go's strings are immutable: the write faults, or changes the string)"))
+	}
 	o.v = v
 	o.dirty = true
 }

@@ -45,7 +45,8 @@ func (s Status) String() string {
 type Result struct {
 	Status  Status
 	Witness map[string]uint64 // Reachable: a value for every input (bits masked to the width; bools 0/1)
-	Reason  string            // Undecided: why
+	Why     Reason            // Undecided: the named reason
+	Reason  string            // Undecided: its detail (where, what)
 	Script  string            // the self-contained SMT-LIB2 query (unsat: the proof)
 }
 
@@ -54,6 +55,7 @@ type Options struct {
 	Unwind  int           // back-edge traversals encoded per loop entry (0: DefaultUnwind)
 	Timeout time.Duration // per cvc5 query (0: DefaultTimeout)
 	Budget  int           // block instances the encoding may create (0: DefaultBudget)
+	Slots   int           // bytes or elements encoded of a string or slice input (0: DefaultSlots)
 	CVC5    string        // the cvc5 command ("": cvc5 on $PATH, else /usr/bin/cvc5)
 	// Assume is the function's precondition (//leapfrog:assume: a function
 	// of its parameters returning bool; nil: none): only inputs for which it
@@ -66,6 +68,7 @@ const (
 	DefaultUnwind  = 64
 	DefaultTimeout = 10 * time.Second
 	DefaultBudget  = 200000
+	DefaultSlots   = 16
 )
 
 func (o Options) withDefaults() Options {
@@ -74,6 +77,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
+	}
+	if o.Slots <= 0 {
+		o.Slots = DefaultSlots
 	}
 	if o.Budget <= 0 {
 		o.Budget = DefaultBudget
@@ -109,6 +115,24 @@ func (e *encoder) cutReason(c *cut) string {
 	return fmt.Sprintf("input-dependent loop %s at %s: more than %d iterations possible", c.name, c.pos, e.unwind)
 }
 
+// smallSizes bound the sizes of the witnesses sought first: one the engine
+// can replay (its inputs are at most its size bound long), then one a test
+// can hold (not 2^62 bytes).
+var smallSizes = []int{8, 64, 4096}
+
+// unknownReason says why a sat answer is no witness: the paths reaching the
+// objective read what the encoding does not know.
+func (e *encoder) unknownReason() string {
+	var sites []string
+	for _, u := range e.unknowns {
+		sites = append(sites, fmt.Sprintf("%s at %s", u.name, u.pos))
+		if len(sites) == 3 {
+			break
+		}
+	}
+	return fmt.Sprintf("reached only through bytes or elements beyond the %d encoded (%s)", e.slots, strings.Join(sites, "; "))
+}
+
 // Script returns the self-contained SMT-LIB2 query of one objective: the
 // disjunction of "the objective is reached" and of the unwinding condition
 // of every loop the bound cuts. Unsat proves the objective unreachable.
@@ -117,14 +141,14 @@ func Script(fn *ir.Function, obj Objective, opts Options) (string, error) {
 		return "", fmt.Errorf("empty objective")
 	}
 	opts = opts.withDefaults()
-	e, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget, false)
+	e, err := encode(fn, opts.Assume, opts, false)
 	if err != nil {
 		return "", err
 	}
 	if !e.reach(obj).isConst() {
 		return e.script(obj), nil
 	}
-	k, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget, true)
+	k, err := encode(fn, opts.Assume, opts, true)
 	if err != nil {
 		return "", fmt.Errorf("the reach condition folds to a constant, and without folding: %v", err)
 	}
@@ -157,6 +181,12 @@ func (e *encoder) declarations(sb *strings.Builder) {
 	for _, in := range e.inputs {
 		fmt.Fprintf(sb, "(declare-fun %s () %s)\n", symbol(in.name), sortOf(in.w))
 	}
+	if len(e.freshVars) > 0 {
+		sb.WriteString("; values the encoding does not know (bytes or elements beyond the slots), any value:\n")
+	}
+	for _, in := range e.freshVars {
+		fmt.Fprintf(sb, "(declare-fun %s () %s)\n", symbol(in.name), sortOf(in.w))
+	}
 	if len(e.kept) > 0 {
 		sb.WriteString("; branch conditions that are constants of the program:\n")
 	}
@@ -176,10 +206,11 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 	}
 	opts = opts.withDefaults()
 	res := make([]Result, len(objs))
-	e, err := encode(fn, opts.Assume, opts.Unwind, opts.Budget, false)
+	e, err := encode(fn, opts.Assume, opts, false)
 	if err != nil {
+		n := err.(notEncoded)
 		for i := range res {
-			res[i] = Result{Status: Undecided, Reason: err.Error()}
+			res[i] = Result{Status: Undecided, Why: n.why, Reason: n.msg}
 		}
 		return res
 	}
@@ -195,7 +226,7 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 			continue
 		}
 		if kept == nil && keptErr == "" {
-			if kept, err = encode(fn, opts.Assume, opts.Unwind, opts.Budget, true); err != nil {
+			if kept, err = encode(fn, opts.Assume, opts, true); err != nil {
 				keptErr = err.Error()
 			}
 		}
@@ -208,6 +239,24 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 	for _, c := range e.cuts {
 		roots = append(roots, c.guard)
 	}
+	// A sat answer is a real path where no read of what the encoding does
+	// not know happened (known); witnesses are sought with small sizes
+	// first (small), that the engine can replay.
+	known := e.ts.boolConst(true)
+	for _, u := range e.unknowns {
+		known = e.ts.and(known, e.ts.not(u.guard))
+	}
+	var small []*term // sizes at most 8, 4096, any
+	for _, bound := range smallSizes {
+		sz := e.ts.boolConst(true)
+		for _, v := range e.sizeVars {
+			sz = e.ts.and(sz, e.ule(v, e.u64(bound)))
+		}
+		small = append(small, sz)
+	}
+	small = append(small, e.ts.boolConst(true))
+	roots = append(roots, known)
+	roots = append(roots, small...)
 	widths := map[string]int{}
 	for _, in := range e.inputs {
 		widths[in.name] = in.w
@@ -260,14 +309,14 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 	}()
 	// The unwinding checks: an unsat answer below proves nothing while a
 	// loop may run beyond the bound.
-	incomplete := ""
+	incomplete, incompleteWhy := "", NoReason
 	for _, c := range e.cuts {
 		a, why, _ := solve(c.guard)
 		switch a {
 		case "sat":
-			incomplete = e.cutReason(c)
+			incomplete, incompleteWhy = e.cutReason(c), c.why
 		case "unknown":
-			incomplete = fmt.Sprintf("unwinding check of loop %s at %s undecided: %s", c.name, c.pos, why)
+			incomplete, incompleteWhy = fmt.Sprintf("unwinding check of %s at %s undecided: %s", c.what(), c.pos, why), SolverUndecided
 		}
 		if incomplete != "" {
 			break
@@ -278,24 +327,39 @@ func Check(fn *ir.Function, objs []Objective, opts Options) []Result {
 		switch a {
 		case "unsat":
 			if res[i].Script == "" {
-				res[i].Status, res[i].Reason = Undecided, "the reach condition folds to false, and the encoding without folding fails: "+keptErr
+				res[i].Status, res[i].Why, res[i].Reason = Undecided, FoldedConstant, "the reach condition folds to false, and the encoding without folding fails: "+keptErr
 			} else if incomplete != "" {
-				res[i].Status, res[i].Reason = Undecided, incomplete
+				res[i].Status, res[i].Why, res[i].Reason = Undecided, incompleteWhy, incomplete
 			} else {
 				res[i].Status = Unreachable
 			}
 		case "sat":
+			if !known.isTrue() || !small[0].isTrue() {
+				for _, sz := range small {
+					if a, why, model = solve(e.ts.and(reach[i], e.ts.and(known, sz))); a != "unsat" {
+						break
+					}
+				}
+				switch a {
+				case "unsat":
+					res[i].Status, res[i].Why, res[i].Reason = Undecided, SlotBound, e.unknownReason()
+					continue
+				case "unknown":
+					res[i].Status, res[i].Why, res[i].Reason = Undecided, SolverUndecided, why
+					continue
+				}
+			}
 			w := map[string]uint64{}
 			for _, in := range e.inputs {
 				w[in.name] = model[in.name]
 			}
 			if eval(reach[i], w, map[*term]uint64{}) != 1 {
-				res[i].Status, res[i].Reason = Undecided, "internal: cvc5's model does not satisfy the encoded formula"
+				res[i].Status, res[i].Why, res[i].Reason = Undecided, ModelMismatch, "internal: cvc5's model does not satisfy the encoded formula"
 				continue
 			}
 			res[i].Status, res[i].Witness = Reachable, w
 		default:
-			res[i].Status, res[i].Reason = Undecided, why
+			res[i].Status, res[i].Why, res[i].Reason = Undecided, SolverUndecided, why
 		}
 	}
 	return res

@@ -109,9 +109,60 @@
 // a[2], struct fields s.f, nested s.f[1].g; a pointer parameter (a pointer
 // receiver) names its pointee's leaves from the parameter's name (receiver
 // t of *T{X int32}: t.X) and has a bool input t#nil (its NilVar), true when
-// the pointer is nil. Witnesses hold a value for every input, masked to its
+// the pointer is nil. A string s has its length s#len and its bytes s[0],
+// s[1], ...; a slice b also b#nil and b#spare (its capacity beyond its
+// length) and its elements b[k]; a map m has m#nil, m#len and entries
+// m#k[k], m#v[k]. Witnesses hold a value for every input, masked to its
 // width, bools 0 or 1; each is checked against the formula with eval before
 // it is returned.
+//
+// # Strings, slices, maps: unbounded lengths, bytes in slots
+//
+// Lengths are not bounded but by what Go can allocate (a string, a slice's
+// backing array, a map at most 2^48 bytes, the runtime's maxAlloc on
+// 64-bit systems), so that an unsat answer proves for inputs of every
+// length a test can pass, as the engine's unreachable verdicts claim (the
+// engine never claims one that needs its size bound). The contents are not all encoded: a string or slice input
+// has Options.Slots bytes or elements (16), a map input as many entries,
+// and a string's byte at a constant index beyond them is an input of its
+// own (s[20]). A read of what the encoding does not know (a byte beyond the
+// slots at a symbolic index, an element beyond an array that stands for a
+// longer one, a comparison of strings longer than their slots, a lookup of
+// a key in none of an input map's known entries) yields a fresh variable,
+// one per value and index: the formula over-approximates every execution,
+// so unsat still proves. A sat answer is a witness only where no such read
+// happened: each read's condition is recorded, and a witness is sought
+// with all of them false, with sizes at most 8 (the engine's bound, so
+// that it replays), then 64, 4096, any. An objective reached only through
+// such reads is undecided (SlotBound).
+//
+// A string value is its length and its slots (bytes, each known or not);
+// substrings, concatenation, comparisons (==, <), conversions to and
+// from []byte and from a rune (its UTF-8 encoding) work on them, and a
+// range loop over a string decodes UTF-8 as Go does (an iterator object in
+// memory holds the index). A slice is a
+// pointer to its first element (candidates ending with an index into a
+// backing array, the nil candidate the nil slice), a length and a
+// capacity; make, slicing, append (in place when it fits, else a new array
+// whose capacity is Go's growth, measured on the running Go's append),
+// copy. A map is a pointer to an object holding entries (present or not,
+// a key, a value) and a length; lookups, updates, deletes and clear rewrite
+// them; iteration over a map is not encoded (its order is Go's choice).
+//
+// # Package state and interfaces
+//
+// When the function (or a callee) uses a package-level variable, every
+// variable of the program is an object, zero, and the package's initializer
+// (Program.Init) is encoded first, as Go runs it before any test: the
+// initial state is the constants it computes (its branches are not
+// objectives). An interface value is a type tag (32 bits: 0 nil, else the
+// dynamic type's ID) and a payload per dynamic type it may hold; an
+// assertion tests the tag, a method call is one inlined call per dynamic
+// type under "the tag is its", == compares tags then payloads. Interface
+// inputs are not encoded (their candidates and stubs are the engine's). A
+// function value is a set of candidates, each a function and the values
+// bound to its free variables; a call through it is one inlined call per
+// candidate.
 //
 // # Solving
 //
@@ -125,21 +176,23 @@
 // # Not encoded
 //
 // Calls of external functions (run natively by the engine, package
-// externals), recursive calls, irreducible control flow, inputs of other
-// types than bool, integers, arrays and structs of those (and one pointer
-// to those per pointer parameter), pointer arithmetic other than equality,
-// interface values (but an explicit panic's value, which the formula needs
-// not: the panic ends the path), type assertions, interface method calls
-// and comparisons, function values and calls through them, deferred calls
-// and recover, and formulas beyond Options.Budget block instances give
-// every objective Undecided with "construct ... not encoded": never a
-// guess. Index out of range and division
-// by zero need no special case (the IR guards them with checks; the formula
-// gives the unchecked operation some value, which only unreachable paths
-// see). A struct field named "nil" of a pointer parameter would clash with
-// the nil flag's name.
+// externals), recursive calls, irreducible control flow, inputs of
+// interface, function or channel types, iteration over maps, conversions
+// between strings and []rune, interface values holding interfaces compared,
+// deferred calls and recover, and
+// formulas beyond Options.Budget block instances give every objective
+// Undecided with "construct ... not encoded": never a guess. Index out of
+// range and division by zero need no special case (the IR guards them with
+// checks; the formula gives the unchecked operation some value, which only
+// unreachable paths see). A struct field named "nil" of a pointer
+// parameter would clash with the nil flag's name.
 //
 // Floats are not encoded: an instruction reading or yielding a float, and
 // a float input, answer "construct ... not encoded" (the verdict then rests
 // on the engine's solver alone, and says so).
+//
+// Every undecided answer carries one named reason (Result.Why, a Reason:
+// the class of construct not encoded, a loop beyond the unwinding bound,
+// a read beyond the slots, cvc5 undecided, ...) and its detail
+// (Result.Reason); the reports count them by name.
 package indep

@@ -10,10 +10,6 @@ import (
 	"leapfrog/internal/ir"
 )
 
-// notEncoded aborts the encoding: the message says what could not be
-// encoded, and where.
-type notEncoded string
-
 // input is one input variable: a scalar leaf of a root parameter.
 type input struct {
 	name string
@@ -27,9 +23,18 @@ type ifInst struct{ guard, cond *term }
 // cut is the unwinding condition of a loop: some activation of it could run
 // one more iteration than the bound.
 type cut struct {
-	name  string // "1", or "Callee.1"
+	why   Reason // LoopBound; SlotBound for an unknown read (not a cut)
+	name  string // the loop's "1", or "Callee.1"; the read's what
 	pos   ir.Pos
 	guard *term
+}
+
+// what names the cut in a reason.
+func (c *cut) what() string {
+	if c.why == LoopBound {
+		return "loop " + c.name
+	}
+	return c.name
 }
 
 // encoder holds the formula of one root function.
@@ -55,6 +60,24 @@ type encoder struct {
 	// the solver evaluates.
 	keep bool
 	kept []keptConst
+	// slots is the number of bytes or elements encoded of a string or
+	// slice input (and of an array whose size is not a small constant);
+	// a read beyond them is a fresh variable (freshVars), recorded in
+	// unknowns (by instruction in unknownAt).
+	slots      int
+	freshVars  []input
+	freshBytes map[freshKey]*term
+	unknowns   []*cut
+	sizeVars   []*term // the length and spare-capacity inputs
+	unknownAt  map[ir.Instr]*cut
+	// domain holds the facts every input satisfies (lengths below 2^63, a
+	// nil slice empty), conjoined into the root's entry guard; inputMem
+	// the backing arrays of slice inputs.
+	domain   []*term
+	inputMem memory
+	// globals are the objects of the program's package-level variables
+	// (by Global.Index), when the function uses any.
+	globals []*object
 }
 
 // keptConst is a branch condition that is a constant, named in keep mode.
@@ -66,18 +89,21 @@ type keptConst struct {
 
 // encode builds the formula of fn, entered where its precondition assume
 // (nil: none) returns true; a construct it cannot encode gives an error.
-func encode(fn, assume *ir.Function, unwind, budget int, keep bool) (e *encoder, err error) {
+func encode(fn, assume *ir.Function, o Options, keep bool) (e *encoder, err error) {
 	ts := newTerms()
 	ts.keep = keep
-	e = &encoder{ts: ts, keep: keep, unwind: unwind, budget: budget, root: fn, assume: assume,
-		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{}}
+	e = &encoder{ts: ts, keep: keep, unwind: o.Unwind, budget: o.Budget, slots: o.Slots, root: fn, assume: assume,
+		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{},
+		unknownAt: map[ir.Instr]*cut{}, freshBytes: map[freshKey]*term{}, inputMem: memory{}}
 	defer func() {
 		if r := recover(); r != nil {
-			msg, ok := r.(notEncoded)
+			n, ok := r.(notEncoded)
 			if !ok {
-				panic(r)
+				// A bug of the encoder: the objective stays undecided,
+				// with the reason, rather than the analysis failing.
+				n = notEncoded{InternalError, fmt.Sprintf("indep: %v", r)}
 			}
-			e, err = nil, fmt.Errorf("%s", string(msg))
+			e, err = nil, n
 		}
 	}()
 	params := make([]sym, len(fn.Params))
@@ -92,7 +118,16 @@ func encode(fn, assume *ir.Function, unwind, budget int, keep bool) (e *encoder,
 		}
 		params[i] = e.inputValue(ir.ParamPath(p.Ident), p.Typ)
 	}
+	for o, v := range e.inputMem {
+		mem[o] = v
+	}
 	guard := e.ts.boolConst(true)
+	if fn.Prog != nil && usesGlobals(fn) || assume != nil && assume.Prog != nil && usesGlobals(assume) {
+		guard, mem = e.packageState(fn.Prog, mem)
+	}
+	for _, d := range e.domain {
+		guard = e.ts.and(guard, d)
+	}
 	if assume != nil {
 		guard, mem = e.precondition(assume, params, mem)
 	}
@@ -152,8 +187,14 @@ func (e *encoder) inputValue(p ir.InputPath, t *ir.Type) sym {
 			a.elems[i] = e.inputValue(p.Field(f.Name), f.Type)
 		}
 		return a
+	case ir.KString:
+		return e.inputStr(p)
+	case ir.KSlice:
+		return e.inputSlice(p, t)
+	case ir.KMap:
+		return e.inputMap(p, t)
 	}
-	panic(notEncoded(fmt.Sprintf("construct input %s of type %s not encoded", p, t)))
+	panic(notEnc(reasonOfType(t), "construct input %s of type %s not encoded", p, t))
 }
 
 func (e *encoder) newObject(t *ir.Type) *object {
@@ -168,7 +209,7 @@ func (e *encoder) info(fn *ir.Function) *fnInfo {
 		e.infos[fn] = fi
 	}
 	if fi.err != "" {
-		panic(notEncoded("construct " + fi.err + " not encoded"))
+		panic(notEnc(NotControlFlow, "construct %s not encoded", fi.err))
 	}
 	return fi
 }
@@ -185,7 +226,7 @@ type ret struct {
 func (e *encoder) call(fn *ir.Function, args []sym, guard *term, mem memory) []ret {
 	for _, f := range e.stack {
 		if f == fn {
-			panic(notEncoded(fmt.Sprintf("construct recursive call of %s at %s not encoded", fn.Name, where(fn))))
+			panic(notEnc(NotRecursion, "construct recursive call of %s at %s not encoded", fn.Name, where(fn)))
 		}
 	}
 	e.stack = append(e.stack, fn)
@@ -299,7 +340,7 @@ func (f *frame) loop(l *loop, ctx []int) {
 				if f.fn != f.e.root {
 					name = f.fn.Name + "." + name
 				}
-				c = &cut{name: name, pos: l.pos, guard: f.e.ts.boolConst(false)}
+				c = &cut{why: LoopBound, name: name, pos: l.pos, guard: f.e.ts.boolConst(false)}
 				f.e.cutOf[l] = c
 				f.e.cuts = append(f.e.cuts, c)
 			}
@@ -341,7 +382,7 @@ func (f *frame) block(b *ir.Block, ctx []int) {
 	}
 	e.budget--
 	if e.budget < 0 || e.ts.count > maxTerms {
-		panic(notEncoded("construct unrolled function too large (block instance or term budget spent) not encoded"))
+		panic(notEnc(TooLarge, "construct unrolled function too large (block instance or term budget spent) not encoded"))
 	}
 	me := &inst{b: b, ctx: ctx}
 	ck := ctxKey(ctx)
@@ -358,7 +399,7 @@ func (f *frame) block(b *ir.Block, ctx []int) {
 			vs[i] = f.lookup(phi.Edges[predIndex(b, ed.src.b)], ed.src)
 		}
 		if len(in) == 0 {
-			panic(notEncoded(fmt.Sprintf("construct phi in the entry block of %s not encoded", f.fn.Name)))
+			panic(notEnc(NotControlFlow, "construct phi in the entry block of %s not encoded", f.fn.Name))
 		}
 		f.vals[valKey{phi, ck}] = e.merge(gs, vs)
 	}
@@ -432,7 +473,7 @@ func (f *frame) addEdge(src *inst, t *ir.Block, guard *term, mem memory) {
 	case len(lt) == k+1 && lt[k].header == t:
 		tctx = append(append([]int(nil), src.ctx[:k]...), 0) // entering a loop
 	default:
-		panic(notEncoded(fmt.Sprintf("construct edge b%d->b%d into the middle of a loop in %s not encoded", src.b.Index, t.Index, f.fn.Name)))
+		panic(notEnc(NotControlFlow, "construct edge b%d->b%d into the middle of a loop in %s not encoded", src.b.Index, t.Index, f.fn.Name))
 	}
 	ed := &edge{src: src, guard: guard, mem: mem}
 	for m := exited; m < len(ls); m++ {
@@ -454,7 +495,7 @@ func (f *frame) lookup(v ir.Value, at *inst) sym {
 		}
 		return f.params[v.Index]
 	case *ir.Global:
-		panic(notEncoded(fmt.Sprintf("construct package-level variable %s in %s not encoded", v.Ident, f.fn.Name)))
+		return f.e.global(v)
 	}
 	ins, ok := v.(ir.Instr)
 	if !ok {
@@ -469,10 +510,10 @@ func (f *frame) lookup(v ir.Value, at *inst) sym {
 	if k == len(ld) {
 		x, ok := f.vals[valKey{v, ctxKey(at.ctx[:k])}]
 		if _, iface := ins.(*ir.MakeInterface); iface && !ok {
-			panic(notEncoded(fmt.Sprintf("construct %s in %s not encoded", constructName(ins), f.fn.Name)))
+			panic(notEnc(NotInterface, "construct %s in %s not encoded", constructName(ins), f.fn.Name))
 		}
 		if !ok {
-			panic(notEncoded(fmt.Sprintf("construct use of %%%s (b%d) in b%d of %s without a reached definition not encoded", v.Name(), d.Index, at.b.Index, f.fn.Name)))
+			panic(notEnc(NotOther, "construct use of %%%s (b%d) in b%d of %s without a reached definition not encoded", v.Name(), d.Index, at.b.Index, f.fn.Name))
 		}
 		return x
 	}
@@ -492,7 +533,7 @@ func (f *frame) lookup(v ir.Value, at *inst) sym {
 		}
 	}
 	if len(vs) == 0 {
-		panic(notEncoded(fmt.Sprintf("construct use of %%%s after loop %d of %s, no exit after its definition not encoded", v.Name(), ld[k].num, f.fn.Name)))
+		panic(notEnc(NotControlFlow, "construct use of %%%s after loop %d of %s, no exit after its definition not encoded", v.Name(), ld[k].num, f.fn.Name))
 	}
 	x := f.e.merge(gs, vs)
 	f.exitMemo[ek] = x
@@ -503,7 +544,7 @@ func (f *frame) lookup(v ir.Value, at *inst) sym {
 func (f *frame) scalar(v ir.Value, at *inst) *term {
 	t, ok := f.lookup(v, at).(*term)
 	if !ok {
-		panic(notEncoded(fmt.Sprintf("construct non-scalar operand %%%s in %s not encoded", v.Name(), f.fn.Name)))
+		panic(notEnc(NotOther, "construct non-scalar operand %%%s in %s not encoded", v.Name(), f.fn.Name))
 	}
 	return t
 }

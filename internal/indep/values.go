@@ -24,6 +24,10 @@ type tuple struct{ elems []sym }
 type object struct {
 	id  int
 	typ *ir.Type // the type of the value it holds
+	// open: an array that stands for a longer one (a slice input's, an
+	// array of a size not known): an element beyond typ.Len is not known,
+	// and an access to it is a cut.
+	open bool
 }
 
 // pstep is one step of a pointer's access path: a field, or an element
@@ -79,6 +83,16 @@ func (e *encoder) zeroOf(t *ir.Type) sym {
 		return a
 	case ir.KPointer:
 		return &pointer{cands: []cand{{cond: e.ts.boolConst(true)}}}
+	case ir.KString:
+		return e.constStr("")
+	case ir.KSlice:
+		return e.nilSlice()
+	case ir.KInterface:
+		return e.nilIface()
+	case ir.KMap:
+		return e.nilMap()
+	case ir.KFunc:
+		return e.nilFunc()
 	case ir.KTuple:
 		tu := &tuple{elems: make([]sym, len(t.Elems))}
 		for i, x := range t.Elems {
@@ -86,7 +100,7 @@ func (e *encoder) zeroOf(t *ir.Type) sym {
 		}
 		return tu
 	}
-	panic(notEncoded(fmt.Sprintf("construct value of type %s not encoded", t)))
+	panic(notEnc(reasonOfType(t), "construct value of type %s not encoded", t))
 }
 
 // iteSym is "if c then a else b" on values of one type.
@@ -115,6 +129,31 @@ func (e *encoder) iteSym(c *term, a, b sym) sym {
 			return a
 		}
 		return r
+	case *str:
+		return e.iteStr(c, a, b.(*str))
+	case *iface:
+		return e.iteIface(c, a, b.(*iface))
+	case *mapRef:
+		bb := b.(*mapRef)
+		if a == bb {
+			return a
+		}
+		return &mapRef{p: e.iteSym(c, a.p, bb.p).(*pointer)}
+	case *mapv:
+		return e.iteMapv(c, a, b.(*mapv))
+	case *fnval:
+		return e.iteFunc(c, a, b.(*fnval))
+	case *iter:
+		if a == b.(*iter) {
+			return a
+		}
+		panic(notEnc(NotString, "construct a choice between two range iterators not encoded"))
+	case *slice:
+		bb := b.(*slice)
+		if a == bb {
+			return a
+		}
+		return &slice{p: e.iteSym(c, a.p, bb.p).(*pointer), n: e.ts.ite(c, a.n, bb.n), c: e.ts.ite(c, a.c, bb.c)}
 	case *tuple:
 		bb := b.(*tuple)
 		r := &tuple{elems: make([]sym, len(a.elems))}
@@ -240,7 +279,7 @@ func (e *encoder) readPath(v sym, path []pstep) sym {
 // keep such indices from being used).
 func (e *encoder) selectElem(a *agg, idx *term, f func(sym) sym) sym {
 	if len(a.elems) == 0 {
-		panic(notEncoded("construct index into an empty array not encoded"))
+		panic(notEnc(NotOther, "construct index into an empty array not encoded"))
 	}
 	if idx.isConst() {
 		k := idx.val
@@ -324,9 +363,11 @@ func (e *encoder) constSym(c *ir.Const) sym {
 		return e.ts.boolConst(c.Val == 1)
 	case ir.KInt:
 		return e.ts.bv(c.Typ.Width, c.Val)
+	case ir.KString:
+		return e.constStr(c.Str)
 	}
 	if c.Val != 0 {
-		panic(notEncoded(fmt.Sprintf("construct constant %d of type %s not encoded", c.Val, c.Typ)))
+		panic(notEnc(reasonOfType(c.Typ), "construct constant %d of type %s not encoded", c.Val, c.Typ))
 	}
 	return e.zeroOf(c.Typ) // nil pointer, zero aggregate
 }

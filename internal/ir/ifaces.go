@@ -43,6 +43,8 @@ type DynType struct {
 	Prints string
 	// Index is the position in Program.Types; the type's id is Index+1.
 	Index int
+	// RType is the type's id in Program.Reflect (0: none).
+	RType int
 }
 
 // MethodImpl is one entry of a method table.

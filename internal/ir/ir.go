@@ -116,6 +116,9 @@ type Program struct {
 	// hold, sorted by name, with their method tables (ifaces.go). The type
 	// id of Types[i] is i+1; 0 is the nil interface.
 	Types []*DynType
+	// Reflect is the reflect model's type table (reflect.go), empty when
+	// the program does not reflect; DynType.RType indexes it.
+	Reflect []*RType
 }
 
 // Func returns the function with the given name, or nil.

@@ -105,7 +105,7 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > SameType {
+	if in.Fn < Append || in.Fn > ReflectAddr {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
@@ -140,6 +140,23 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 			errf("clear of %s, not a map or a slice", x)
 		}
 		wantRes(TupleOf())
+	case Within:
+		if x.Kind != KBool {
+			errf("within of %s, not a bool", x)
+		}
+		wantRes(TupleOf())
+	case ReadOnly:
+		if x.Kind != KSlice {
+			errf("readonly of %s, not a slice", x)
+		}
+		wantRes(TupleOf())
+	case DataOff:
+		if x.Kind != KString || in.Args[1].Type().Kind != KString {
+			errf("dataoff of %s and %s, not strings", x, in.Args[1].Type())
+		}
+		wantRes(I64)
+	case ReflectTypeOf, ReflectTypeInt, ReflectTypeStr, ReflectGet, ReflectLen, ReflectIsNil, ReflectSet, ReflectAddr:
+		c.reflectBuiltin(in, errf, wantRes)
 	default: // SliceLen, SliceSwap, SameType
 		for k, a := range in.Args {
 			if want := KInterface; k > 0 && in.Fn == SliceSwap {
@@ -190,4 +207,30 @@ func Convertible(from, to *Type) bool {
 func isNil(v Value) bool {
 	c, ok := v.(*Const)
 	return ok && c.Val == 0 && c.Typ != nil && (c.Typ.Kind == KPointer || c.Typ.Kind == KSlice || c.Typ.Kind == KMap || c.Typ.Kind == KInterface || c.Typ.Kind == KFunc)
+}
+
+// reflectBuiltin checks the operands and the result of a builtin of the
+// reflect model: interfaces, i64s, a []i64 of steps.
+func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
+	want := map[BuiltinKind][]Kind{
+		ReflectTypeOf:  {KInterface},
+		ReflectTypeInt: {KInt, KInt, KInt},
+		ReflectTypeStr: {KInt, KInt, KInt},
+		ReflectGet:     {KInterface, KInt, KSlice, KInt},
+		ReflectLen:     {KInterface, KInt, KSlice},
+		ReflectIsNil:   {KInterface, KInt, KSlice},
+		ReflectSet:     {KInterface, KInt, KSlice, KInterface},
+		ReflectAddr:    {KInterface, KInt, KSlice, KInt},
+	}[in.Fn]
+	for k, a := range in.Args {
+		t := a.Type()
+		switch {
+		case t.Kind != want[k]:
+			errf("%s operand %d of type %s", in.Fn, k, t)
+		case t.Kind == KInt && !Identical(t, I64), t.Kind == KSlice && !Identical(t.Elem, I64):
+			errf("%s operand %d of type %s, want i64", in.Fn, k, t)
+		}
+	}
+	wantRes(map[BuiltinKind]*Type{ReflectTypeOf: I64, ReflectTypeInt: I64, ReflectTypeStr: String,
+		ReflectGet: Any, ReflectLen: I64, ReflectIsNil: Bool, ReflectSet: TupleOf(), ReflectAddr: Any}[in.Fn])
 }

@@ -65,12 +65,37 @@ const (
 	SliceLen  // slicelen(X): the length (i64) of the slice the interface X holds; the run aborts when it holds none
 	SliceSwap // sliceswap(X, I, J): swaps elements I and J (i64, in range) of the slice the interface X holds; no result
 	SameType  // sametype(X, Y): whether the interfaces X and Y hold values of one dynamic type (or are both nil); bool
+	// within(C): the run goes on where the bool C holds and is aborted
+	// elsewhere, where a string or slice header views memory leapfrog does
+	// not model (lower/headers.go): a decision the search can flip, whose
+	// aborted side refutes nothing; no result.
+	Within
+	// dataoff(X, Y): the address of string X's bytes minus that of string
+	// Y's (i64), when both lie in the memory of one string (sliced from
+	// it); the run aborts otherwise (uintptr(xh.Data) - uintptr(yh.Data)
+	// of their headers, lower/headers.go).
+	DataOff
+	// readonly(X): the backing array of the slice X (a []byte viewing a
+	// string's bytes, lower/headers.go) is read-only: a write into it
+	// aborts the run (Go's strings are immutable: the write faults, or
+	// changes the string); no result.
+	ReadOnly
+	// The reflect model (reflect.go): type ids index Program.Reflect.
+	ReflectTypeOf  // rtypeof(X): the type id (i64) of the dynamic type of the interface X (0: nil); a symbolic one is decided
+	ReflectTypeInt // rtypeint(T, What, I): an integer property What (RType*) of type T (I: a field's index); i64
+	ReflectTypeStr // rtypestr(T, What, I): a string property What (RType*) of type T; string
+	ReflectGet     // rget(Root, RootT, Steps, T): the value reached from the interface Root (of type RootT) by Steps ([]i64), boxed as type T (an interface type: the interface itself)
+	ReflectLen     // rlen(Root, RootT, Steps): len of the slice, map or array reached so; i64
+	ReflectIsNil   // risnil(Root, RootT, Steps): whether the pointer, slice, map, func or interface reached so is nil; bool
+	ReflectSet     // rset(Root, RootT, Steps, X): stores what the interface X holds (X itself for an interface type) where Steps lead, in memory; no result
+	ReflectAddr    // raddr(Root, RootT, Steps, T): the address of what Steps lead to, in memory, boxed as the pointer type T
 )
 
-var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype"}
+var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within", "dataoff", "readonly",
+	"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "risnil", "rset", "raddr"}
 
 // builtinArity is the number of arguments of each builtin.
-var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2}
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1, 1, 3, 3, 4, 3, 3, 4, 4}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 

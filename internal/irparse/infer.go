@@ -333,10 +333,14 @@ func (c *fctx) infer(ai *aInstr, in ir.Instr) (*ir.Type, string) {
 		switch in.Fn {
 		case ir.Append:
 			return arg(0), ""
-		case ir.Copy, ir.SliceLen:
+		case ir.Copy, ir.SliceLen, ir.DataOff, ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectLen:
 			return ir.I64, ""
-		case ir.SameType:
+		case ir.SameType, ir.ReflectIsNil:
 			return ir.Bool, ""
+		case ir.ReflectTypeStr:
+			return ir.String, ""
+		case ir.ReflectGet, ir.ReflectAddr:
+			return ir.Any, ""
 		}
 		return ir.TupleOf(), ""
 	case *ir.Range:

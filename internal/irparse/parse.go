@@ -600,7 +600,7 @@ func (p *parser) parseInstr() *aInstr {
 	if !in.hasReg {
 		switch in.op {
 		case "store", "call", "if", "jump", "return", "panic", "mapupdate",
-			"append", "copy", "delete", "clear", "sliceswap", "invoke", "callv", "defer", "rundefers":
+			"append", "copy", "delete", "clear", "sliceswap", "rset", "invoke", "callv", "defer", "rundefers":
 		default:
 			p.fail(opTok, "%s must be assigned to a register (%%N = %s ...)", in.op, in.op)
 		}

@@ -264,7 +264,8 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*ir.Function) ir.Instr {
 		return &ir.Lookup{CommaOk: ai.commaOk}
 	case "mapupdate":
 		return &ir.MapUpdate{}
-	case "append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype":
+	case "append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype",
+		"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "risnil", "rset", "raddr":
 		return &ir.Builtin{Fn: *builtinKinds[ai.op]}
 	case "slicetoarrayptr":
 		return &ir.SliceToArrayPointer{}

@@ -48,8 +48,9 @@
 // of its own that imports fmt's dependencies), whose reflection is
 // answered by externals the engine implements (fmt.go). The replacement
 // package holds Go bodies for bytealg's assembly, errors.Is and As,
-// sync, sync/atomic, unique and reflectlite's ValueOf, Len and Swapper,
-// the mirror types standing for their types, its intrinsics, and the
+// sync, sync/atomic, unique, reflectlite's ValueOf, Len and Swapper, a
+// model of reflect (see The reflect model), the mirror types standing
+// for their types, its intrinsics, and the
 // runtime's variables other packages bind by //go:linkname (see
 // Replacements). A function with no Go body (assembly) runs as the Go
 // fallback its package runs on builds without the assembly, when the
@@ -183,6 +184,29 @@
 // in memory), unsafe.Slice of a string (whether the view of an empty
 // string is nil depends on where the string came from: gc's is nil for
 // "" and string(nil), not for s[1:1]).
+//
+// String and slice headers are views too (headers.go):
+// (*reflect.SliceHeader)(unsafe.Pointer(&b)), reflect.StringHeader, and a
+// package's own header structs (a first field unsafe.Pointer or uintptr,
+// then Len and Cap ints) over a string or slice variable. Reading a field
+// reads the variable (its length, capacity, or its data pointer, which
+// has no IR value and may only be stored into another header's Data);
+// the stores into one header's fields that follow each other, with
+// nothing between them that reads the variable or calls, are one write of
+// the whole string or slice: the Data's source x sliced x[:len:cap] (the
+// same memory), or a copy when a string views a []byte's bytes (exact
+// under Go's rule that a string's bytes are not written while it is
+// used) or a []byte a string's (read-only, ir.ReadOnly: a write into it
+// aborts the run; in Go it faults or changes the string). A
+// header variable converted to a *string or *[]T, or assigned such a
+// header, is lowered as that string or slice. Where the view would reach
+// beyond its source's memory, or a []byte would view an empty string's
+// bytes (nil or not by where the string came from), ir.Within aborts the
+// run: a decision the search flips, whose aborted side refutes nothing.
+// uintptr(a.Data) - uintptr(b.Data) of two strings' headers is
+// ir.DataOff, their offset when both are sliced from one string (gc does
+// not advance an empty substring's pointer), an aborted run otherwise;
+// any other arithmetic or comparison of addresses is rejected.
 //
 // Compiler hints change no value: internal/abi's NoEscape, Escape and
 // EscapeToResultNonString are identities (the call's value is its
@@ -402,9 +426,30 @@
 // a test cannot write another); it must have the Go type's size and keep
 // its exported fields at their indices (checked when the type is met: a
 // mismatch makes the type unsupported). sync's types, atomic's typed
-// forms, unique.Handle and reflect's Values are mirrored. A named
-// interface stands for the unnamed one of its method set (sync.Cond's L is
-// a sync.Locker, which the replacement package cannot name).
+// forms, unique.Handle and reflect's Value and StructField are mirrored.
+// A named interface stands for the unnamed one of its method set
+// (sync.Cond's L is a sync.Locker, which the replacement package cannot
+// name). A mirror of a named interface (reflect.Type) holds the part of
+// its method set the replacement answers (a call of another method is
+// rejected); a mirror of a named basic type (reflect.Kind, StructTag) has
+// its underlying type and is not opaque.
+//
+// # The reflect model
+//
+// reflect is modelled for the class, not by function (replace_reflect.go,
+// replacements/reflect*.go): a reflect.Type is the id of a type in the
+// program's type table (ir.Program.Reflect: the dynamic types, closed
+// under their parts, with what reflect tells of each: kind, name, package
+// path, elements, fields and tags, size), a reflect.Value the interface it
+// was reached from and the steps reaching it (fields, elements,
+// dereferences), walked again at each read so that a Value reached
+// through a pointer sees memory as it is. Eight intrinsics (ir's
+// Reflect* builtins) read the table and walk, box and store values; the
+// rest (Kind, Field, Index, Elem, Int, Set*, DeepEqual, StructTag.Lookup)
+// is Go over them, differentially tested against reflect with native
+// intrinsics. reflect's string panics are Go's own; where reflect panics
+// with a *ValueError, or where the model stops (maps' keys, Implements of
+// an interface with methods), the run aborts with the reason.
 //
 // errors.As is replaced at its calls, not by its name (erroras.go): it
 // asks reflectlite for the type its target points to, which the call

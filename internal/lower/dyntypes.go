@@ -27,7 +27,8 @@ type dynState struct {
 	// optional methods (printing, Unwrap) that could not be lowered: not
 	// tried again.
 	failedOpt map[*ssa.Function]bool
-	// fmtOnly are the dynamic types made only for fmt to box (fmt.go).
+	// fmtOnly are the dynamic types made only for fmt or the reflect
+	// model to box (fmt.go, replace_reflect.go).
 	fmtOnly map[types.Type]bool
 }
 
@@ -77,11 +78,15 @@ func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
 		if l.fmtParts() {
 			changed = true
 		}
+		if l.reflectParts() { // replace_reflect.go
+			changed = true
+		}
 		if !ch && !changed && !added {
 			break
 		}
 	}
 	l.prog.Types = l.sortedDyns()
+	l.prog.Reflect = l.reflectTable()
 	return nil
 }
 

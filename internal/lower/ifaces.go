@@ -218,6 +218,9 @@ func (fl *fnLowerer) lowerTypeAssert(v *ssa.TypeAssert) error {
 func (fl *fnLowerer) lowerInvoke(v *ssa.Call) error {
 	c := v.Common()
 	pos := fl.l.callStart(v.Pos())
+	if fl.l.mirrorLacks(c) { // replace_reflect.go
+		return fl.l.unsupported(pos, "call to (%s).%s (not modelled)", c.Value.Type(), c.Method.Name())
+	}
 	x, err := fl.ifaceReceiver(c.Value, pos)
 	if err != nil {
 		return err

@@ -40,8 +40,10 @@ type fnLowerer struct {
 	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
 	absorbed map[ssa.Instruction]bool   // conversions made only for a no-op's arguments (intrinsics.go)
 
-	noIR     map[ssa.Value]string    // values with no IR value, and why a use fails (unsafe.go)
-	reinterp map[ssa.Value]ssa.Value // pointers reinterpreting another's memory, to it (unsafe.go)
+	noIR      map[ssa.Value]string    // values with no IR value, and why a use fails (unsafe.go)
+	reinterp  map[ssa.Value]ssa.Value // pointers reinterpreting another's memory, to it (unsafe.go)
+	hdr       map[ssa.Value]hdrRef    // values of string and slice header views (headers.go)
+	hdrGroups map[ssa.Value]*hdrGroup // stores into a header's fields under way, by variable (headers.go)
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -204,6 +206,10 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.Alloc:
+		if t := fl.headerAlloc(v); t != nil { // headers.go
+			fl.lowerHeaderAlloc(v, t)
+			return nil
+		}
 		t, err := fl.typeOf(v, fl.pos(v))
 		if err != nil {
 			return err
@@ -233,6 +239,9 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.Field:
+		if ok, err := fl.lowerHeaderField(v); ok { // headers.go
+			return err
+		}
 		x, err := fl.value(v.X, fl.pos(v))
 		if err != nil {
 			return err
@@ -244,6 +253,9 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.FieldAddr:
+		if fl.headerFieldAddr(v) { // headers.go
+			return nil
+		}
 		ptr, err := fl.pointer(v.X, fl.pos(v))
 		if err != nil {
 			return err
@@ -315,6 +327,9 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.Store:
+		if ok, err := fl.hdrStore(v); ok { // headers.go
+			return err
+		}
 		if o := fl.reinterp[v.Addr]; o != nil { // unsafe.go
 			return fl.lowerReinterpStore(v, o)
 		}

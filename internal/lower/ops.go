@@ -12,6 +12,9 @@ import (
 )
 
 func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
+	if ok, err := fl.lowerDataOffset(v); ok { // headers.go
+		return err
+	}
 	op, ok := binOps[v.Op]
 	if !ok {
 		return fl.l.unsupported(v.Pos(), "operator %s", v.Op)
@@ -67,6 +70,9 @@ var binOps = map[token.Token]ir.BinOpKind{
 
 func (fl *fnLowerer) lowerUnOp(v *ssa.UnOp) error {
 	if v.Op == token.MUL {
+		if ok, err := fl.lowerHeaderLoad(v); ok { // headers.go
+			return err
+		}
 		if o := fl.reinterp[v.X]; o != nil { // unsafe.go
 			return fl.lowerReinterpLoad(v, o)
 		}

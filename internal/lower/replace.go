@@ -59,6 +59,14 @@ var intrinsics = map[string]ir.BuiltinKind{
 	replacementPath + ".sliceLen":       ir.SliceLen,
 	replacementPath + ".sliceSwap":      ir.SliceSwap,
 	replacementPath + ".sameType":       ir.SameType,
+	replacementPath + ".rtypeof":        ir.ReflectTypeOf, // replace_reflect.go
+	replacementPath + ".rtypeint":       ir.ReflectTypeInt,
+	replacementPath + ".rtypestr":       ir.ReflectTypeStr,
+	replacementPath + ".rget":           ir.ReflectGet,
+	replacementPath + ".rlen":           ir.ReflectLen,
+	replacementPath + ".risnil":         ir.ReflectIsNil,
+	replacementPath + ".rset":           ir.ReflectSet,
+	replacementPath + ".raddr":          ir.ReflectAddr,
 }
 
 // isIntrinsic reports whether c is a static call of an intrinsic.
@@ -86,7 +94,9 @@ func (fl *fnLowerer) lowerIntrinsic(v *ssa.Call) error {
 		in = &ir.Comparable{X: args[0], Y: args[len(args)-1]}
 	default:
 		in = &ir.Builtin{Fn: kind, Args: args}
-		t = map[ir.BuiltinKind]*ir.Type{ir.SliceLen: ir.I64, ir.SliceSwap: voidType, ir.SameType: ir.Bool}[kind]
+		if t = reflectBuiltins[kind]; t == nil {
+			t = map[ir.BuiltinKind]*ir.Type{ir.SliceLen: ir.I64, ir.SliceSwap: voidType, ir.SameType: ir.Bool}[kind]
+		}
 	}
 	fl.vals[v] = fl.emit(in, t).(ir.Value)
 	return nil

@@ -24,6 +24,11 @@ import (
 // types.
 var mirroredPkgs = map[string]bool{"sync": true, "sync/atomic": true, "unique": true, "internal/reflectlite": true, "reflect": true}
 
+// A mirror of a named interface (reflect.Type) has a part of its method
+// set: the methods it answers (a call of another is rejected); a mirror
+// of a named basic type (reflect.Kind) has its underlying type, and is no
+// opaque type (it has no state a test cannot write).
+
 // typeKey is a named type's package path and name ("sync/atomic.Int32").
 func typeKey(n *types.Named) string {
 	obj := n.Origin().Obj()
@@ -64,6 +69,27 @@ func (l *loader) mirrorOf(t *types.Named) (types.Type, error) {
 func (l *loader) fits(t, m types.Type) error {
 	if a, b := l.types.size(t), l.types.size(m); a != b {
 		return fmt.Errorf("the mirror %s of %s has size %d, not %d", m, t, b, a)
+	}
+	if ti, ok := t.Underlying().(*types.Interface); ok {
+		mi, ok := m.Underlying().(*types.Interface)
+		if !ok {
+			return fmt.Errorf("the mirror %s of %s: not an interface", m, t)
+		}
+		for i := 0; i < mi.NumMethods(); i++ {
+			f := mi.Method(i)
+			obj, _, _ := types.LookupFieldOrMethod(ti, false, nil, f.Name())
+			of, ok := obj.(*types.Func)
+			if !ok || !l.mirrorSig(of.Type().(*types.Signature), f.Type().(*types.Signature)) {
+				return fmt.Errorf("the mirror %s of %s: method %s differs", m, t, f.Name())
+			}
+		}
+		return nil
+	}
+	if _, ok := t.Underlying().(*types.Basic); ok {
+		if !types.Identical(t.Underlying(), m.Underlying()) {
+			return fmt.Errorf("the mirror %s of %s: another basic type", m, t)
+		}
+		return nil
 	}
 	ts, _ := t.Underlying().(*types.Struct)
 	ms, _ := m.Underlying().(*types.Struct)

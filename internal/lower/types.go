@@ -193,7 +193,8 @@ func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
 			return nil, &unsupportedType{t}
 		}
 		if r != nil {
-			under, opaque = r.Underlying(), true
+			_, basic := r.Underlying().(*types.Basic)
+			under, opaque = r.Underlying(), !basic // replace_types.go
 		}
 	}
 	u, err := m.irType(under)

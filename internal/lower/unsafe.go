@@ -117,6 +117,9 @@ func (fl *fnLowerer) lowerFromUnsafePointer(v *ssa.Convert) error {
 		fl.opaque(v, fmt.Sprintf("%s(unsafe.Pointer): an address as an integer (addresses are not modelled)", fl.goType(v.Type())))
 		return nil
 	}
+	if ok, err := fl.headerView(v); ok { // headers.go
+		return err
+	}
 	o := pointerOrigin(v.X)
 	if o == nil {
 		_, err := fl.value(v.X, pos) // its reason

@@ -29,6 +29,10 @@ type output struct {
 	// err: a result of type error, checked by wantErr (field), and
 	// errors.Is or its message (ifaces.go).
 	err *errOut
+	// isNil: a result of function type, which Go compares only with nil:
+	// its column is a bool, whether the result is nil (a state function
+	// of a lexer returns the next state).
+	isNil bool
 }
 
 // outputs lists what the test checks, in the order of search.Test.Out (the
@@ -39,7 +43,12 @@ func (f *file) outputs(fn Func, s *sig, cases []*search.Test) ([]*output, error)
 	var outs []*output
 	for i, t := range s.results {
 		o := &output{typ: t, got: f.local("got")}
+		_, o.isNil = t.Underlying().(*types.Signature)
 		switch {
+		case o.isNil && len(s.results) > 1:
+			o.label, o.field, o.got = fmt.Sprintf("result %d", i), s.outColumn(fmt.Sprintf("want%dNil", i)), f.local(fmt.Sprintf("got%d", i))
+		case o.isNil:
+			o.field = s.outColumn("wantNil")
 		case isError(t): // ifaces.go: checked as Go tests check errors
 			o.field, o.got, o.err = s.outColumn("wantErr"), f.local("err"), &errOut{}
 			if len(s.results) > 1 {
@@ -72,7 +81,7 @@ func (f *file) outputs(fn Func, s *sig, cases []*search.Test) ([]*output, error)
 			if len(c.Out) != len(outs) {
 				return nil, fmt.Errorf("testgen: %s: case %q has %d outputs, want %d (the results, then the final value of each pointer, slice or map parameter)", fn.Result.Function, c.Name, len(c.Out), len(outs))
 			}
-			if why := f.unchecked(c.Out[i], o.typ); why != "" {
+			if why := f.unchecked(c.Out[i], o.typ); why != "" && !(o.isNil && c.Out[i].Unfixed == "") {
 				skipped++
 				reasons[why] = true
 			} else {
@@ -175,6 +184,15 @@ func (f *file) check(w *bytes.Buffer, o *output, T, tt, call string) {
 		msg += " " + o.label
 	}
 	cond := got + " != " + want
+	if o.isNil {
+		if o.skipColumn != "" {
+			fmt.Fprintf(w, "\t\t\tif !%s.%s && (%s == nil) != %s {\n", tt, o.skipColumn, got, want)
+		} else {
+			fmt.Fprintf(w, "\t\t\tif (%s == nil) != %s {\n", got, want)
+		}
+		fmt.Fprintf(w, "\t\t\t\t%s.Errorf(\"%s == nil is %%v, want %%v\", %s == nil, %s)\n\t\t\t}\n", T, msg, got, want)
+		return
+	}
 	switch {
 	case isFloat(o.typ):
 		cond = f.floatDiffers(got, want) // floats.go

@@ -224,7 +224,10 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 			f.errFields(w, o)
 			continue
 		}
-		if o.column {
+		switch {
+		case o.column && o.isNil:
+			fmt.Fprintf(w, "\t\t%s bool\n", o.field)
+		case o.column:
 			fmt.Fprintf(w, "\t\t%s %s\n", o.field, f.typeName(o.typ))
 		}
 		if o.skipColumn != "" {
@@ -302,6 +305,8 @@ func (f *file) row(w *bytes.Buffer, c *search.Test, s *sig, outs []*output, fn F
 			switch {
 			case o.err != nil: // ifaces.go
 				f.errRow(w, o, c.Out[i])
+			case o.isNil && c.Out[i].Unfixed == "":
+				fmt.Fprintf(w, ", %s: %v", o.field, c.Out[i].Nil)
 			case reason == "":
 				fmt.Fprintf(w, ", %s: %s", o.field, f.literal(c.Out[i], o.typ))
 			case o.skipColumn != "":

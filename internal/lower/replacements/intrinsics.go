@@ -35,3 +35,37 @@ func compares(x, y any) bool
 // randomBits is 64 random bits (rand.go): the engine answers a call with
 // fresh variables that a test cannot fix (its env.go).
 func randomBits() uint64
+
+// The reflect model's intrinsics (reflect.go): type ids index the
+// program's table of reflected types (0: none).
+
+// rtypeof is the type id of x's dynamic type (0 for nil); the front end
+// lowers a call of it to the IR's rtypeof, which decides a symbolic one.
+func rtypeof(x any) int
+
+// rtypeint is the integer property what (rt* constants) of type t; i is
+// a field's index where the property is a field's.
+func rtypeint(t, what, i int) int
+
+// rtypestr is the string property what (rs* constants) of type t.
+func rtypestr(t, what, i int) string
+
+// rget is the value reached from root (of type rootT) by steps (a field's
+// or an element's index, or a pointer's dereference), boxed as type t: as
+// the interface itself when t is an interface type.
+func rget(root any, rootT int, steps []int, t int) any
+
+// rlen is the length of the slice or map reached so.
+func rlen(root any, rootT int, steps []int) int
+
+// risnil reports whether the pointer, slice, map, function or interface
+// reached so is nil.
+func risnil(root any, rootT int, steps []int) bool
+
+// rset stores the value x holds (x itself for an interface type) where
+// steps lead from root: in memory, past a dereference or a slice's element.
+func rset(root any, rootT int, steps []int, x any)
+
+// raddr is the address of what steps lead to from root (in memory), boxed
+// as the pointer type t.
+func raddr(root any, rootT int, steps []int, t int) any

@@ -1,4 +1,4 @@
-// internal/reflectlite and reflect as sort.Slice, SliceStable and SliceIsSorted use them: ValueOf(x).Len(), Swapper(x).
+// internal/reflectlite as sort.Slice, SliceStable and SliceIsSorted use it: ValueOf(x).Len(), Swapper(x).
 
 package replacements
 
@@ -16,21 +16,6 @@ func ValueOf(i any) liteValue { return liteValue{v: i} }
 
 // Len replaces (internal/reflectlite.Value).Len.
 func (v liteValue) Len() int { return sliceLen(v.v) }
-
-// reflectValue replaces reflect.Value, as liteValue (copies of sort made
-// outside GOROOT call reflect's ValueOf and Len instead of
-// reflectlite's). Its other methods are not replaced: a call of one is
-// rejected, as reflect is not interpreted.
-type reflectValue struct {
-	v any
-	_ uintptr
-}
-
-// ReflectValueOf replaces reflect.ValueOf.
-func ReflectValueOf(i any) reflectValue { return reflectValue{v: i} }
-
-// Len replaces (reflect.Value).Len.
-func (v reflectValue) Len() int { return sliceLen(v.v) }
 
 // Swapper replaces internal/reflectlite.Swapper: a function swapping two
 // elements of the slice (its header as it is now). An index out of range
