@@ -98,6 +98,7 @@ func addStats(to *report.Stats, from report.Stats) {
 	to.SatChecks += from.SatChecks
 	to.EagerFlips += from.EagerFlips
 	to.HopefulFlips += from.HopefulFlips
+	to.TargetQueries += from.TargetQueries
 	to.Conflicts += from.Conflicts
 	to.Paths += from.Paths
 	to.DistinctPaths += from.DistinctPaths

@@ -223,6 +223,7 @@ type Stats struct {
 	SatChecks       int `json:"sat_checks"`   // other satisfiability checks (proofs, back-substitution)
 	EagerFlips      int `json:"eager_flips"`
 	HopefulFlips    int `json:"hopeful_flips"`
+	TargetQueries   int `json:"target_queries,omitempty"` // TreeFrog's queries towards an uncovered target (skeleton, suffix, feasible sequence): no flip
 	Conflicts       int `json:"conflicts"`
 	Paths           int `json:"paths"`            // executions of the function
 	InfeasiblePaths int `json:"infeasible_paths"` // flips the solver proved infeasible

@@ -196,25 +196,48 @@
 // session's solver incrementally (the conjuncts as assumptions) and are
 // counted apart from solver calls. Conflicts are sets of constraint terms:
 // terms are hash-consed over the inputs, so matching by term protects the
-// def-use links that §5.2 protects with extra branches. Instead of hopeful
-// flips each unexplored side b' that may lead to uncovered objectives is
-// enumerated, deepest sides first: guided runs (engine.RunGuided) take the
-// prefix and b', then at each branch instance a side that may still reach a
-// target, does not complete a known conflict with the constraints so far, and
-// is not refuted by an over-approximate conflict; a branch where only one
-// side qualifies is the skeleton's, one where both do leaves the other for a
-// later run, so each run fleshes out one whole suffix. At a target, the
-// suffix's own constraints are back-substituted (satisfiability checks), then
-// one solver call with the prefix asks for a test. When every suffix is
-// refuted for a target, the side is recorded as refuted on its node
-// (Node.Refuted, the §8.3 conflict: the prefix sides the cores need, b' and
-// u) and every side the enumeration took becomes an over-approximate conflict
-// keyed by the engine's state number there (engine.States): any later side
-// with the same branch, direction and state whose constraints before it
-// contain what the cores needed is refuted without a run. When the
-// enumeration exceeds its budget, the suffix is merged and one query asks for
-// every target beyond b'; when that does not settle the side, it is flipped
-// hopefully, so the search stays exhaustive. Cases that later cases cover
+// def-use links that §5.2 protects with extra branches.
+//
+// Instead of hopeful flips (§8), each unexplored side b' that may lead to
+// uncovered objectives is enumerated towards them, shallowest sides first,
+// by explicit skeletons (treefrog_skeleton.go): a walk of the CFG from b'
+// over the blocks that can reach a target u keeps the branch sides a path
+// has no choice but to take (the other side cannot reach u, or completes
+// a known conflict with the prefix and the skeleton so far), so that every
+// CFG path to u lies in the class of some skeleton, and a skeleton closing
+// a conflict or a lemma is refuted without a query. The suffix after b' is
+// executed merged (engine.RunForcedMerged), which gives each side beyond
+// b' its obligation over the inputs; each skeleton is checked alone
+// (back-substitution of its constraints and obligations, satisfiability
+// checks), then sent as one query with the prefix. Sat: its model is run
+// and covers u. When every skeleton is refuted, one check of the prefix and
+// u's obligation proves that no path through b' reaches u: the side is
+// recorded as refuted on its node (Node.Refuted, the §8.3 conflict: the
+// prefix sides the core needs, b' and u) and as an over-approximate
+// conflict keyed by the engine's state number at b' (engine.States).
+//
+// Skeletons need the whole suffix merged (no loop or failing check after
+// b') and b' and u in the function itself. Elsewhere suffixes are
+// enumerated with guided runs, deepest sides first (treefrog_suffix.go):
+// guided runs (engine.RunGuided) take the prefix and b', then at each branch
+// instance a side that may still reach a target, does not complete a known
+// conflict with the constraints so far, and is not refuted by an
+// over-approximate conflict; a branch where only one side qualifies is the
+// skeleton's, one where both do leaves the other for a later run, so each
+// run fleshes out one whole suffix. At a target, the suffix's own
+// constraints are back-substituted (satisfiability checks), then one solver
+// call with the prefix asks for a test. When every suffix is refuted for a
+// target, the side is refuted for it as above, and every side the
+// enumeration took becomes an over-approximate conflict for its state.
+// When the enumeration exceeds its budget, the suffix is merged and one
+// query asks for every target beyond b'. A side still open then is
+// flipped as a last resort (counted hopeful: an engine decision such as a
+// stub's answer, guided runs that abort; none on the bench programs); a
+// side the skeletons leave open with a reason (a divergence, an undecided
+// query) stays undecided with it. Queries
+// towards targets are counted as target queries, neither eager nor hopeful.
+// Auto's TreeFrog keeps the guided enumeration, the merged query and, when
+// they leave a side open, a hopeful flip. Cases that later cases cover
 // entirely are discarded (§9).
 //
 // # The entry objective

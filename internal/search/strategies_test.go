@@ -99,8 +99,8 @@ func TestStrategiesAgree(t *testing.T) {
 							t.Errorf("%s %s %s: %s says %s, %s says %s", b.ID, b.Pos, b.Outcome, ref.Strategy, rb.Verdict, r.Strategy, b.Verdict)
 						}
 					}
-					if r.Stats.SolverCalls != r.Stats.EagerFlips+r.Stats.HopefulFlips {
-						t.Errorf("%s: %d solver calls != %d eager + %d hopeful flips", r.Strategy, r.Stats.SolverCalls, r.Stats.EagerFlips, r.Stats.HopefulFlips)
+					if r.Stats.SolverCalls != r.Stats.EagerFlips+r.Stats.HopefulFlips+r.Stats.TargetQueries {
+						t.Errorf("%s: %d solver calls != %d eager + %d hopeful flips + %d target queries", r.Strategy, r.Stats.SolverCalls, r.Stats.EagerFlips, r.Stats.HopefulFlips, r.Stats.TargetQueries)
 					}
 				}
 			})

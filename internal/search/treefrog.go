@@ -26,17 +26,27 @@ import (
 //     mis(p), is shrunk to a core by deleting constraints one at a time.
 //     Lemmas (§5.3) come from resolving conflicts on complementary
 //     constraints.
-//   - Enumeration phase (§8, treefrog_suffix.go), instead of hopeful flips:
-//     for each unexplored side b' that may lead to uncovered objectives,
-//     suffixes from b' towards them are enumerated with guided runs (one run
-//     per suffix), pruned by the CFG and by the conflicts, one query per
-//     complete suffix. Over-approximate conflicts (§8.3) are keyed by the
-//     engine's state number at b', so a refutation is reused at every prefix
-//     that reaches the same state and contains the constraints it relied
-//     on. When enumeration does not finish within its budget, the suffix is
-//     merged (treefrog_merged.go) and one query asks for every target beyond
-//     b'; when that does not settle the side either, it is flipped
-//     hopefully, as in MTelse, so that the search stays exhaustive.
+//   - Enumeration phase (§8), instead of hopeful flips. Pure TreeFrog
+//     (this strategy, treefrog_skeleton.go): for each unexplored side b'
+//     that may lead to uncovered objectives, shallowest first, the
+//     feasible sequences known to lead there (§6), then explicit skeletons
+//     towards each target (the necessary branch sides over the CFG, pruned
+//     by the conflicts and lemmas), each checked alone by
+//     back-substitution and sent as one query on the merged suffix's
+//     obligations; a target every skeleton fails to reach is refuted from
+//     b' with a proof that stands alone. Where skeletons do not apply
+//     (loops or checks after b', b' or a target in a callee) suffixes are
+//     enumerated with guided runs (treefrog_suffix.go: one run per suffix,
+//     one query per complete suffix; over-approximate conflicts, §8.3, are
+//     keyed by the engine's state number at b') and then merged into one
+//     query (treefrog_merged.go). A side still open is flipped as a last
+//     resort (counted hopeful; none on the bench programs). An objective an eager flip found
+//     infeasible once is not flipped eagerly again: skeletons from
+//     shallower sides reach it, and its own instances are flipped in the
+//     enumeration phase when it is still open.
+//   - Auto's TreeFrog keeps the earlier enumeration phase: guided
+//     enumeration deepest first, a merged query, then a hopeful flip as in
+//     MTelse.
 type TreeFrog struct{}
 
 // Name returns "treefrog".
@@ -56,6 +66,24 @@ type treefrog struct {
 	fsTried     map[fsTry]bool              // feasible sequences tried at a side (treefrog_feasible.go)
 	invariant   map[*ir.If]bool             // branches whose constraint is the same on every path (treefrog_lemmas.go)
 	partial     []*Conflict                 // conflicts with an invariant side, propagated to what it dominates
+	invTerm     map[*ir.If]*expr.Term       // the constraint of each invariant branch met (treefrog_skeleton.go)
+	// pure: the strategy TreeFrog itself, which enumerates skeletons
+	// (§8); a side the skeletons settle with a reason left open stays
+	// undecided with it (gaveUp), one nothing settles is flipped as a
+	// last resort. Auto's TreeFrog enumerates suffixes and
+	// falls back to a merged query and hopeful flips.
+	pure   bool
+	gaveUp map[sideRef]string
+	// eagerFailed: objectives an eager flip found infeasible once (pure
+	// TreeFrog). Their other instances are not flipped eagerly: the
+	// enumeration phase reaches them by skeletons from shallower sides,
+	// and flips an instance only when no other route is left.
+	eagerFailed map[*Objective]bool
+	noSkeleton  map[sideRef]bool // sides skeletons do not apply to (treefrog_skeleton.go)
+	// skeletonQueries counts the queries on skeletons (part of
+	// Stats.TargetQueries).
+	skeletonQueries int
+	why             string // why the last enumeration left a target open
 }
 
 func newTreeFrog(s *Session) *treefrog {
@@ -63,12 +91,14 @@ func newTreeFrog(s *Session) *treefrog {
 		s.lemmaRefuted = map[*Objective]*Proof{}
 	}
 	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
-		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}}
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, gaveUp: map[sideRef]string{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
 }
 
 // Explore runs the search.
 func (TreeFrog) Explore(s *Session) {
-	newTreeFrog(s).search()
+	tf := newTreeFrog(s)
+	tf.pure = true
+	tf.search()
 }
 
 // search runs the conflict-learning search: eager phase, then enumeration,
@@ -82,6 +112,7 @@ func (tf *treefrog) search() {
 	}
 	nodes := s.First()
 	tf.high = append(tf.high, &treatment{nodes: nodes})
+	defer tf.markGaveUp()
 	for !s.Done() {
 		tf.eager()
 		if s.Done() || !tf.enumerate() {
@@ -100,11 +131,13 @@ func (tf *treefrog) eager() {
 		for i := t.from; i < len(t.nodes) && !s.Done(); i++ {
 			n := t.nodes[i]
 			for _, dir := range unexplored(n) {
-				if n.State[ix(dir)] != Unexplored || s.IsCovered(n.If, dir) {
+				if n.State[ix(dir)] != Unexplored || s.IsCovered(n.If, dir) || tf.pure && tf.eagerFailed[s.objOfSide[Lit{n.If, dir}]] {
 					continue
 				}
 				if next, ok := tf.flip(n, dir); ok {
 					tf.high = append(tf.high, &treatment{nodes: next, from: i + 1})
+				} else if o := s.objOfSide[Lit{n.If, dir}]; o != nil && tf.pure {
+					tf.eagerFailed[o] = true
 				}
 				if s.Done() {
 					return
@@ -165,6 +198,9 @@ func (tf *treefrog) flip(n *Node, dir bool) ([]*Node, bool) {
 // reports whether it made progress (a new path to treat, or a hopeful flip);
 // false means every such side is refuted for the objectives it may reach.
 func (tf *treefrog) enumerate() bool {
+	if tf.pure {
+		return tf.enumerateSkeletons()
+	}
 	s := tf.s
 	if tf.hopeful {
 		return tf.hopefulFlips()
@@ -279,14 +315,19 @@ const (
 )
 
 // solveAndRun asks for an input satisfying q, a query made of n's prefix, side
-// dir and constraints beyond it (one solver call, aimed past the side: counted
-// as a hopeful flip), sliced to the constraints sharing variables with those
+// dir and constraints beyond it (one solver call, aimed past the side:
+// counted as a hopeful flip under Auto, as a query towards a target under
+// pure TreeFrog), sliced to the constraints sharing variables with those
 // beyond the prefix; on Sat it runs the input and queues the new suffix. The
 // solver's core stays available after Unsat.
 func (tf *treefrog) solveAndRun(n *Node, dir bool, q []*expr.Term) solver.Result {
 	s := tf.s
 	s.Stats.SolverCalls++
-	s.Stats.HopefulFlips++
+	if tf.pure {
+		s.Stats.TargetQueries++
+	} else {
+		s.Stats.HopefulFlips++ // Auto's count
+	}
 	if k := n.prefixLen(); n.Input != nil && k < len(q) {
 		// The prefix holds under n's input: constraints sharing no variable
 		// with the side and what follows keep their values from it.

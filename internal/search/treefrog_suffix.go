@@ -334,6 +334,9 @@ func (e *suffixEnum) run(top *dnode) {
 		if e.budget <= 0 || tf.runs >= enumTotal || s.Expired() {
 			if tf.runs >= enumTotal {
 				tf.hopeful = true
+				tf.why = fmt.Sprintf("the guided enumeration of suffixes spent the search's budget (%d runs)", enumTotal)
+			} else if e.budget <= 0 {
+				tf.why = fmt.Sprintf("the guided enumeration of suffixes from one side spent its budget (%d runs)", enumBudget)
 			}
 			e.giveUp(nil, false)
 			return
@@ -411,6 +414,9 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 		if st.Bounded != "" || st.Cond != nil && !st.Flippable {
 			e.giveUp(st.If, true)
 			e.giveUp(st.If, false)
+			if st.Bounded != "" {
+				e.tf.why = st.Bounded
+			}
 			return st.Taken, true
 		}
 		var viable []bool
@@ -478,6 +484,7 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 	switch {
 	case path.Aborted != "":
 		e.giveUp(nil, false)
+		e.tf.why = path.Aborted
 	case !path.Stopped && path.Conflict < 0 && path.PanicAt != nil:
 		if u := e.byPanic[path.PanicAt]; e.live(u) {
 			hits = append(hits, suffixHit{u, terms, lits, chain})
