@@ -95,7 +95,7 @@ func (f *file) outputs(fn Func, s *sig, cases []*search.Test) ([]*output, error)
 			o.column = true
 		case skipped > 0:
 			var rs []string
-			for _, why := range []string{cyclic, unordered, unwritable} {
+			for _, why := range []string{cyclic, unordered, unwritable, pointerKeys} {
 				if reasons[why] {
 					rs = append(rs, why)
 				}
@@ -111,6 +111,10 @@ const (
 	cyclic     = "cyclic, which a literal cannot write"
 	unordered  = "depends on the order of a range over a map, which Go randomises"
 	unwritable = "holds a value of a type a test cannot write" // ifaces.go
+	// A map keyed by pointers (regexp/syntax's map[*Regexp]int) compares
+	// its keys by identity: a literal's keys are other objects, and
+	// reflect.DeepEqual never finds them equal.
+	pointerKeys = "holds a map keyed by pointers, whose keys no literal can give"
 )
 
 // unchecked says why a test must not assert v, of type t, or "".
@@ -120,6 +124,9 @@ func (f *file) unchecked(v engine.Value, t types.Type) string {
 	}
 	if !f.writable(v, t) {
 		return unwritable
+	}
+	if keyedByPointers(v, t, map[types.Type]bool{}) {
+		return pointerKeys
 	}
 	if !isFloat(t) && hasUnclearFloat(v) { // floats.go
 		return unclearFloat
@@ -238,4 +245,68 @@ func isReference(t types.Type) bool {
 func upperFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// keyedByPointers says whether v, of type t, holds a non-empty map whose
+// keys hold pointers (or channels): keys compared by identity.
+func keyedByPointers(v engine.Value, t types.Type, seen map[types.Type]bool) bool {
+	if v.Nil || v.Cycle {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		if len(v.Keys) > 0 && holdsPointer(u.Key(), seen) {
+			return true
+		}
+		for _, e := range v.Elems {
+			if keyedByPointers(e, u.Elem(), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return len(v.Elems) == 1 && keyedByPointers(v.Elems[0], u.Elem(), seen)
+	case *types.Slice:
+		for _, e := range v.Elems {
+			if keyedByPointers(e, u.Elem(), seen) {
+				return true
+			}
+		}
+	case *types.Array:
+		for _, e := range v.Elems {
+			if keyedByPointers(e, u.Elem(), seen) {
+				return true
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < u.NumFields() && i < len(v.Elems); i++ {
+			if keyedByPointers(v.Elems[i], u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsPointer says whether values of type t hold a pointer, a channel or
+// an interface (which may hold one): compared by identity as map keys.
+func holdsPointer(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Chan, *types.Interface:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return holdsPointer(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if holdsPointer(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
