@@ -384,14 +384,19 @@ func ioConstructed(d *ir.DynType) bool {
 	return false
 }
 
-// ioDefaults sets, before the value of the ioConstructed candidate at at
-// is made, the defaults its constructor gives: not nil, and a Reader's
-// prevRune -1.
-func (m *machine) ioDefaults(d *ir.DynType, at ir.InputPath) {
+// markConstructed records that the value at at is written by a constructor
+// the test calls: its unwritable fields are inputs (Path.constructed).
+func (m *machine) markConstructed(at ir.InputPath) {
 	if m.path.constructed == nil {
 		m.path.constructed = map[string]bool{}
 	}
 	m.path.constructed[at.String()] = true
+}
+
+// ioDefaults sets, before the value of the ioConstructed candidate at at
+// is made, the defaults its constructor gives: not nil, and a Reader's
+// prevRune -1.
+func (m *machine) ioDefaults(d *ir.DynType, at ir.InputPath) {
 	m.setDefault(at.NilVar(), 0)
 	if d.Name != "*bytes.Buffer" {
 		m.setDefault(at.Field("prevRune").String(), ^uint64(0))

@@ -4,6 +4,8 @@ package indep
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -74,7 +76,7 @@ type encoder struct {
 	// nil slice empty), conjoined into the root's entry guard; inputMem
 	// the backing arrays of slice inputs.
 	domain   []*term
-	inputMem memory
+	inputMem map[*object]sym
 	// globals are the objects of the program's package-level variables
 	// (by Global.Index), when the function uses any.
 	globals []*object
@@ -94,7 +96,7 @@ func encode(fn, assume *ir.Function, o Options, keep bool) (e *encoder, err erro
 	ts.keep = keep
 	e = &encoder{ts: ts, keep: keep, unwind: o.Unwind, budget: o.Budget, slots: o.Slots, root: fn, assume: assume,
 		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{},
-		unknownAt: map[ir.Instr]*cut{}, freshBytes: map[freshKey]*term{}, inputMem: memory{}}
+		unknownAt: map[ir.Instr]*cut{}, freshBytes: map[freshKey]*term{}, inputMem: map[*object]sym{}}
 	defer func() {
 		if r := recover(); r != nil {
 			n, ok := r.(notEncoded)
@@ -107,19 +109,19 @@ func encode(fn, assume *ir.Function, o Options, keep bool) (e *encoder, err erro
 		}
 	}()
 	params := make([]sym, len(fn.Params))
-	mem := memory{}
+	mem := newMemory()
 	for i, p := range fn.Params {
 		if p.Typ.Kind == ir.KPointer {
 			o := e.newObject(p.Typ.Elem)
-			mem[o] = e.inputValue(ir.ParamPath(p.Ident), p.Typ.Elem)
+			mem = mem.with(o, e.inputValue(ir.ParamPath(p.Ident), p.Typ.Elem))
 			isNil := e.declare(ir.ParamPath(p.Ident).NilVar(), 0)
 			params[i] = &pointer{cands: []cand{{cond: e.ts.not(isNil), obj: o}, {cond: isNil}}}
 			continue
 		}
 		params[i] = e.inputValue(ir.ParamPath(p.Ident), p.Typ)
 	}
-	for o, v := range e.inputMem {
-		mem[o] = v
+	for _, o := range slices.SortedFunc(maps.Keys(e.inputMem), func(a, b *object) int { return a.id - b.id }) {
+		mem = mem.with(o, e.inputMem[o])
 	}
 	guard := e.ts.boolConst(true)
 	if fn.Prog != nil && usesGlobals(fn) || assume != nil && assume.Prog != nil && usesGlobals(assume) {

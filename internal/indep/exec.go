@@ -76,7 +76,7 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 				if c.obj.open {
 					vs = append(vs, e.readElem(mem, c, in.Type()))
 				} else {
-					vs = append(vs, e.readPath(mem[c.obj], c.path))
+					vs = append(vs, e.readPath(mem.get(c.obj), c.path))
 				}
 			}
 		}
@@ -99,7 +99,7 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 				if targets == 1 { // where the store runs, the pointer is not nil
 					cond = ts.boolConst(true)
 				}
-				mem = mem.with(c.obj, e.writePath(mem[c.obj], c.path, x, cond))
+				mem = mem.with(c.obj, e.writePath(mem.get(c.obj), c.path, x, cond))
 			}
 		}
 		return nil, guard, mem

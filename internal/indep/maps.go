@@ -71,7 +71,7 @@ func reasonOfSym(v sym) Reason {
 func (e *encoder) mapCands(m *mapRef, mem memory) (conds []*term, objs []*object, vals []*mapv) {
 	for _, c := range m.p.cands {
 		if c.obj != nil {
-			conds, objs, vals = append(conds, c.cond), append(objs, c.obj), append(vals, mem[c.obj].(*mapv))
+			conds, objs, vals = append(conds, c.cond), append(objs, c.obj), append(vals, mem.get(c.obj).(*mapv))
 		}
 	}
 	return

@@ -100,7 +100,7 @@ func (e *encoder) outside(c cand) *term {
 // readElem is the value at candidate c in mem: a fresh value beyond the
 // elements of an open array.
 func (e *encoder) readElem(mem memory, c cand, t *ir.Type) sym {
-	v := e.readPath(mem[c.obj], c.path)
+	v := e.readPath(mem.get(c.obj), c.path)
 	if out := e.outside(c); !out.isFalse() {
 		v = e.iteSym(out, e.freshOf(t), v)
 	}
@@ -170,7 +170,7 @@ func (e *encoder) windowSlots(s *slice) int {
 func (e *encoder) store(mem memory, p *pointer, x sym, cond *term) memory {
 	for _, c := range p.cands {
 		if c.obj != nil {
-			mem = mem.with(c.obj, e.writePath(mem[c.obj], c.path, x, e.ts.and(cond, c.cond)))
+			mem = mem.with(c.obj, e.writePath(mem.get(c.obj), c.path, x, e.ts.and(cond, c.cond)))
 		}
 	}
 	return mem

@@ -48,7 +48,7 @@ func (e *encoder) packageState(prog *ir.Program, mem memory) (guard *term, out m
 		mem = mem.with(o, e.zeroOf(g.Typ.Elem))
 	}
 	if prog.Init == nil {
-		return e.ts.boolConst(true), mem
+		return e.ts.boolConst(true), mem.flatten()
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -73,7 +73,7 @@ func (e *encoder) packageState(prog *ir.Program, mem memory) (guard *term, out m
 	if len(ms) == 0 {
 		return guard, mem
 	}
-	return guard, e.mergeMem(gs, ms)
+	return guard, e.mergeMem(gs, ms).flatten() // the function's stores copy their own writes only
 }
 
 // global is the pointer to a package-level variable.

@@ -340,7 +340,7 @@ func (e *encoder) rangeStr(s *str, mem memory) (*iter, memory) {
 func (f *frame) next(in ir.Instr, it *iter, guard *term, mem memory) (sym, memory) {
 	e, ts := f.e, f.e.ts
 	s := it.s
-	i := mem[it.obj].(*term)
+	i := mem.get(it.obj).(*term)
 	ok := e.ult(i, s.n)
 	var b [4]*term
 	var has [4]*term

@@ -49,19 +49,6 @@ type cand struct {
 // pointer is a pointer value: a disjunction of candidates.
 type pointer struct{ cands []cand }
 
-// memory maps objects to their current values. It is never modified in
-// place: a store makes a new map.
-type memory map[*object]sym
-
-func (m memory) with(o *object, v sym) memory {
-	n := make(memory, len(m)+1)
-	for k, x := range m {
-		n[k] = x
-	}
-	n[o] = v
-	return n
-}
-
 // zeroOf is the zero value of t.
 func (e *encoder) zeroOf(t *ir.Type) sym {
 	switch t.Kind {
@@ -223,42 +210,6 @@ func (e *encoder) merge(guards []*term, vals []sym) sym {
 		r = e.iteSym(guards[i], vals[i], r)
 	}
 	return r
-}
-
-// mergeMem joins memories arriving along exclusive guards. An object missing
-// from some of them was allocated on other paths only: no pointer to it
-// exists on those, so any value serves there.
-func (e *encoder) mergeMem(guards []*term, mems []memory) memory {
-	if len(mems) == 1 {
-		return mems[0]
-	}
-	out := memory{}
-	var objs []*object
-	for _, m := range mems {
-		for o := range m {
-			if _, ok := out[o]; !ok {
-				out[o] = nil
-				objs = append(objs, o)
-			}
-		}
-	}
-	for _, o := range objs {
-		vals := make([]sym, len(mems))
-		var any sym
-		for i, m := range mems {
-			if v, ok := m[o]; ok {
-				vals[i] = v
-				any = v
-			}
-		}
-		for i := range vals {
-			if vals[i] == nil {
-				vals[i] = any
-			}
-		}
-		out[o] = e.merge(guards, vals)
-	}
-	return out
 }
 
 // readPath reads the part of v that path selects.

@@ -18,10 +18,18 @@ import (
 // cliEnv, set to 1, makes the test binary run cli.Main on its arguments.
 const cliEnv = "LEAPFROG_ORACLE_CLI"
 
+// z3Env, set to 1, makes the test binary evaluate the SMT-LIB2 script on
+// its standard input with Z3 (smt.go: z3Process).
+const z3Env = "LEAPFROG_ORACLE_Z3"
+
 func TestMain(m *testing.M) {
-	if os.Getenv(cliEnv) == "1" {
+	switch {
+	case os.Getenv(cliEnv) == "1":
 		go exitWithParent()
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	case os.Getenv(z3Env) == "1":
+		go exitWithParent()
+		os.Exit(serveZ3(os.Stdin, os.Stdout))
 	}
 	os.Exit(m.Run())
 }

@@ -122,3 +122,19 @@ func TestEvalSMT2(t *testing.T) {
 		t.Errorf("evalSMT2 of an undeclared constant: no error")
 	}
 }
+
+// TestZ3Process checks the Z3 fallback's subprocess: its answers, and an
+// error Z3 reports reaching the caller.
+func TestZ3Process(t *testing.T) {
+	for _, tc := range []struct{ script, want string }{
+		{"(declare-fun x () (_ BitVec 8))\n(assert (= (bvmul x #x02) #x07))\n(check-sat)\n", "unsat"},
+		{"(declare-fun x () (_ BitVec 8))\n(assert (= (bvmul x #x03) #x01))\n(check-sat)\n", "sat"},
+	} {
+		if got, err := z3Process(tc.script, 20*time.Second); err != nil || got != tc.want {
+			t.Errorf("z3Process(%q) = %q, %v; want %q", tc.script, got, err, tc.want)
+		}
+	}
+	if got, err := z3Process("(assert (= y 1))\n(check-sat)\n", 20*time.Second); err == nil {
+		t.Errorf("z3Process of an undeclared constant = %q, no error", got)
+	}
+}

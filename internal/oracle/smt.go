@@ -3,6 +3,12 @@
 package oracle
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -19,7 +25,9 @@ const proofLimit = 60 * time.Second
 // these proofs than Z3, which once ran a 60 KB re-proof for minutes
 // without heeding its interrupts), then Z3 (z3.EvalSMT2: its text
 // evaluator in a fresh context, not leapfrog's translation of terms) when
-// cvc5 cannot decide within proofLimit.
+// cvc5 cannot decide within proofLimit, in a subprocess killed after
+// proofLimit (z3Process: Z3 was seen running a 565 KB proof of a random
+// program for 15 minutes past its interrupts, to the end of CI's time).
 //
 // A script of several queries separated by (reset) (an invariant's
 // certificate: initiation, consecution, safety) answers unsat when each of
@@ -28,11 +36,49 @@ func evalSMT2(script string) (string, error) {
 	for _, q := range strings.Split(script, "(reset)\n") {
 		got, err := indep.CVC5(q, proofLimit)
 		if err == nil && got == "unknown" {
-			got, err = z3.EvalSMT2(q, proofLimit)
+			got, err = z3Process(q, proofLimit)
 		}
 		if err != nil || got != "unsat" {
 			return got, err
 		}
 	}
 	return "unsat", nil
+}
+
+// z3Process evaluates script with z3.EvalSMT2 in a subprocess (the test
+// binary, TestMain's z3Env), killed after limit: "unknown" then.
+func z3Process(script string, limit time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0])
+	cmd.Env = append(os.Environ(), z3Env+"=1")
+	cmd.Stdin = strings.NewReader(script)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return "unknown", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("z3 subprocess: %v: %s", err, strings.TrimSpace(errb.String()))
+	}
+	return strings.TrimSpace(out.String()), nil
+}
+
+// serveZ3 is the subprocess of z3Process: it evaluates the script on in
+// with Z3 (interrupted after proofLimit, if Z3 heeds it) and writes the
+// answer to out.
+func serveZ3(in io.Reader, out io.Writer) int {
+	script, err := io.ReadAll(in)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	got, err := z3.EvalSMT2(string(script), proofLimit)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Fprintln(out, got)
+	return 0
 }
