@@ -52,14 +52,14 @@ type encoder struct {
 	// initializer's and the precondition's loops).
 	entry     *term
 	entryCuts int
-	infos  map[*ir.Function]*fnInfo
-	inputs []input
-	ifs    map[*ir.If][]ifInst
-	panics map[*ir.Panic]*term
-	cuts   []*cut
-	cutOf  map[*loop]*cut
-	stack  []*ir.Function
-	nobj   int
+	infos     map[*ir.Function]*fnInfo
+	inputs    []input
+	ifs       map[*ir.If][]ifInst
+	panics    map[*ir.Panic]*term
+	cuts      []*cut
+	cutOf     map[*loop]*cut
+	stack     []*ir.Function
+	nobj      int
 	// keep: nothing the proof needs is folded away (the script of an
 	// objective whose reach condition folds to a constant). Comparisons of
 	// constants stay comparisons (terms.keep), and a branch condition that
