@@ -572,7 +572,7 @@ func stripComments(script string) string {
 var invariantProofs atomic.Int64
 
 // checkProofs hands the smt2 of every unreachable verdict to cvc5 (Z3 when
-// cvc5 cannot decide in time; see smt.go), which must answer unsat.
+// cvc5 cannot decide in time; see smt_test.go), which must answer unsat.
 func checkProofs(rowName string, r *report.Function) []disagreement {
 	var errs []disagreement
 	for _, b := range r.Branches {

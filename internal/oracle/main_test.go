@@ -19,7 +19,7 @@ import (
 const cliEnv = "LEAPFROG_ORACLE_CLI"
 
 // z3Env, set to 1, makes the test binary evaluate the SMT-LIB2 script on
-// its standard input with Z3 (smt.go: z3Process).
+// its standard input with Z3 (smt_test.go: z3Process).
 const z3Env = "LEAPFROG_ORACLE_Z3"
 
 func TestMain(m *testing.M) {

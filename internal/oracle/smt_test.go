@@ -1,4 +1,4 @@
-// smt.go: runs an SMT-LIB2 script through cvc5, then Z3 when cvc5 cannot answer in time, to re-check the proofs of unreachable verdicts.
+// smt_test.go: runs an SMT-LIB2 script through cvc5, then Z3 when cvc5 cannot answer in time, to re-check the proofs of unreachable verdicts.
 
 package oracle
 
