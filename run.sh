@@ -31,6 +31,7 @@ test)
   need libz3-dev /usr/include/z3.h
   need cvc5 /usr/bin/cvc5 # the second solver of the independent re-proof (gen -recheck)
   need chromium /usr/bin/chromium # the HTML report's browser test
+  go build ./...
   go vet ./...
   # The whole suite takes about 15 minutes on 2 cores; the oracle package (200
   # random programs) and the engine's brute-force summary checks take most of
