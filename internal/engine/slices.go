@@ -4,7 +4,6 @@ package engine
 
 import (
 	"fmt"
-	"reflect"
 
 	"leapfrog/internal/ir"
 )
@@ -352,51 +351,22 @@ func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, size int64, bound in
 		c1 := m.exactSize(b, "capacity", oldCap)
 		c2 := m.exactSize(b, "length", newLen)
 		if c1 > c2 {
-			// measureGrowth would fail: no run the engine models gets
+			// ir.GrowCap would fail: no run the engine models gets
 			// here with such sizes, a forced one's meaningless values
 			// aside.
 			panic(runError(fmt.Sprintf("append growing %d elements to %d: not a growth", c1, c2)))
 		}
-		c := measureGrowth(int(c1), int(c2), size)
+		c := ir.GrowCap(int(c1), int(c2), size)
 		return i64(uint64(c)), c
 	}
 	// Symbolic, below 256 elements: double, or newLen if that is more.
 	double := m.uop(ir.Add, oldCap, oldCap)
 	pre := m.sel(m.uop(ir.Lt, double, newLen), newLen, double)
-	r := i64(uint64(roundUp(bound, size)))
+	r := i64(uint64(ir.GrowCap(0, bound, size)))
 	for v := bound - 1; v >= 0; v-- {
-		r = m.sel(m.uop(ir.Eq, pre, i64(uint64(v))), i64(uint64(roundUp(v, size))), r)
+		r = m.sel(m.uop(ir.Eq, pre, i64(uint64(v))), i64(uint64(ir.GrowCap(0, v, size))), r)
 	}
-	return r, max(roundUp(bound, size), int(r.c))
-}
-
-// growthCache memoises measureGrowth.
-var growthCache = map[[3]int64]int{}
-
-// measureGrowth appends newLen-oldCap elements of the given size to a slice
-// of length and capacity oldCap with Go's own append, and returns the new
-// capacity.
-func measureGrowth(oldCap, newLen int, size int64) int {
-	key := [3]int64{int64(oldCap), int64(newLen), size}
-	if c, ok := growthCache[key]; ok {
-		return c
-	}
-	et := reflect.ArrayOf(int(size), reflect.TypeOf(byte(0)))
-	st := reflect.SliceOf(et)
-	s := reflect.MakeSlice(st, oldCap, oldCap)
-	add := reflect.MakeSlice(st, newLen-oldCap, newLen-oldCap)
-	c := reflect.AppendSlice(s, add).Cap()
-	growthCache[key] = c
-	return c
-}
-
-// roundUp is the capacity Go gives a fresh slice grown from nothing to v
-// elements: v rounded up to the allocator's size classes.
-func roundUp(v int, size int64) int {
-	if v == 0 {
-		return 0
-	}
-	return measureGrowth(0, v, size)
+	return r, max(ir.GrowCap(0, bound, size), int(r.c))
 }
 
 // copyTo is copy(dst, src): min(len(dst), len(src)) elements, as if through

@@ -182,7 +182,7 @@ func TestBytesOfMeaninglessLength(t *testing.T) {
 
 // TestGrowOfMeaninglessLength: append's growth with concrete sizes no run
 // can have (a forced run's meaningless values) is a run error, not an
-// allocation of that size by measureGrowth (makeslice: cap out of range,
+// allocation of that size by ir.GrowCap (makeslice: cap out of range,
 // or gigabytes).
 func TestGrowOfMeaninglessLength(t *testing.T) {
 	m := testMachine(4, nil)
