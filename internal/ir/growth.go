@@ -15,12 +15,13 @@ var growth struct {
 // GrowCap is the capacity Go's append gives a slice of length and capacity
 // oldCap of elements of the given size (in bytes) grown to newLen elements
 // (oldCap <= newLen): runtime.growslice's rule, rounded up to the
-// allocator's size classes. It is measured, and memoised, on the running
-// Go's own append (reflect), so it is the toolchain's, for elements
-// without pointers (it appends byte arrays): the allocator gives an object
-// holding pointers above 512 bytes a header, which can change the rounding.
-// GrowCap(0, v, size) is v rounded up to the size classes: the capacity of
-// a slice grown from nothing.
+// allocator's size classes. GrowCap(0, v, size) is v rounded up to the
+// size classes: the capacity of a slice grown from nothing. It is
+// measured, and memoised, on the running Go's own append (reflect), so it
+// is the toolchain's, for elements without pointers (it appends byte
+// arrays). Not modelled: the allocator gives an object holding pointers
+// above 512 bytes a header, which can change the rounding (append of 33
+// strings to nil gives capacity 35; GrowCap(0, 33, 16) is 36).
 func GrowCap(oldCap, newLen int, size int64) int {
 	key := [3]int64{int64(oldCap), int64(newLen), size}
 	growth.Lock()
