@@ -307,10 +307,18 @@ func TestBruteForce(t *testing.T) {
 					t.Errorf("%s: %s", tg.Name, b)
 				}
 				unr := 0
-				for _, r := range rs {
-					if r.Status == indep.Unreachable {
-						unr++
+				for i, r := range rs {
+					if r.Status != indep.Unreachable {
+						continue
 					}
+					unr++
+					// The proof stands alone: cvc5 reads it as a user would.
+					if a, err := indep.CVC5(r.Script, 20*time.Second); a != "unsat" || err != nil {
+						t.Errorf("%s: %s: the script of an unreachable answer: cvc5 says %q, %v\n%s", tg.Name, objs[i], a, err, r.Script)
+					}
+				}
+				if tg.Name == "Never" && unr > 0 && !strings.Contains(rs[0].Script, "no input satisfies the precondition") {
+					t.Errorf("Never: no input satisfies its precondition, and the proof is not the precondition's alone:\n%s", rs[0].Script)
 				}
 				if _, ok := undecided[tg.Name]; ok && !slices.ContainsFunc(rs, func(r indep.Result) bool { return r.Status == indep.Undecided }) {
 					t.Errorf("%s: expected undecided objectives, found none", tg.Name)

@@ -4,9 +4,11 @@ package indep
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 )
 
@@ -166,25 +168,84 @@ func (e *encoder) script(obj Objective) string {
 		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", len(e.cuts))
 	}
 	sb.WriteString("(set-logic QF_BV)\n")
-	e.declarations(&sb)
 	goal := e.reach(obj)
 	for _, c := range e.cuts {
 		goal = e.ts.or(goal, c.guard)
 	}
+	e.declarations(&sb, goal)
 	p := newPrinter(&sb)
 	p.define([]*term{goal})
 	fmt.Fprintf(&sb, "(assert %s)\n(check-sat)\n", p.term(goal))
 	return sb.String()
 }
 
-func (e *encoder) declarations(sb *strings.Builder) {
+// varsOf is the names of the variables t reads.
+func varsOf(t *term) map[string]bool {
+	vars := map[string]bool{}
+	seen := map[*term]bool{}
+	var walk func(t *term)
+	walk = func(t *term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.op == expr.OpVar {
+			vars[t.name] = true
+		}
+		for _, a := range t.args {
+			walk(a)
+		}
+	}
+	walk(t)
+	return vars
+}
+
+// entryGoal is "the root is entered, or a loop of the package initializer
+// or of the precondition runs beyond the bound": unsat, no input satisfies
+// the precondition, and no objective of the root is reached (each is
+// reached under the entry's guard).
+func (e *encoder) entryGoal() *term {
+	goal := e.entry
+	for _, c := range e.cuts[:e.entryCuts] {
+		goal = e.ts.or(goal, c.guard)
+	}
+	return goal
+}
+
+// entryScript is the proof of obj when no input satisfies the
+// precondition: the same for every objective but its first line, and the
+// size of the precondition's encoding, not of the function's.
+func (e *encoder) entryScript(obj Objective) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "; can %s be reached in %s? unsat: no input reaches it.\n", obj, e.root.Name)
+	fmt.Fprintf(&sb, "; no input satisfies the precondition %s (callees inlined, loops unrolled up to %d iterations per entry): no objective of %s is reached.\n", e.assume.Name, e.unwind, e.root.Name)
+	if e.entryCuts > 0 {
+		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", e.entryCuts)
+	}
+	sb.WriteString("(set-logic QF_BV)\n")
+	goal := e.entryGoal()
+	e.declarations(&sb, goal)
+	p := newPrinter(&sb)
+	p.define([]*term{goal})
+	fmt.Fprintf(&sb, "(assert %s)\n(check-sat)\n", p.term(goal))
+	return sb.String()
+}
+
+// declarations declares the inputs, the fresh variables goal reads (every
+// one when goal is nil: a session's) and the constants of the program.
+func (e *encoder) declarations(sb *strings.Builder, goal *term) {
 	for _, in := range e.inputs {
 		fmt.Fprintf(sb, "(declare-fun %s () %s)\n", symbol(in.name), sortOf(in.w))
 	}
-	if len(e.freshVars) > 0 {
+	fresh := e.freshVars
+	if goal != nil {
+		used := varsOf(goal)
+		fresh = slices.DeleteFunc(slices.Clone(fresh), func(in input) bool { return !used[in.name] })
+	}
+	if len(fresh) > 0 {
 		sb.WriteString("; values the encoding does not know (bytes or elements beyond the slots), any value:\n")
 	}
-	for _, in := range e.freshVars {
+	for _, in := range fresh {
 		fmt.Fprintf(sb, "(declare-fun %s () %s)\n", symbol(in.name), sortOf(in.w))
 	}
 	if len(e.kept) > 0 {
@@ -273,6 +334,12 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 	for _, c := range e.cuts {
 		roots = append(roots, c.guard)
 	}
+	// No input at all (a precondition no input satisfies): one proof
+	// for every objective, of the entry alone (noEntry).
+	noEntry := e.entryGoal()
+	if e.assume != nil && !noEntry.isConst() {
+		roots = append(roots, noEntry)
+	}
 	// A sat answer is a real path where no read of what the encoding does
 	// not know happened (known); witnesses are sought with small sizes
 	// first (small), that the engine can replay.
@@ -341,6 +408,14 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 			s.close()
 		}
 	}()
+	if e.assume != nil && !noEntry.isConst() {
+		if a, _, _ := solve(noEntry); a == "unsat" {
+			for i, o := range objs {
+				res[i] = Result{Status: Unreachable, Script: e.entryScript(o)}
+			}
+			return res
+		}
+	}
 	// The unwinding checks: an unsat answer below proves nothing while a
 	// loop may run beyond the bound.
 	incomplete, incompleteWhy := "", NoReason
@@ -414,7 +489,7 @@ func (e *encoder) startSession(opts Options, roots []*term) (*checkSession, erro
 	}
 	var sb strings.Builder
 	sb.WriteString("(set-option :produce-models true)\n(set-logic QF_BV)\n")
-	e.declarations(&sb)
+	e.declarations(&sb, nil)
 	p := newPrinter(&sb)
 	p.define(roots)
 	s.send(sb.String())

@@ -46,14 +46,20 @@ type encoder struct {
 	budget int // block instances left
 	root   *ir.Function
 	assume *ir.Function // the root's precondition (nil: none)
-	infos  map[*ir.Function]*fnInfo
-	inputs []input
-	ifs    map[*ir.If][]ifInst
-	panics map[*ir.Panic]*term
-	cuts   []*cut
-	cutOf  map[*loop]*cut
-	stack  []*ir.Function
-	nobj   int
+	// entry is the guard of the root's entry: the package initializer
+	// returned, the inputs are in their domains and the precondition
+	// holds; entryCuts are the cuts made before the root is encoded (the
+	// initializer's and the precondition's loops).
+	entry     *term
+	entryCuts int
+	infos     map[*ir.Function]*fnInfo
+	inputs    []input
+	ifs       map[*ir.If][]ifInst
+	panics    map[*ir.Panic]*term
+	cuts      []*cut
+	cutOf     map[*loop]*cut
+	stack     []*ir.Function
+	nobj      int
 	// keep: nothing the proof needs is folded away (the script of an
 	// objective whose reach condition folds to a constant). Comparisons of
 	// constants stay comparisons (terms.keep), and a branch condition that
@@ -131,23 +137,25 @@ func encode(fn, assume *ir.Function, o Options, keep bool) (e *encoder, err erro
 		guard = e.ts.and(guard, d)
 	}
 	if assume != nil {
-		guard, mem = e.precondition(assume, params, mem)
+		guard, mem = e.precondition(assume, params, guard, mem)
 	}
+	e.entry, e.entryCuts = guard, len(e.cuts)
 	e.call(fn, params, guard, mem)
 	return e, nil
 }
 
 // precondition encodes the root's precondition pre (a function of the
-// root's parameters returning bool) as a callee of the root's entry whose
+// root's parameters returning bool), entered under guard (the package
+// initializer returned, the inputs are in their domains), as a callee of the root's entry whose
 // result must be true: it returns the guard under which it returns true
 // and the memory then. Its branches and panics are not the root's
 // objectives: they are encoded aside (a function both call has objectives
 // reached from the root only). A loop of pre the bound cuts is a cut like
 // any other: an unsat answer then proves nothing.
-func (e *encoder) precondition(pre *ir.Function, params []sym, mem memory) (*term, memory) {
+func (e *encoder) precondition(pre *ir.Function, params []sym, guard *term, mem memory) (*term, memory) {
 	ifs, panics := e.ifs, e.panics
 	e.ifs, e.panics = map[*ir.If][]ifInst{}, map[*ir.Panic]*term{}
-	rets := e.call(pre, params, e.ts.boolConst(true), mem)
+	rets := e.call(pre, params, guard, mem)
 	e.ifs, e.panics = ifs, panics
 	holds := e.ts.boolConst(false)
 	var gs []*term

@@ -52,10 +52,6 @@ var knownBugs = []knownBug{
 	{feature: FeatFmtNative, bug: "fmt's %c %q %U of integers, %q %x widths and precision of strings and Stringers, and floats are formatted natively: what depends on the text is unknown (\"run concretely\"), which the oracle does not accept", repro: "fmt_native.txtar"},
 }
 
-// randomOptions are the options of TestRandomPrograms' runs: a leapfrog
-// -timeout keeps a slow function from stalling the suite (its open
-// objectives are then unknown, which is accepted); the kill limit catches
-// hangs.
 // randomRows are the rows TestRandomPrograms runs by default (-randallrows:
 // every row): dfs, the plainest search, and treefrog, the default with its
 // independent re-proof; the other rows run on every scenario. The suite's
@@ -64,7 +60,12 @@ var randomRows = map[string]bool{"dfs": true, "treefrog": true}
 
 var randAllRows = flag.Bool("randallrows", false, "TestRandomPrograms: run every row, not only randomRows")
 
-var randomOptions = oracleOptions{limit: 10 * time.Minute, timeout: "10s", validate: map[string]bool{"dfs": true, "treefrog": true}}
+// randomOptions are the options of TestRandomPrograms' runs: leapfrog's
+// default -timeout (5s) keeps a slow function from stalling the suite (its
+// open objectives are then unknown, which is accepted: 10s made pure
+// treefrog's runs on 200 functions most of a 90-minute CI); the kill limit
+// catches hangs.
+var randomOptions = oracleOptions{limit: 10 * time.Minute, timeout: "5s", validate: map[string]bool{"dfs": true, "treefrog": true}}
 
 // TestRandomPrograms generates -randprogs functions (GenerateUnit) from
 // -randseed, -randbatch to a package, and checks every row on them as
