@@ -239,12 +239,8 @@ func (f *frame) appendTo(in *ir.Builtin, s *slice, src sym, guard *term, mem mem
 // maxExact; beyond, a cut.
 func (f *frame) grow(in ir.Instr, oldCap, newLen *term, elem *ir.Type, guard *term) *term {
 	e, ts := f.e, f.e.ts
-	size := elem.Size
-	if size <= 0 {
-		size = 8
-	}
 	if oldCap.isConst() && newLen.isConst() && newLen.val <= 1<<20 && oldCap.val < newLen.val {
-		return e.u64(ir.GrowCap(int(oldCap.val), int(newLen.val), size))
+		return e.u64(ir.GrowCap(int(oldCap.val), int(newLen.val), elem))
 	}
 	r := e.fresh(64)
 	e.unknownRead(in, "an append's growth", ts.and(guard, ts.and(e.ult(oldCap, newLen), ts.or(e.ule(e.u64(maxExact), oldCap), e.ule(e.u64(maxExact), newLen)))))
@@ -253,7 +249,7 @@ func (f *frame) grow(in ir.Instr, oldCap, newLen *term, elem *ir.Type, guard *te
 	double := ts.bin(expr.OpAdd, oldCap, oldCap)
 	pre := ts.ite(e.ult(double, newLen), newLen, double)
 	for v := 2 * maxExact; v >= 1; v-- {
-		r = ts.ite(ts.eq(pre, e.u64(v)), e.u64(ir.GrowCap(0, v, size)), r)
+		r = ts.ite(ts.eq(pre, e.u64(v)), e.u64(ir.GrowCap(0, v, elem)), r)
 	}
 	return r
 }
