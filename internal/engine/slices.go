@@ -4,7 +4,6 @@ package engine
 
 import (
 	"fmt"
-	"reflect"
 
 	"leapfrog/internal/ir"
 )
@@ -307,9 +306,8 @@ func (m *machine) appendTo(in *ir.Builtin, s *slice, t val) val {
 		return &slice{arr: s.arr, base: s.base, off: s.off, n: newLen, cap: s.cap, nilT: nilT, isNil: isNil}
 	}
 	// A new array with Go's growth: the old elements, then the new ones.
-	size := in.Type().Elem.Size
 	old := m.window(s)
-	newCap, total := m.grow(in.Block(), s.cap, newLen, size, max(2*len(old), len(old)+len(src)))
+	newCap, total := m.grow(in.Block(), s.cap, newLen, in.Type().Elem, max(2*len(old), len(old)+len(src)))
 	elems := make([]val, total)
 	for p := range elems {
 		if p < len(old) {
@@ -335,68 +333,36 @@ func (m *machine) appendTo(in *ir.Builtin, s *slice, t val) val {
 }
 
 // grow is the capacity Go gives a slice of capacity oldCap grown to hold
-// newLen elements of the given size: runtime.growslice's rule (double
+// newLen elements of type elem: runtime.growslice's rule (double
 // below 256 elements, then by a quarter plus 192, at least newLen), rounded
 // up to the allocator's size classes. The rounding is measured on the
 // running Go's own append (reflect), so it is the toolchain's; a symbolic
 // capacity is an ite over the values it can take, at most bound before
 // rounding. It also returns the number of element slots the new array
 // needs: at least any capacity the result can have.
-func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, size int64, bound int) (*scalar, int) {
-	if size <= 0 {
-		size = 8
-	}
+func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, elem *ir.Type, bound int) (*scalar, int) {
 	if oldCap.s == nil && newLen.s == nil || bound >= 512 || oldCap.c >= 256 {
 		// Concrete sizes, or (rare) symbolic ones made concrete: their
 		// values, not the slots they need (slots).
 		c1 := m.exactSize(b, "capacity", oldCap)
 		c2 := m.exactSize(b, "length", newLen)
 		if c1 > c2 {
-			// measureGrowth would fail: no run the engine models gets
+			// ir.GrowCap would fail: no run the engine models gets
 			// here with such sizes, a forced one's meaningless values
 			// aside.
 			panic(runError(fmt.Sprintf("append growing %d elements to %d: not a growth", c1, c2)))
 		}
-		c := measureGrowth(int(c1), int(c2), size)
+		c := ir.GrowCap(int(c1), int(c2), elem)
 		return i64(uint64(c)), c
 	}
 	// Symbolic, below 256 elements: double, or newLen if that is more.
 	double := m.uop(ir.Add, oldCap, oldCap)
 	pre := m.sel(m.uop(ir.Lt, double, newLen), newLen, double)
-	r := i64(uint64(roundUp(bound, size)))
+	r := i64(uint64(ir.GrowCap(0, bound, elem)))
 	for v := bound - 1; v >= 0; v-- {
-		r = m.sel(m.uop(ir.Eq, pre, i64(uint64(v))), i64(uint64(roundUp(v, size))), r)
+		r = m.sel(m.uop(ir.Eq, pre, i64(uint64(v))), i64(uint64(ir.GrowCap(0, v, elem))), r)
 	}
-	return r, max(roundUp(bound, size), int(r.c))
-}
-
-// growthCache memoises measureGrowth.
-var growthCache = map[[3]int64]int{}
-
-// measureGrowth appends newLen-oldCap elements of the given size to a slice
-// of length and capacity oldCap with Go's own append, and returns the new
-// capacity.
-func measureGrowth(oldCap, newLen int, size int64) int {
-	key := [3]int64{int64(oldCap), int64(newLen), size}
-	if c, ok := growthCache[key]; ok {
-		return c
-	}
-	et := reflect.ArrayOf(int(size), reflect.TypeOf(byte(0)))
-	st := reflect.SliceOf(et)
-	s := reflect.MakeSlice(st, oldCap, oldCap)
-	add := reflect.MakeSlice(st, newLen-oldCap, newLen-oldCap)
-	c := reflect.AppendSlice(s, add).Cap()
-	growthCache[key] = c
-	return c
-}
-
-// roundUp is the capacity Go gives a fresh slice grown from nothing to v
-// elements: v rounded up to the allocator's size classes.
-func roundUp(v int, size int64) int {
-	if v == 0 {
-		return 0
-	}
-	return measureGrowth(0, v, size)
+	return r, max(ir.GrowCap(0, bound, elem), int(r.c))
 }
 
 // copyTo is copy(dst, src): min(len(dst), len(src)) elements, as if through

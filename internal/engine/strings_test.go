@@ -182,7 +182,7 @@ func TestBytesOfMeaninglessLength(t *testing.T) {
 
 // TestGrowOfMeaninglessLength: append's growth with concrete sizes no run
 // can have (a forced run's meaningless values) is a run error, not an
-// allocation of that size by measureGrowth (makeslice: cap out of range,
+// allocation of that size by ir.GrowCap (makeslice: cap out of range,
 // or gigabytes).
 func TestGrowOfMeaninglessLength(t *testing.T) {
 	m := testMachine(4, nil)
@@ -193,10 +193,10 @@ func TestGrowOfMeaninglessLength(t *testing.T) {
 					t.Errorf("grow(%d, %d): no run error", c.oldCap, c.newLen)
 				}
 			}()
-			m.grow(nil, i64(c.oldCap), i64(c.newLen), 8, 8)
+			m.grow(nil, i64(c.oldCap), i64(c.newLen), ir.I64, 8)
 		}()
 	}
-	if r, n := m.grow(nil, i64(2), i64(3), 8, 8); r.c != 4 || n != 4 {
+	if r, n := m.grow(nil, i64(2), i64(3), ir.I64, 8); r.c != 4 || n != 4 {
 		t.Errorf("grow(2, 3) of 8-byte elements: capacity %d, %d slots; want 4, 4", r.c, n)
 	}
 	// A symbolic capacity grown by many elements (bound 512) is made
@@ -214,7 +214,7 @@ func TestGrowOfMeaninglessLength(t *testing.T) {
 					t.Errorf("grow(len(x)=2 symbolic, %d): run error %v", c.newLen, isRunError)
 				}
 			}()
-			if r, _ := m.grow(b, m.symString("x").n, i64(c.newLen), 8, 512); r.c != c.want {
+			if r, _ := m.grow(b, m.symString("x").n, i64(c.newLen), ir.I64, 512); r.c != c.want {
 				t.Errorf("grow(len(x)=2 symbolic, %d) of 8-byte elements: capacity %d, want %d", c.newLen, r.c, c.want)
 			}
 		}()

@@ -3,8 +3,6 @@
 package indep
 
 import (
-	"reflect"
-
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 )
@@ -241,12 +239,8 @@ func (f *frame) appendTo(in *ir.Builtin, s *slice, src sym, guard *term, mem mem
 // maxExact; beyond, a cut.
 func (f *frame) grow(in ir.Instr, oldCap, newLen *term, elem *ir.Type, guard *term) *term {
 	e, ts := f.e, f.e.ts
-	size := elem.Size
-	if size <= 0 {
-		size = 8
-	}
 	if oldCap.isConst() && newLen.isConst() && newLen.val <= 1<<20 && oldCap.val < newLen.val {
-		return e.u64(measureGrowth(int(oldCap.val), int(newLen.val), size))
+		return e.u64(ir.GrowCap(int(oldCap.val), int(newLen.val), elem))
 	}
 	r := e.fresh(64)
 	e.unknownRead(in, "an append's growth", ts.and(guard, ts.and(e.ult(oldCap, newLen), ts.or(e.ule(e.u64(maxExact), oldCap), e.ule(e.u64(maxExact), newLen)))))
@@ -255,32 +249,10 @@ func (f *frame) grow(in ir.Instr, oldCap, newLen *term, elem *ir.Type, guard *te
 	double := ts.bin(expr.OpAdd, oldCap, oldCap)
 	pre := ts.ite(e.ult(double, newLen), newLen, double)
 	for v := 2 * maxExact; v >= 1; v-- {
-		r = ts.ite(ts.eq(pre, e.u64(v)), e.u64(roundUp(v, size)), r)
+		r = ts.ite(ts.eq(pre, e.u64(v)), e.u64(ir.GrowCap(0, v, elem)), r)
 	}
 	return r
 }
-
-var growthCache = map[[3]int64]int{}
-
-// measureGrowth appends newLen-oldCap elements of the given size to a slice
-// of length and capacity oldCap with Go's own append, and returns the new
-// capacity.
-func measureGrowth(oldCap, newLen int, size int64) int {
-	key := [3]int64{int64(oldCap), int64(newLen), size}
-	if c, ok := growthCache[key]; ok {
-		return c
-	}
-	et := reflect.ArrayOf(int(size), reflect.TypeOf(byte(0)))
-	st := reflect.SliceOf(et)
-	s := reflect.MakeSlice(st, oldCap, oldCap)
-	add := reflect.MakeSlice(st, newLen-oldCap, newLen-oldCap)
-	c := reflect.AppendSlice(s, add).Cap()
-	growthCache[key] = c
-	return c
-}
-
-// roundUp is the capacity of a slice grown from nothing to v elements.
-func roundUp(v int, size int64) int { return measureGrowth(0, v, size) }
 
 // copyTo is copy(dst, src) reached under guard: min(len(dst), len(src))
 // elements, all read before any is written.

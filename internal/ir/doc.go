@@ -37,6 +37,9 @@
 // unique.Handle) is a structure like any, but its inputs are bounded to its
 // zero value, the only value of it a test can write.
 //
+// GrowCap is the capacity gc's append gives a slice grown to a length,
+// measured on the running Go's append, for both engines.
+//
 // # Interfaces and function values
 //
 // An interface value is nil or a dynamic type with a value of it. Go

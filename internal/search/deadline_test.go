@@ -6,9 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver"
 )
 
@@ -37,12 +34,8 @@ b5:
     return 0:i32
 }
 `
-	prog, err := irparse.Parse("f.ir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng := engine.New(expr.NewBuilder(), 10000)
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: eng, Solver: NewTestSolver(t)})
+	s := irSession(t, src, 10000)
+	eng := s.Engine
 	_, nodes := s.Execute(solver.Model{})
 	eq := nodes[len(nodes)-1] // n == 7, reached after 5000 iterations
 	if eq.Depth < 5000 {

@@ -6,9 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
-	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
 )
 
@@ -34,11 +31,7 @@ b4:
 // test of the package's own.
 func theirsRun(t *testing.T, src string, given ...string) *Result {
 	t.Helper()
-	prog, err := irparse.Parse("f.ir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10000), Solver: NewTestSolver(t)})
+	s := irSession(t, src, 10000)
 	var gs []Given
 	for _, name := range given {
 		found := false

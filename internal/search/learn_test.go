@@ -5,21 +5,14 @@ package search
 import (
 	"testing"
 
-	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver"
 )
 
 func learnSession(t *testing.T) (*treefrog, *expr.Builder) {
 	t.Helper()
-	prog, err := irparse.Parse("f.ir", []byte("func F(x i32) i32 {\nb0:\n    return x\n}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := expr.NewBuilder()
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(b, 10), Solver: NewTestSolver(t)})
-	return newTreeFrog(s), b
+	s := irSession(t, "func F(x i32) i32 {\nb0:\n    return x\n}\n", 10)
+	return newTreeFrog(s), s.B
 }
 
 func TestConflictDB(t *testing.T) {

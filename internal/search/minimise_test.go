@@ -5,10 +5,7 @@ package search
 import (
 	"testing"
 
-	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/ir"
-	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver"
 )
 
@@ -16,14 +13,7 @@ import (
 // result made.
 func minimiseRun(t *testing.T, src string) *Session {
 	t.Helper()
-	prog, err := irparse.Parse("f.ir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Check(prog); err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
+	s := irSession(t, src, 10)
 	TreeFrog{}.Explore(s)
 	s.Result("F", "p", "treefrog")
 	return s

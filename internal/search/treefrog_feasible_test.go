@@ -5,9 +5,7 @@ package search
 import (
 	"testing"
 
-	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
-	"leapfrog/internal/irparse"
 	"leapfrog/internal/solver"
 )
 
@@ -47,14 +45,8 @@ f3:
 // guided run maps it onto that prefix, one solver call finds b = 13, and the
 // run covers x < b true. Without the mapping the query is unsatisfiable.
 func TestFeasibleSequenceRemapped(t *testing.T) {
-	prog, err := irparse.Parse("f.ir", []byte(feasibleSrc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn := prog.Funcs[0]
-	b := expr.NewBuilder()
-	eng := engine.New(b, 10)
-	s := NewSession(Config{Fn: fn, Engine: eng, Solver: NewTestSolver(t)})
+	s := irSession(t, feasibleSrc, 10)
+	fn, eng := s.Fn, s.Engine
 	tf := newTreeFrog(s)
 	// The sequence as learnt on the path a = -1, b = 15.
 	old := eng.Run(fn, map[string]uint64{"a": uint64(0xffffffff), "b": 15})

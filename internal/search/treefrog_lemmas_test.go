@@ -7,10 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"leapfrog/internal/engine"
-	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
 	"leapfrog/internal/solver/z3"
 )
@@ -50,17 +47,6 @@ n4:
 }
 `
 
-func runOn(t *testing.T, src string, st Strategy) (*Session, *Result) {
-	t.Helper()
-	prog, err := irparse.Parse("w.ir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
-	st.Explore(s)
-	return s, s.Result(prog.Funcs[0].Name, "", st.Name())
-}
-
 // TestLemmaUnreachable: TreeFrog learns {a < 10, a > 20} from the refuted
 // flip and its lemma decides b == 3's two sides (the counter, the reason,
 // the proof alone unsat for Z3); DFS agrees on every verdict.
@@ -93,7 +79,7 @@ func TestLemmaUnreachable(t *testing.T) {
 // TestInvariantIf: conditions over parameters are invariant, a condition
 // reading a phi is not.
 func TestInvariantIf(t *testing.T) {
-	prog, err := irparse.Parse("l.ir", []byte(`
+	s := irSession(t, `
 func F(a i32) i32 {
 entry:
 	%1 = lt a, 10:i32
@@ -112,14 +98,10 @@ t3:
 f3:
 	return 0:i32
 }
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
+`, 10)
 	tf := newTreeFrog(s)
 	var got []bool
-	for _, b := range prog.Funcs[0].Blocks {
+	for _, b := range s.Fn.Blocks {
 		if in, ok := b.Terminator().(*ir.If); ok {
 			got = append(got, tf.invariantIf(in))
 		}

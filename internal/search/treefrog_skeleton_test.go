@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
-	"leapfrog/internal/irparse"
 	"leapfrog/internal/report"
 )
 
@@ -71,15 +69,11 @@ func ifsOf(fn *ir.Function) []*ir.If {
 // with exactly one skeleton and one query towards a target, no hopeful
 // flip; DFS agrees on every verdict.
 func TestSkeletonQuery(t *testing.T) {
-	prog, err := irparse.Parse("w.ir", []byte(skeletonSrc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(Config{Fn: prog.Funcs[0], Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
+	s := irSession(t, skeletonSrc, 10)
 	tf := newTreeFrog(s)
 	tf.pure = true // as TreeFrog.Explore
 	tf.search()
-	r := s.Result(prog.Funcs[0].Name, "", "treefrog")
+	r := s.Result(s.Fn.Name, "", "treefrog")
 	_, ref := runOn(t, skeletonSrc, DFS{})
 	for i, b := range r.Branches {
 		if b.Verdict != ref.Branches[i].Verdict {
@@ -131,12 +125,8 @@ r4:
 // TestSkeletonWalk checks the skeletons of §8.1 the CFG walk gives, and
 // their pruning by conflicts with the prefix and the skeleton so far.
 func TestSkeletonWalk(t *testing.T) {
-	prog, err := irparse.Parse("w.ir", []byte(skeletonWalkSrc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn := prog.Funcs[0]
-	s := NewSession(Config{Fn: fn, Engine: engine.New(expr.NewBuilder(), 10), Solver: NewTestSolver(t)})
+	s := irSession(t, skeletonWalkSrc, 10)
+	fn := s.Fn
 	tf := newTreeFrog(s)
 	tf.invTerm = map[*ir.If]*expr.Term{}
 	ifs := ifsOf(fn) // a > 0, b == 1, c > 0, a == 7
