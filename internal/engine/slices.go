@@ -355,6 +355,10 @@ func (m *machine) grow(b *ir.Block, oldCap, newLen *scalar, elem *ir.Type, bound
 		c := ir.GrowCap(int(c1), int(c2), elem)
 		return i64(uint64(c)), c
 	}
+	if elem.Size == 0 {
+		// Zero-sized elements: capacity newLen (growslice).
+		return newLen, bound
+	}
 	// Symbolic, below 256 elements: double, or newLen if that is more.
 	double := m.uop(ir.Add, oldCap, oldCap)
 	pre := m.sel(m.uop(ir.Lt, double, newLen), newLen, double)

@@ -242,6 +242,9 @@ func (f *frame) grow(in ir.Instr, oldCap, newLen *term, elem *ir.Type, guard *te
 	if oldCap.isConst() && newLen.isConst() && newLen.val <= 1<<20 && oldCap.val < newLen.val {
 		return e.u64(ir.GrowCap(int(oldCap.val), int(newLen.val), elem))
 	}
+	if elem.Size == 0 {
+		return newLen // zero-sized elements: capacity newLen (growslice)
+	}
 	r := e.fresh(64)
 	e.unknownRead(in, "an append's growth", ts.and(guard, ts.and(e.ult(oldCap, newLen), ts.or(e.ule(e.u64(maxExact), oldCap), e.ule(e.u64(maxExact), newLen)))))
 	// Below maxExact: the capacity depends on oldCap and newLen through

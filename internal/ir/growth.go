@@ -27,13 +27,12 @@ type growthKey struct {
 // a header). GrowCap(0, v, elem) is v rounded up to the size classes: the
 // capacity of a slice grown from nothing. It is measured, and memoised, on
 // the running Go's own append (reflect) of elements of the same size and
-// pointer-holding, so it is the toolchain's. Not modelled: elements of size
-// 0 (Go gives them capacity newLen) count as 8 bytes.
+// pointer-holding, so it is the toolchain's. Elements of size 0 get
+// capacity newLen (growslice allocates nothing for them).
 func GrowCap(oldCap, newLen int, elem *Type) int {
 	size := elem.Size
-	if size <= 0 {
-		// Not modelled: Go gives zero-sized elements capacity newLen.
-		size = 8
+	if size == 0 {
+		return newLen
 	}
 	key := growthKey{oldCap, newLen, size, HasPointers(elem)}
 	growth.Lock()

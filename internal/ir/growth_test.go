@@ -68,4 +68,7 @@ func TestGrowCapIsAppends(t *testing.T) {
 	}](t, "struct{n int64; p *int}", irType(t, "struct{n i64; p *i64}"))
 	checkGrowth[[3]string](t, "[3]string", irType(t, "[3]string"))
 	checkGrowth[[2]int64](t, "[2]int64", irType(t, "[2]i64"))
+	// Zero-sized elements: capacity newLen.
+	checkGrowth[struct{}](t, "struct{}", irType(t, "struct{}"))
+	checkGrowth[[0]int64](t, "[0]int64", irType(t, "[0]i64"))
 }
