@@ -140,7 +140,9 @@
 // substrings, concatenation, comparisons (==, <), conversions to and
 // from []byte and from a rune (its UTF-8 encoding) work on them, and a
 // range loop over a string decodes UTF-8 as Go does (an iterator object in
-// memory holds the index). A slice is a
+// memory holds the index). []rune(s) decodes the same way, rune after
+// rune from the start, and string(rs) encodes each rune (an invalid one
+// as U+FFFD), up to 8 runes each (a longer one is a cut). A slice is a
 // pointer to its first element (candidates ending with an index into a
 // backing array, the nil candidate the nil slice), a length and a
 // capacity; make, slicing, append (in place when it fits, else a new array
@@ -177,8 +179,8 @@
 //
 // Calls of external functions (run natively by the engine, package
 // externals), recursive calls, irreducible control flow, inputs of
-// interface, function or channel types, iteration over maps, conversions
-// between strings and []rune, interface values holding interfaces compared,
+// interface, function or channel types, iteration over maps, interface
+// values holding interfaces compared,
 // deferred calls and recover, and
 // formulas beyond Options.Budget block instances give every objective
 // Undecided with "construct ... not encoded": never a guess. Index out of

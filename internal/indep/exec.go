@@ -50,6 +50,11 @@ func (f *frame) exec(in ir.Instr, at *inst, guard *term, mem memory) (sym, *term
 			}
 			e.unknownRead(in, "a conversion to string", ts.and(guard, e.ult(e.u64(len(r.b)), r.n)))
 			return r, guard, mem
+		case from.Kind == ir.KString && to.Kind == ir.KSlice && to.Elem.Kind == ir.KInt && to.Elem.Width == 32:
+			v, mem := f.runesOfStr(in, f.lookup(in.X, at).(*str), to.Elem, guard, mem)
+			return v, guard, mem
+		case from.Kind == ir.KSlice && from.Elem.Kind == ir.KInt && from.Elem.Width == 32 && to.Kind == ir.KString:
+			return f.strOfRunes(in, f.lookup(in.X, at).(*slice), from.Elem, guard, mem), guard, mem
 		}
 		x := f.scalar(in.X, at)
 		if from.Kind == ir.KInt && to.Kind == ir.KString {

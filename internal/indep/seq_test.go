@@ -22,6 +22,9 @@ import (
 var (
 	seqBytes = []uint64{'a', '/', 200}
 	seqI16   = []uint64{0, 7, 0xffff}
+	// A []rune's elements: valid runes of 1 to 3 bytes, a surrogate, -1
+	// and beyond U+10FFFF.
+	seqI32 = []uint64{0x61, 0xE9, 0x20AC, 0xD800, 0xFFFFFFFF, 0x110000}
 	seqInts  = []uint64{^uint64(0), 0, 1, 2, 3, 5}
 )
 
@@ -49,6 +52,9 @@ func seqInputs(t *testing.T, fn *ir.Function, bytes []uint64) []map[string]uint6
 			alpha := bytes
 			if ty.Kind == ir.KSlice && ty.Elem.Width == 16 {
 				alpha = seqI16
+			}
+			if ty.Kind == ir.KSlice && ty.Elem.Width == 32 {
+				alpha = seqI32
 			}
 			if ty.Kind == ir.KSlice {
 				opts = append(opts, map[string]uint64{p.NilVar(): 1})

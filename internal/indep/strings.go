@@ -342,9 +342,20 @@ func (f *frame) next(in ir.Instr, it *iter, guard *term, mem memory) (sym, memor
 	s := it.s
 	i := mem.get(it.obj).(*term)
 	ok := e.ult(i, s.n)
-	var b [4]*term
-	var has [4]*term
-	unk := ts.boolConst(false)
+	r, w, unk := e.decodeAt(s, i)
+	e.unknownRead(in, "a rune of a string", ts.and(guard, ts.and(ok, unk)))
+	mem = mem.with(it.obj, ts.ite(ok, ts.bin(expr.OpAdd, i, w), i))
+	zero32 := ts.bv(32, 0)
+	return &tuple{elems: []sym{ok, ts.ite(ok, i, e.u64(0)), ts.ite(ok, r, zero32)}}, mem
+}
+
+// decodeAt is the rune and width Go decodes from s at byte i (below
+// len(s)), and the condition that a byte the decoding reads (of those
+// before len(s)) is one the encoding does not know.
+func (e *encoder) decodeAt(s *str, i *term) (r, w, unknown *term) {
+	ts := e.ts
+	var b, has [4]*term
+	unknown = ts.boolConst(false)
 	for k := range b {
 		at := i
 		if k > 0 {
@@ -353,13 +364,10 @@ func (f *frame) next(in ir.Instr, it *iter, guard *term, mem memory) (sym, memor
 		var u *term
 		b[k], u = e.strByte(s, at)
 		has[k] = e.ult(at, s.n)
-		unk = ts.or(unk, ts.and(has[k], u))
+		unknown = ts.or(unknown, ts.and(has[k], u))
 	}
-	e.unknownRead(in, "a rune of a string", ts.and(guard, ts.and(ok, unk)))
-	r, w := e.decodeRune(b, has)
-	mem = mem.with(it.obj, ts.ite(ok, ts.bin(expr.OpAdd, i, w), i))
-	zero32 := ts.bv(32, 0)
-	return &tuple{elems: []sym{ok, ts.ite(ok, i, e.u64(0)), ts.ite(ok, r, zero32)}}, mem
+	r, w = e.decodeRune(b, has)
+	return r, w, unknown
 }
 
 // decodeRune is the rune (32 bits) and width (64 bits) Go decodes from the
@@ -409,13 +417,22 @@ func (e *encoder) decodeRune(b, has [4]*term) (r, w *term) {
 // or of U+FFFD when x is no valid rune (negative, a surrogate, beyond
 // U+10FFFF).
 func (e *encoder) runeStr(x *term, signed bool) *str {
+	n, b := e.encodeRune(x, signed)
+	t := e.ts.boolConst(true)
+	return &str{n: n, b: b[:], known: []*term{t, t, t, t}}
+}
+
+// encodeRune is the length (64 bits, 1 to 4) and bytes of the UTF-8
+// encoding of the rune x, or of U+FFFD when x is no valid rune; the bytes
+// at or beyond the length are any.
+func (e *encoder) encodeRune(x *term, signed bool) (n *term, b [4]*term) {
 	ts := e.ts
 	v := ts.resize(x, 64, signed)
 	valid := ts.and(e.ule(v, e.u64(0x10FFFF)), ts.not(ts.and(e.ule(e.u64(0xD800), v), e.ule(v, e.u64(0xDFFF)))))
 	r := ts.resize(ts.ite(valid, v, e.u64(0xFFFD)), 32, false)
 	lt := func(k uint64) *term { return ts.bin(expr.OpUlt, r, ts.bv(32, k)) }
 	one, two, three := lt(0x80), lt(0x800), lt(0x10000)
-	n := ts.ite(one, e.u64(1), ts.ite(two, e.u64(2), ts.ite(three, e.u64(3), e.u64(4))))
+	n = ts.ite(one, e.u64(1), ts.ite(two, e.u64(2), ts.ite(three, e.u64(3), e.u64(4))))
 	byteOf := func(shift, mask, tag uint64) *term {
 		s := ts.bin(expr.OpLShr, r, ts.bv(32, shift))
 		return ts.bin(expr.OpBOr, ts.resize(ts.bin(expr.OpBAnd, s, ts.bv(32, mask)), 8, false), ts.bv(8, tag))
@@ -425,6 +442,5 @@ func (e *encoder) runeStr(x *term, signed bool) *str {
 	b1 := ts.ite(two, cont(0), ts.ite(three, cont(6), cont(12)))
 	b2 := ts.ite(three, cont(0), cont(6))
 	b3 := cont(0)
-	t := ts.boolConst(true)
-	return &str{n: n, b: []*term{b0, b1, b2, b3}, known: []*term{t, t, t, t}}
+	return n, [4]*term{b0, b1, b2, b3}
 }
