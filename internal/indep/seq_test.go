@@ -24,8 +24,8 @@ var (
 	seqI16   = []uint64{0, 7, 0xffff}
 	// A []rune's elements: valid runes of 1 to 3 bytes, a surrogate, -1
 	// and beyond U+10FFFF.
-	seqI32 = []uint64{0x61, 0xE9, 0x20AC, 0xD800, 0xFFFFFFFF, 0x110000}
-	seqInts  = []uint64{^uint64(0), 0, 1, 2, 3, 5}
+	seqI32  = []uint64{0x61, 0xE9, 0x20AC, 0xD800, 0xFFFFFFFF, 0x110000}
+	seqInts = []uint64{^uint64(0), 0, 1, 2, 3, 5}
 )
 
 // seqMaxLen is the longest string or slice input enumerated.
