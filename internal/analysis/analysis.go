@@ -126,6 +126,9 @@ type analysis struct {
 	// stop ends the search, proofStop the invariant proofs (zero: no
 	// deadline).
 	stop, proofStop time.Time
+	// budget is the function's time budget (0: none); the re-check of
+	// its unreachable verdicts (recheck.go) has as much again.
+	budget time.Duration
 
 	mu      sync.Mutex // the workers of mtelse validate concurrently
 	invalid error      // the first answer validation found wrong
@@ -138,12 +141,17 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 		return nil, fmt.Errorf("analysis: no strategy (start from Defaults)")
 	}
 	var stop, proofStop time.Time
+	var left time.Duration
 	if d, ok := ctx.Deadline(); ok {
-		left := time.Until(d)
+		left = time.Until(d)
 		stop = time.Now().Add(SearchBudget(left))
 		proofStop = stop.Add(ProofShare(left))
 	}
-	return build(t, cfg, stop, proofStop, nil)
+	a, err := build(t, cfg, stop, proofStop, nil)
+	if a != nil {
+		a.budget = left
+	}
+	return a, err
 }
 
 // build builds the pipeline for the deadlines given; replay are the inputs

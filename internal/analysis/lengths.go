@@ -47,6 +47,7 @@ func (a *analysis) exploreRaising() (*analysis, *search.Result) {
 		if err != nil {
 			panic("analysis: the pipeline built once fails to build again: " + err.Error())
 		}
+		b.budget = a.budget
 		rb := b.explore()
 		for i := range rb.Branches {
 			x, was := &rb.Branches[i], r.Branches[i]

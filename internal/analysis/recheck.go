@@ -5,6 +5,7 @@ package analysis
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
@@ -16,7 +17,7 @@ import (
 
 // recheck hands every unreachable verdict of r to the independent encoding
 // (one cvc5 process for the function, each query bounded by the solver
-// timeout):
+// timeout, all of them by the function's budget again):
 //
 //   - re-proved: Checked "independent";
 //   - undecided: Checked "engine", CheckReason says why (the named
@@ -49,7 +50,13 @@ func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 	if len(objs) == 0 {
 		return r, nil
 	}
-	rs := indep.Check(s.Fn, objs, indep.Options{Timeout: a.cfg.SolverTimeout, Assume: s.Engine.Assume[s.Fn]})
+	opts := indep.Options{Timeout: a.cfg.SolverTimeout, Assume: s.Engine.Assume[s.Fn]}
+	if a.budget > 0 {
+		// As much time as the search had: the queries not made by then
+		// leave their verdicts checked by the engine (BudgetSpent).
+		opts.Deadline = time.Now().Add(a.budget)
+	}
+	rs := indep.Check(s.Fn, objs, opts)
 	var loud []string
 	wrong := map[int]string{} // branch index -> the witness, rendered
 	for k, res := range rs {

@@ -59,6 +59,10 @@ type Options struct {
 	Budget  int           // block instances the encoding may create (0: DefaultBudget)
 	Slots   int           // bytes or elements encoded of a string or slice input (0: DefaultSlots)
 	CVC5    string        // the cvc5 command ("": cvc5 on $PATH, else /usr/bin/cvc5)
+	// Deadline ends the re-check (zero: none): the queries not made by
+	// then are undecided (BudgetSpent), and no query runs past it by more
+	// than a moment (the session's time limit is what is left).
+	Deadline time.Time
 	// Assume is the function's precondition (//leapfrog:assume: a function
 	// of its parameters returning bool; nil: none): only inputs for which it
 	// returns true are inputs.
@@ -363,6 +367,13 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 		widths[in.name] = in.w
 	}
 	var s *checkSession
+	spent := false // a query was not made for the deadline
+	undecided := func() Reason {
+		if spent {
+			return BudgetSpent
+		}
+		return SolverUndecided
+	}
 	solve := func(t *term) (string, string, map[string]uint64) {
 		if t.isFalse() {
 			return "unsat", "", nil
@@ -370,9 +381,17 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 		if t.isTrue() {
 			return "sat", "", map[string]uint64{}
 		}
+		if !opts.Deadline.IsZero() && !time.Now().Before(opts.Deadline) {
+			spent = true
+			return "unknown", "the re-check's time budget ran out before this query", nil
+		}
 		if s == nil {
 			var err error
-			if s, err = e.startSession(opts, roots); err != nil {
+			sopts := opts
+			if !opts.Deadline.IsZero() {
+				sopts.Timeout = min(opts.Timeout, max(time.Until(opts.Deadline), 100*time.Millisecond))
+			}
+			if s, err = e.startSession(sopts, roots); err != nil {
 				return "unknown", err.Error(), nil
 			}
 		}
@@ -425,7 +444,7 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 		case "sat":
 			incomplete, incompleteWhy = e.cutReason(c), c.why
 		case "unknown":
-			incomplete, incompleteWhy = fmt.Sprintf("unwinding check of %s at %s undecided: %s", c.what(), c.pos, why), SolverUndecided
+			incomplete, incompleteWhy = fmt.Sprintf("unwinding check of %s at %s undecided: %s", c.what(), c.pos, why), undecided()
 		}
 		if incomplete != "" {
 			break
@@ -454,7 +473,7 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 					res[i].Status, res[i].Why, res[i].Reason = Undecided, SlotBound, e.unknownReason()
 					continue
 				case "unknown":
-					res[i].Status, res[i].Why, res[i].Reason = Undecided, SolverUndecided, why
+					res[i].Status, res[i].Why, res[i].Reason = Undecided, undecided(), why
 					continue
 				}
 			}
@@ -468,7 +487,7 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 			}
 			res[i].Status, res[i].Witness = Reachable, w
 		default:
-			res[i].Status, res[i].Why, res[i].Reason = Undecided, SolverUndecided, why
+			res[i].Status, res[i].Why, res[i].Reason = Undecided, undecided(), why
 		}
 	}
 	return res

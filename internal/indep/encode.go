@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"leapfrog/internal/ir"
 )
@@ -52,6 +53,7 @@ type encoder struct {
 	// initializer's and the precondition's loops).
 	entry     *term
 	entryCuts int
+	deadline  time.Time // Options.Deadline
 	infos     map[*ir.Function]*fnInfo
 	inputs    []input
 	ifs       map[*ir.If][]ifInst
@@ -100,7 +102,7 @@ type keptConst struct {
 func encode(fn, assume *ir.Function, o Options, keep bool) (e *encoder, err error) {
 	ts := newTerms()
 	ts.keep = keep
-	e = &encoder{ts: ts, keep: keep, unwind: o.Unwind, budget: o.Budget, slots: o.Slots, root: fn, assume: assume,
+	e = &encoder{ts: ts, keep: keep, unwind: o.Unwind, budget: o.Budget, deadline: o.Deadline, slots: o.Slots, root: fn, assume: assume,
 		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{},
 		unknownAt: map[ir.Instr]*cut{}, freshBytes: map[freshKey]*term{}, inputMem: map[*object]sym{}}
 	defer func() {
@@ -393,6 +395,9 @@ func (f *frame) block(b *ir.Block, ctx []int) {
 	e.budget--
 	if e.budget < 0 || e.ts.count > maxTerms {
 		panic(notEnc(TooLarge, "construct unrolled function too large (block instance or term budget spent) not encoded"))
+	}
+	if e.budget%64 == 0 && !e.deadline.IsZero() && time.Now().After(e.deadline) {
+		panic(notEnc(BudgetSpent, "the re-check's time budget ran out while encoding the function"))
 	}
 	me := &inst{b: b, ctx: ctx}
 	ck := ctxKey(ctx)

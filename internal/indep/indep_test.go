@@ -90,6 +90,35 @@ other:
 }
 `
 
+// TestDeadline: with Options.Deadline past, no query is made, and every
+// objective whose reach condition is not a constant is undecided for the
+// budget.
+func TestDeadline(t *testing.T) {
+	fn := parse(t, `
+func Pos(x i8) i8 {
+entry:
+	%1 = gt x, 5
+	if %1 big small
+big:
+	return 1
+small:
+	return 0
+}
+`).Func("Pos")
+	objs := allObjectives(fn)
+	if len(objs) == 0 {
+		t.Fatal("no objectives")
+	}
+	if rs := indep.Check(fn, objs, indep.Options{}); rs[0].Status != indep.Reachable {
+		t.Fatalf("without a deadline: %v %q; want reachable", rs[0].Status, rs[0].Reason)
+	}
+	for i, r := range indep.Check(fn, objs, indep.Options{Deadline: time.Now().Add(-time.Second)}) {
+		if r.Status != indep.Undecided || r.Why != indep.BudgetSpent {
+			t.Errorf("deadline passed, %v: %v %v %q; want undecided for the budget", objs[i], r.Status, r.Why, r.Reason)
+		}
+	}
+}
+
 // TestUnwindBound: a loop with a constant trip count is exact when the
 // bound covers it, and leaves unsat answers undecided, naming the loop,
 // when it does not (loops.txtar's Long shows that sat answers stand).
@@ -116,6 +145,12 @@ func TestUnwindBound(t *testing.T) {
 		if r.Status != indep.Undecided || r.Reason != want {
 			t.Errorf("unwind 19, %v: %v %q; want undecided: %s", objs[i], r.Status, r.Reason, want)
 		}
+	}
+	// The default bound: unrolled 8 times first, which the loop's 20
+	// iterations exceed, then 64 for the objectives left undecided.
+	rs = indep.Check(fn, objs, indep.Options{})
+	if rs[0].Status != indep.Reachable || rs[1].Status != indep.Unreachable || !strings.Contains(rs[1].Script, "up to 64 iterations") {
+		t.Errorf("default bound: %v, %v (%s); want reachable, unreachable at 64 unrolls", rs[0].Status, rs[1].Status, rs[1].Reason)
 	}
 	// With the bound too small, the script is sat through the unwinding
 	// condition; with it large enough, unsat in both solvers.

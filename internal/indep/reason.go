@@ -34,6 +34,7 @@ const (
 	LoopBound       // a loop may run more iterations than the unwinding bound
 	SlotBound       // a string or slice may be read beyond the slots the encoding gives it
 	SolverUndecided // cvc5 answered unknown or timed out
+	BudgetSpent     // the re-check's time budget (Options.Deadline) ran out before this query
 	FoldedConstant  // the reach condition folds to a constant and the unfolded encoding fails
 	ModelMismatch   // internal: cvc5's model does not satisfy the formula
 	InternalError   // internal: the encoder failed (a bug, reported rather than crashing the analysis)
@@ -59,6 +60,7 @@ var reasonNames = [...]string{
 	LoopBound:       "loop beyond the unwinding bound",
 	SlotBound:       "read beyond the encoded slots",
 	SolverUndecided: "cvc5 undecided",
+	BudgetSpent:     "time budget spent",
 	FoldedConstant:  "constant reach condition not re-encoded",
 	ModelMismatch:   "internal: model mismatch",
 	InternalError:   "internal: encoder error",
