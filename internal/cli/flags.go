@@ -52,7 +52,7 @@ func newFlagSet(name string, c *commonFlags, budget time.Duration) *flag.FlagSet
 	fs.StringVar(&opts.strategy, "strategy", d.Strategy.Name(), "search `strategy`: "+strings.Join(analysis.StrategyNames(), ", "))
 	fs.IntVar(&opts.KBound, "kbound", d.KBound, "iterations of an input-dependent loop a path may take before its branches stop being flipped")
 	fs.DurationVar(&opts.timeout, "timeout", budget, "time `budget` per function (0: none); open branches then get unknown")
-	fs.DurationVar(&opts.SolverTimeout, "solver-timeout", d.SolverTimeout, "time `budget` per solver query (0: none)")
+	fs.DurationVar(&opts.SolverTimeout, "solver-timeout", d.SolverTimeout, "`budget` per solver query (0: none), counted in Z3's work (2M resource units a second), not in time: the answers do not depend on the load; a query still running at 10 times the budget is cut")
 	fs.Int64Var(&opts.Seed, "seed", d.Seed, "seed of the first input (0: all zeros) and of randomised strategies")
 	fs.StringVar(&opts.loopModels, "loop-models", "off", "auto: concretize the variables of each loop of the function at loop entry to models inferred from its body executed out of context (refined by the entry context); off: only //leapfrog:models directives")
 	fs.IntVar(&opts.LoopRaise, "loop-raise", d.LoopRaise, "double the bound of a loop whose bounded paths may reach uncovered branches, up to this many iterations (0: never; //leapfrog:kbound bounds are never raised)")

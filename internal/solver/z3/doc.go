@@ -43,8 +43,11 @@
 // callback instead that records the message; the Solver method that made the call
 // turns it into an Unknown answer whose Reason is the message. A term Z3 rejects in
 // Assert makes every Check answer Unknown until its scope is popped. New(timeout)
-// sets the solver parameter "timeout" (in ms); an expired check answers Unknown
-// with Reason "timeout", and the Solver stays usable. The parameter ctrl_c is
+// sets the solver parameter "rlimit", Z3's count of its own work, to the
+// budget's worth of work (workLimit), and the parameter "timeout" (in ms) to
+// a backstop far behind it (wallLimit); an expired check answers Unknown with
+// Reason "timeout", and the Solver stays usable. A budget in work, not in
+// time, makes the answers the same on a loaded machine as on an idle one. The parameter ctrl_c is
 // switched off so that Z3 never installs a SIGINT handler of its own.
 //
 // A deadline (SetDeadline: the budget of a whole search) never changes that

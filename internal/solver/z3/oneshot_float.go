@@ -126,9 +126,9 @@ func (s *Solver) floatsInQuery(assumptions []*expr.Term) bool {
 	return false
 }
 
-// setSolverParams sets the timeout (0: none) and ctrl_c off on slv, and
-// unsat_core when cores is set (a solver made from a tactic tracks the
-// assumptions only then).
+// setSolverParams sets the budget (0: none; see workPerSecond) and ctrl_c
+// off on slv, and unsat_core when cores is set (a solver made from a tactic
+// tracks the assumptions only then).
 func (s *Solver) setSolverParams(slv C.Z3_solver, timeout time.Duration, cores bool) {
 	p := C.Z3_mk_params(s.ctx)
 	C.Z3_params_inc_ref(s.ctx, p)
@@ -136,7 +136,8 @@ func (s *Solver) setSolverParams(slv C.Z3_solver, timeout time.Duration, cores b
 		C.Z3_params_set_bool(s.ctx, p, s.symbol("unsat_core"), C.bool(true))
 	}
 	if timeout > 0 {
-		ms := (timeout + time.Millisecond - 1) / time.Millisecond
+		C.Z3_params_set_uint(s.ctx, p, s.symbol("rlimit"), C.uint(workLimit(timeout)))
+		ms := (wallLimit(timeout) + time.Millisecond - 1) / time.Millisecond
 		if ms > 1<<31 {
 			ms = 1 << 31
 		}

@@ -15,6 +15,7 @@ import "C"
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"time"
 	"unsafe"
@@ -107,6 +108,31 @@ func New(timeout time.Duration) *Solver {
 	return s
 }
 
+// A query's budget is counted in Z3's resource units (the parameter
+// "rlimit", per check), not in time: whether a check ends within it is then
+// the same on every run, however loaded the machine. A wall-clock budget made
+// the output depend on the load: a 3.6s query of (*Op).Error in the
+// regression scenario errorsas timed out under the default 10s on a busy
+// machine, and the function got 60 solver calls and 35 cases instead of 61
+// and 36. workPerSecond converts a time budget into units: Z3 does about
+// 1 to 2 million units a second on the heavy queries of the regression
+// scenarios (measured on the reference machine, loaded). Z3 does not count
+// all its work in units (a bit-blasting preprocess may take 100ms for a few
+// thousand), so the parameter "timeout" stays as a backstop, wallFactor times
+// the budget, far enough that a query ends by its units first.
+const (
+	workPerSecond = 2_000_000
+	wallFactor    = 10
+)
+
+// workLimit is Z3's rlimit for a budget of timeout (> 0).
+func workLimit(timeout time.Duration) uint64 {
+	return min(max(uint64(timeout.Seconds()*workPerSecond), 1), math.MaxUint32)
+}
+
+// wallLimit is the wall-clock backstop for a budget of timeout (> 0).
+func wallLimit(timeout time.Duration) time.Duration { return wallFactor * timeout }
+
 // setParams sets the solver's parameters: timeout (0: none) and ctrl_c off
 // (Z3 would otherwise install its own SIGINT handler around every check,
 // racing with the Go runtime's handler and with the other workers' checks).
@@ -141,7 +167,7 @@ func (s *Solver) interruptAtDeadline() (stop func() (interrupted bool), ok bool)
 	if left <= 0 {
 		return nil, false
 	}
-	if s.timeout > 0 && left >= s.timeout {
+	if s.timeout > 0 && left >= wallLimit(s.timeout) {
 		return none, true
 	}
 	return interruptAfter(s.ctx, left), true
