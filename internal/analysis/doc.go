@@ -61,6 +61,11 @@
 //	20s     1405 (75.9%)                      750s   187s
 //	40s     1430 (77.2%)                     1311s   343s
 //
+// The re-check of the unreachable verdicts (recheck.go, package indep)
+// has as much time again: a function costs at most about twice its budget
+// (random functions reading a package state cvc5 was slow on ran for two
+// minutes each under -timeout 5s before the re-check had a deadline).
+//
 // Beyond 5 seconds each doubling of the budget doubles the wall time and
 // decides one more outcome in a hundred: the functions that run out of
 // time (56 of 116 in strconv at 5s, 47 at 40s) keep running out, their
