@@ -33,12 +33,11 @@ test)
   need chromium /usr/bin/chromium # the HTML report's browser test
   go build ./...
   go vet ./...
-  # The whole suite takes about 15 minutes on 2 cores; the oracle package (200
-  # random programs) and the engine's brute-force summary checks take most of
-  # it, alongside the others: -timeout 80m keeps go test's default 10 minutes
-  # per package from killing them on a slower or busier machine (the oracle
-  # ran past 38 minutes at the end of stop 28, after pure treefrog's
-  # skeletons and the independent encoding's strings landed: to profile).
+  # The whole suite takes about 26 minutes on 2 cores (stop 29, a fresh clone on
+  # a quiet machine); the oracle package (200 random programs, 16 minutes), the
+  # engine's brute-force summary checks and the cli scripts take most of it, run
+  # alongside each other: -timeout 80m keeps go test's default 10 minutes per
+  # package from killing them on a slower or busier machine.
   go test -count=1 -timeout 80m ./...
   ;;
 *)
