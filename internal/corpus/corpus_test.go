@@ -123,6 +123,11 @@ func TestCountOutcomes(t *testing.T) {
 	if o.Decided() > o.Outcomes || o.Covered+o.Unreachable+o.Unknown != o.Outcomes {
 		t.Errorf("inconsistent: %+v", o)
 	}
+	// The closure's outcome is unknown: its reason is an unknown report's,
+	// not the reason of the report that called it unreachable.
+	if len(o.UnknownReasons) != 1 || o.UnknownReasons[0].Reason != "r unknown" {
+		t.Errorf("unknown reasons %+v, want one: r unknown", o.UnknownReasons)
+	}
 }
 
 func TestParseTestEvents(t *testing.T) {

@@ -97,6 +97,7 @@ func countOutcomes(r *lfReport) Outcomes {
 		owner          *lfBranch
 		allUnreachable bool
 		first          *lfBranch
+		firstUnknown   *lfBranch // the first report calling it unknown: the reason of an unknown outcome
 	}
 	m := map[key]*seen{}
 	var order []key
@@ -114,6 +115,9 @@ func countOutcomes(r *lfReport) Outcomes {
 				order = append(order, k)
 			}
 			s.covered = s.covered || b.Verdict == "covered"
+			if b.Verdict == "unknown" && s.firstUnknown == nil {
+				s.firstUnknown = b
+			}
 			s.allUnreachable = s.allUnreachable && b.Verdict == "unreachable"
 			if b.Func == f.Function {
 				s.owner = b
@@ -135,6 +139,8 @@ func countOutcomes(r *lfReport) Outcomes {
 			verdict, b = s.owner.Verdict, s.owner
 		case s.allUnreachable:
 			verdict = "unreachable"
+		case s.firstUnknown != nil:
+			b = s.firstUnknown // not the reason of a report that proved it
 		}
 		switch verdict {
 		case "covered":
