@@ -17,6 +17,8 @@ type globalState struct {
 	// unfixed: the initializer read what a test cannot fix (the clock, an
 	// environment variable: env.go), and the variables may hold it.
 	unfixed bool
+	// seams are the indices of the globals that are seams (seams.go).
+	seams []int
 }
 
 // global returns a pointer to package-level variable idx of prog for this
@@ -29,6 +31,7 @@ func (m *machine) global(prog *ir.Program, idx int) val {
 		}
 		m.globals, m.sharedObjs = copyObjects(gs.objs)
 		m.unfixedVars = m.unfixedVars || gs.unfixed
+		m.installSeams(prog, gs.seams)
 	}
 	return &ptr{obj: m.globals[idx]}
 }
@@ -66,6 +69,9 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 			}
 		}()
 		gs.unfixed = im.unfixedVars
+		if gs.err == "" {
+			gs.seams = seamsOf(prog, gs.objs)
+		}
 		for _, st := range im.path.Steps {
 			if st.Cond != nil {
 				gs.err = "the initializer depends on an input"
