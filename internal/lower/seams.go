@@ -43,9 +43,9 @@ func (l *loader) assignedGlobal(g *ssa.Global) bool {
 	return l.assigned[g]
 }
 
-// packageFuncs lists the functions of p: its functions, the methods of
-// its named types (value and pointer receivers), and the function
-// literals inside them, in no particular order.
+// packageFuncs lists the functions of p: its functions, the methods its
+// named types declare, and the function literals inside them, in no
+// particular order.
 func packageFuncs(p *ssa.Package) []*ssa.Function {
 	var out []*ssa.Function
 	var add func(fn *ssa.Function)
@@ -63,12 +63,11 @@ func packageFuncs(p *ssa.Package) []*ssa.Function {
 		case *ssa.Function:
 			add(m)
 		case *ssa.Type:
-			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
-				ms := p.Prog.MethodSets.MethodSet(t)
-				for i := 0; i < ms.Len(); i++ {
-					if f := p.Prog.MethodValue(ms.At(i)); f != nil && f.Pkg == p && f.Synthetic == "" {
-						add(f)
-					}
+			// The methods it declares, generic ones included (their
+			// generic bodies; MethodValue gives none for them).
+			if n, ok := m.Type().(*types.Named); ok {
+				for i := 0; i < n.NumMethods(); i++ {
+					add(p.Prog.FuncValue(n.Method(i)))
 				}
 			}
 		}

@@ -18,6 +18,7 @@ var (
 	addr    = time.Now // its address taken
 	viaLit  = time.Now // assigned inside a function literal
 	setInit = time.Now // assigned by an init function only: a seam
+	generic = time.Now // assigned by a method of a generic type
 	n       int        // not of function type
 )
 
@@ -29,9 +30,13 @@ func take() *func() time.Time { return &addr }
 
 func lit() func() { return func() { viaLit = nil } }
 
+type box[T any] struct{ v T }
+
+func (b *box[T]) set() { generic = nil }
+
 func Use() int64 {
 	n++
-	return now().Unix() + clock().Unix() + addr().Unix() + viaLit().Unix() + setInit().Unix()
+	return now().Unix() + clock().Unix() + addr().Unix() + viaLit().Unix() + setInit().Unix() + generic().Unix()
 }
 `
 
@@ -53,7 +58,7 @@ func TestAssignedGlobals(t *testing.T) {
 	if len(res.Targets) != 1 {
 		t.Fatalf("targets %v, errors %v", res.Targets, res.Errors)
 	}
-	want := map[string]bool{"now": false, "clock": true, "addr": true, "viaLit": true, "setInit": false, "n": false}
+	want := map[string]bool{"now": false, "clock": true, "addr": true, "viaLit": true, "setInit": false, "generic": true, "n": false}
 	seen := 0
 	for _, g := range res.Targets[0].Prog.Globals {
 		w, ok := want[g.Ident]
