@@ -217,5 +217,8 @@ func renderResult(t *target, res *analysis.Result) (r *result) {
 	}
 	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Result: res.Result, DynTypes: t.t.DynTypes, Sig: t.t.Sig, TypeArgs: t.t.TypeArgs}
 	r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return testgen.Args(t.types, r.f, c) })
+	if t.t.TypeArgs != "" {
+		r.rep.Instance = t.t.GoFunc.Name() + t.t.TypeArgs
+	}
 	return r
 }

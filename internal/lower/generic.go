@@ -62,7 +62,7 @@ func scanInstances(dir string, names []string) ([]*instanceReq, error) {
 	for _, name := range names {
 		fn, args, ok := SplitInstance(name)
 		if ok {
-			reqs = append(reqs, &instanceReq{Name: name, Func: fn, Args: args, Gen: fmt.Sprintf("leapfrogInstance_%d", len(reqs))})
+			reqs = append(reqs, &instanceReq{Name: name, Func: fn, Args: args, Gen: fmt.Sprintf("%s%d", canonPrefix, len(reqs))})
 		}
 	}
 	if len(reqs) == 0 {
@@ -161,9 +161,16 @@ func (l *loader) instance(name string) (*ssa.Function, *types.Func, error) {
 	if req.Err != nil {
 		return nil, nil, req.Err
 	}
-	gen := l.spkg.Func(req.Gen)
+	return l.returnedInstance(req.Gen)
+}
+
+// returnedInstance returns the instance of a generic function that the
+// function gen (of the package, or of canonFile) returns as a value, and
+// the generic function's object.
+func (l *loader) returnedInstance(name string) (*ssa.Function, *types.Func, error) {
+	gen := l.spkg.Func(name)
 	if gen == nil {
-		return nil, nil, fmt.Errorf("internal error: no function %s", req.Gen)
+		return nil, nil, fmt.Errorf("internal error: no function %s", name)
 	}
 	for _, b := range gen.Blocks {
 		for _, in := range b.Instrs {
@@ -175,7 +182,7 @@ func (l *loader) instance(name string) (*ssa.Function, *types.Func, error) {
 			}
 		}
 	}
-	return nil, nil, fmt.Errorf("internal error: %s does not return an instance of %s", req.Gen, req.Func)
+	return nil, nil, fmt.Errorf("internal error: %s does not return an instance of a generic function", name)
 }
 
 // typeArgs renders the type arguments of an instance as the package
@@ -214,7 +221,9 @@ func (l *loader) usedInstance(fn *ssa.Function) *ssa.Function {
 	for _, name := range sortedMembers(l.spkg) {
 		switch m := l.spkg.Members[name].(type) {
 		case *ssa.Function:
-			visit(m)
+			if !strings.HasPrefix(name, canonPrefix) {
+				visit(m)
+			}
 		case *ssa.Type:
 			if named, ok := types.Unalias(m.Type()).(*types.Named); ok && named.TypeParams().Len() == 0 {
 				for i := 0; i < named.NumMethods(); i++ {
