@@ -64,15 +64,23 @@ func addCanonical(dir string, pkg *packages.Package, names []string) (map[string
 		if _, _, inst := SplitInstance(name); inst || reqs[name] != nil {
 			continue
 		}
-		obj, _ := pkg.Types.Scope().Lookup(name).(*types.Func)
+		obj := lookupFunc(pkg.Types.Scope(), name)
 		if obj == nil {
 			continue
 		}
 		sig := obj.Type().(*types.Signature)
-		if sig.TypeParams().Len() == 0 {
+		tps, generic := sig.TypeParams(), types.Type(sig)
+		var recv *types.Named
+		if sig.Recv() != nil {
+			if recv, _ = derefNamed(sig.Recv().Type()); recv == nil {
+				continue
+			}
+			tps, generic = recv.Origin().TypeParams(), recv.Origin()
+		}
+		if tps.Len() == 0 {
 			continue
 		}
-		args, reason := canonicalArgs(pkg.Types, sig)
+		args, reason := canonicalArgs(pkg.Types, tps, generic)
 		if reason != "" {
 			reqs[name] = &canonReq{Reason: reason}
 			continue
@@ -84,7 +92,14 @@ func addCanonical(dir string, pkg *packages.Package, names []string) (map[string
 		r := &canonReq{Gen: fmt.Sprintf("%sc%d", canonPrefix, n), Args: "[" + strings.Join(ss, ",") + "]"}
 		n++
 		reqs[name] = r
-		fmt.Fprintf(&src, "func %s() any { return %s%s }\n", r.Gen, name, r.Args)
+		expr := name + r.Args // F[int]
+		if recv != nil {      // a method expression of the instantiated type, with the method's receiver: no wrapper
+			expr = recv.Obj().Name() + r.Args + "." + obj.Name()
+			if _, ptr := derefNamed(sig.Recv().Type()); ptr {
+				expr = "(*" + recv.Obj().Name() + r.Args + ")." + obj.Name()
+			}
+		}
+		fmt.Fprintf(&src, "func %s() any { return %s }\n", r.Gen, expr)
 	}
 	if n == 0 {
 		return reqs, nil
@@ -141,16 +156,15 @@ func addCanonical(dir string, pkg *packages.Package, names []string) (map[string
 	return reqs, nil
 }
 
-// canonicalArgs chooses type arguments for the generic signature sig of
-// package pkg: for each type parameter, in order, the first of
+// canonicalArgs chooses type arguments for the type parameters tps of
+// generic, a function's signature or a type of package pkg: for each type parameter, in order, the first of
 // canonCandidates that satisfies its constraint, else the first term of
 // the constraint (~[]E gives []E, E replaced by its own choice) that does.
 // A constraint naming other type parameters is decided once theirs are;
 // it is satisfied by one of its terms, the other parameters replaced. The
-// choice is checked by instantiating sig. reason says which type
+// choice is checked by instantiating generic. reason says which type
 // parameter has no type argument, or why the choice fails.
-func canonicalArgs(pkg *types.Package, sig *types.Signature) (args []types.Type, reason string) {
-	tps := sig.TypeParams()
+func canonicalArgs(pkg *types.Package, tps *types.TypeParamList, generic types.Type) (args []types.Type, reason string) {
 	chosen := map[*types.TypeParam]types.Type{}
 	for progress := true; progress && len(chosen) < tps.Len(); {
 		progress = false
@@ -206,7 +220,7 @@ func canonicalArgs(pkg *types.Package, sig *types.Signature) (args []types.Type,
 		}
 		args = append(args, chosen[tp])
 	}
-	if _, err := types.Instantiate(nil, sig, args, true); err != nil {
+	if _, err := types.Instantiate(nil, generic, args, true); err != nil {
 		return nil, fmt.Sprintf("the type arguments chosen do not satisfy the constraints: %v", err)
 	}
 	return args, ""
@@ -357,9 +371,23 @@ func (l *loader) canonicalInstance(name string, fn *ssa.Function) (*ssa.Function
 	if r == nil {
 		return nil, fmt.Errorf("internal error: no canonical instance of %s", name)
 	}
+	if r.Reason != "" && fn.Signature.Recv() != nil {
+		return nil, l.unsupported(fn.Pos(), "method %s of a generic type the package does not instantiate: %s", fn.Name(), r.Reason)
+	}
 	if r.Reason != "" {
 		return nil, l.unsupported(fn.Pos(), "generic function %s, which the package does not instantiate: %s: give its type arguments, e.g. %s[int]", fn.Name(), r.Reason, fn.Name())
 	}
 	inst, _, err := l.returnedInstance(r.Gen)
 	return inst, err
+}
+
+// derefNamed returns the named type t is or points to, and whether it
+// points to it.
+func derefNamed(t types.Type) (*types.Named, bool) {
+	ptr := false
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n, ptr
 }

@@ -145,8 +145,8 @@
 // channels, go, the uses of unsafe.Pointer the section on package unsafe
 // does not model, calls of functions that cannot run, the other builtins
 // (print, println, complex, real, imag, close), defer of a builtin,
-// comparisons of structs or arrays holding interfaces, methods of generic
-// types, generic functions for whose constraints no canonical type
+// comparisons of structs or arrays holding interfaces, generic functions
+// and methods of generic types for whose constraints no canonical type
 // argument is found (see Generic functions), variables
 // whose value comes from elsewhere and is not known. Go statements, then
 // calls out of the package, are looked for before lowering so that their
@@ -183,7 +183,11 @@
 // facts), so a target's program does not depend on the others named. A
 // constraint no candidate satisfies (a method, a term of another
 // package's type, a struct) rejects the function, naming the type
-// parameter and the constraint.
+// parameter and the constraint. A method of a generic type is analysed
+// the same way, its type's parameters chosen: the canonical file returns
+// the method expression of the instantiated type with the method's own
+// receiver (T[int].M, (*T[int]).M), whose go/ssa thunk calls the instance
+// of the method.
 //
 // # Unsafe, compiler hints, bound variables
 //

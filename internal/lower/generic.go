@@ -174,15 +174,36 @@ func (l *loader) returnedInstance(name string) (*ssa.Function, *types.Func, erro
 	}
 	for _, b := range gen.Blocks {
 		for _, in := range b.Instrs {
-			if mi, ok := in.(*ssa.MakeInterface); ok {
-				if f, ok := mi.X.(*ssa.Function); ok && f.Origin() != nil {
-					obj, _ := f.Origin().Object().(*types.Func)
-					return f, obj, nil
-				}
+			mi, ok := in.(*ssa.MakeInterface)
+			if !ok {
+				continue
+			}
+			f, ok := mi.X.(*ssa.Function)
+			if ok && f.Origin() == nil && f.Signature.Recv() == nil && f.Synthetic != "" {
+				f = thunkMethod(f) // a method expression T[int].M: go/ssa's thunk calls the method
+			}
+			if f != nil && f.Origin() != nil {
+				obj, _ := f.Origin().Object().(*types.Func)
+				return f, obj, nil
 			}
 		}
 	}
 	return nil, nil, fmt.Errorf("internal error: %s does not return an instance of a generic function", name)
+}
+
+// thunkMethod is the instance of a method that thunk, go/ssa's function
+// for a method expression, calls; nil when it calls none.
+func thunkMethod(thunk *ssa.Function) *ssa.Function {
+	for _, b := range thunk.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(ssa.CallInstruction); ok {
+				if g := c.Common().StaticCallee(); g != nil && g.Origin() != nil && g.Signature.Recv() != nil {
+					return g
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // typeArgs renders the type arguments of an instance as the package

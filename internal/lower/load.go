@@ -442,7 +442,7 @@ func (l *loader) target(name string) (*Target, error) {
 		if fn == nil || fn.Pkg != l.spkg {
 			return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
 		}
-		if isGeneric(fn) && fn.Signature.Recv() == nil {
+		if isGeneric(fn) {
 			if inst := l.usedInstance(fn); inst != nil { // generic.go
 				fn = inst
 			} else {
@@ -539,8 +539,10 @@ func (l *loader) target(name string) (*Target, error) {
 }
 
 // lookup resolves "F", "T.M" or "(*T).M" to a function or declared method of the package.
-func (l *loader) lookup(name string) *types.Func {
-	scope := l.pkg.Types.Scope()
+func (l *loader) lookup(name string) *types.Func { return lookupFunc(l.pkg.Types.Scope(), name) }
+
+// lookupFunc resolves "F", "T.M" or "(*T).M" in a package's scope.
+func lookupFunc(scope *types.Scope, name string) *types.Func {
 	tname, mname, isMethod := strings.Cut(name, ".")
 	if !isMethod {
 		f, _ := scope.Lookup(name).(*types.Func)
