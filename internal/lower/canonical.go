@@ -121,7 +121,14 @@ func addCanonical(dir string, pkg *packages.Package, names []string) (map[string
 	}
 	conf := &types.Config{Sizes: pkg.TypesSizes, Error: func(error) {}}
 	if err := types.NewChecker(conf, pkg.Fset, pkg.Types, info).Files([]*ast.File{f}); err != nil {
-		return nil, fmt.Errorf("internal error: canonical instances: %v", err)
+		// Not expected (each choice was instantiated): the functions
+		// fail, naming it, not the package.
+		for _, r := range reqs {
+			if r.Gen != "" {
+				r.Gen, r.Reason = "", fmt.Sprintf("internal error: its canonical instance %s does not type-check: %v", r.Args, err)
+			}
+		}
+		return reqs, nil
 	}
 	ti := pkg.TypesInfo
 	for k, v := range info.Types {
