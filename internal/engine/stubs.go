@@ -36,6 +36,9 @@ type stubCall struct {
 	// concrete): what the emitted test's stub records.
 	len   int64
 	wrote []byte
+	// args are the call's arguments as the emitted test's stub records
+	// them (StubCall.Args).
+	args []Value
 }
 
 // maxStubCalls bounds the calls of one method of a stub in a run, as a
@@ -123,6 +126,7 @@ func (m *machine) stubCall(b *ir.Block, st *stubState, method string, args []val
 	at = at.Call(k)
 	f := &facts{holds: true}
 	c := stubCall{method: method, at: at, sig: sig, io: contractOf(method, sig)}
+	c.args = m.stubArgs(c, args)
 	eof := -1
 	if c.io == ioRead {
 		eof = m.eofChoice(at.Result(1), sig.Results[1])
@@ -336,12 +340,22 @@ func (m *machine) reportStub(p ir.InputPath, t *ir.Type, dyn string) Value {
 	if st == nil {
 		return r
 	}
+	for _, s := range m.path.Steps {
+		if s.Order {
+			// A branch after a range over a map chose an order (or after
+			// the run came to depend on an address): Go's run may take the
+			// other way, and call the stub otherwise.
+			r.CallsUnfixed = s.UnfixedReason()
+			break
+		}
+	}
 	for _, c := range st.calls {
 		rc := StubCall{Method: c.method}
 		for i, t := range c.sig.Results {
 			rc.Results = append(rc.Results, m.reportInput(c.at.Result(i), t, st.depth))
 		}
 		rc.Len = c.len
+		rc.Args = c.args
 		switch c.io {
 		case ioRead:
 			n := min(rc.Results[0].Bits, uint64(m.MaxLen))
@@ -363,12 +377,48 @@ func (m *machine) reportStub(p ir.InputPath, t *ir.Type, dyn string) Value {
 // stub returns, and for io's Read and Write the bytes (HasData): those the
 // Read writes into p (n of them: Results[0]), those the Write was given to
 // write (p[:n], what the test's stub records), and Len, len(p).
+//
+// Args are the call's arguments, those a test can compare exactly
+// (StubArgRecorded: booleans, integers, strings, a Write's p), in the
+// report form at the call (Unordered or Unfixed when they depend on
+// what a test cannot fix); the others are the zero Value (Type nil).
 type StubCall struct {
 	Method  string
 	Results []Value
 	Data    string
 	HasData bool
 	Len     int64
+	Args    []Value
+}
+
+// StubArgRecorded says whether the report of a stub's call gives its
+// argument of type t (StubCall.Args): a boolean, an integer or a string
+// (the kinds a test compares exactly; a float's NaN equals nothing), or
+// the []byte of io's Write (what it was given to write; a Read's p is a
+// buffer the caller lends, of any size).
+func StubArgRecorded(t *ir.Type, ioWriteP bool) bool {
+	switch t.Kind {
+	case ir.KBool, ir.KInt, ir.KString:
+		return true
+	case ir.KSlice:
+		return ioWriteP
+	}
+	return false
+}
+
+// stubArgs is the report form of the arguments of the stub's call c that
+// StubArgRecorded names.
+func (m *machine) stubArgs(c stubCall, args []val) []Value {
+	if len(args) != len(c.sig.Params) {
+		panic(runError(fmt.Sprintf("a stub's call with %d arguments, its signature %d", len(args), len(c.sig.Params))))
+	}
+	out := make([]Value, len(args))
+	for i, a := range args {
+		if StubArgRecorded(c.sig.Params[i], c.io == ioWrite) {
+			out[i] = m.report(a, c.sig.Params[i])
+		}
+	}
+	return out
 }
 
 // ioConstructed says whether the candidate d of an interface input is one

@@ -182,8 +182,8 @@ func StubDecl(pkg *types.Package, name string, it types.Type) (string, []string)
 // calls per method (callsM: each call's arguments, a slice copied at the
 // call, since a Read's p and a Write's p are the caller's buffers), and
 // the methods, which record the call, then call their field, or return
-// zero values when it is nil. Nothing in the emitted test reads the
-// records: they are there for the developer (s.callsRead[0].a0).
+// zero values when it is nil. The emitted case compares the records with
+// the calls the engine's run made (calls.go).
 func (f *file) stubDecl(name string, it types.Type) string {
 	iface := it.Underlying().(*types.Interface)
 	var b strings.Builder
@@ -207,7 +207,7 @@ func (f *file) stubDecl(name string, it types.Type) string {
 			a := fmt.Sprintf("a%d", j)
 			r := a
 			if _, ok := pt.Underlying().(*types.Slice); ok {
-				r = fmt.Sprintf("append(%s(nil), %s...)", f.typeName(pt), a)
+				r = fmt.Sprintf("append(%[1]s[:0:0], %[1]s...)", a) // nil stays nil
 			}
 			rec = append(rec, r)
 			if sig.Variadic() && j == sig.Params().Len()-1 {
