@@ -21,7 +21,7 @@ import (
 // otherwise.
 type callCheck struct {
 	in     *input
-	idx    int // the input's index in the case's In
+	idx    int              // the input's index in the case's In
 	sig    *types.Signature // the function's, or the method's
 	method string           // the interface's method; "" for a function
 	iface  types.Type       // the interface (its stub type: stubType)
