@@ -66,8 +66,8 @@ func (f *file) callChecks(s *sig, cases []*search.Test, locals map[string]bool) 
 			m := iface.Method(j)
 			called := false
 			for _, v := range stubs {
-				if _, isReader := f.readerLit(v, iface); isReader {
-					continue // written as a reader, no stub
+				if _, isIO := f.ioStubLit(v, iface); isIO {
+					continue // written as a reader or writer, no stub
 				}
 				for _, c := range v.Calls {
 					called = called || c.Method == m.Name()
@@ -161,7 +161,7 @@ func (f *file) callsWant(ck *callCheck, c *search.Test) (string, bool) {
 	}
 	if ck.method != "" {
 		iface := ck.iface.Underlying().(*types.Interface)
-		if _, isReader := f.readerLit(v, iface); isReader {
+		if _, isIO := f.ioStubLit(v, iface); isIO {
 			return "", true
 		}
 	}

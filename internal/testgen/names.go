@@ -30,6 +30,9 @@ type file struct {
 	// (stubs.go), declared at its end.
 	suffix string
 	stubs  map[string]types.Type
+	// failWriter names the file's failing writer type (failing.go), ""
+	// when no value uses it.
+	failWriter string
 	// stdMaps: clear and the maps package can restore a map (Go 1.21).
 	stdMaps bool
 	err     error

@@ -100,7 +100,7 @@ func (f *file) stubIface(v engine.Value) string {
 		}
 		return "nil"
 	}
-	if lit, ok := f.readerLit(v, iface); ok {
+	if lit, ok := f.ioStubLit(v, iface); ok {
 		return lit
 	}
 	name := f.stubType(it)
@@ -160,6 +160,17 @@ func (f *file) stubDecls(w *bytes.Buffer) {
 	for _, n := range names {
 		w.WriteString(f.stubDecl(n, f.stubs[n]))
 	}
+	f.failingWriterDecl(w) // failing.go
+}
+
+// ioStubLit writes the stub v of the interface iface as what a Go
+// developer writes, when its calls are those a reader (readerLit) or a
+// failing writer (writerLit) answers.
+func (f *file) ioStubLit(v engine.Value, iface *types.Interface) (string, bool) {
+	if lit, ok := f.readerLit(v, iface); ok {
+		return lit, true
+	}
+	return f.writerLit(v, iface)
 }
 
 // StubDecl is the declaration, in a test of package pkg, of the stub type
