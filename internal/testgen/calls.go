@@ -29,6 +29,10 @@ type callCheck struct {
 	skip   string           // the bool column of the cases that do not check, or ""
 	count  bool             // the column is the number of calls
 	rec    string           // a function: the local recording its calls
+	// elem names the type of one call's arguments when they are two or
+	// more (an alias of the struct of them, declared by the test
+	// function: callTypes), or "".
+	elem string
 	wrap   string           // a function: the local holding the wrapped stub
 }
 
@@ -84,6 +88,9 @@ func (f *file) callChecks(s *sig, cases []*search.Test, locals map[string]bool) 
 		}
 	}
 	for _, ck := range out {
+		if !ck.count && ck.sig.Params().Len() > 1 {
+			ck.elem = uniqueLocal(f, ck.in.param+ck.method+"Call", locals)
+		}
 		for _, c := range cases {
 			if c.Panicked {
 				continue
@@ -146,6 +153,8 @@ func (f *file) wantType(ck *callCheck) string {
 		return "int"
 	case ck.method == "" && ck.sig.Params().Len() == 1:
 		return "[]" + f.typeName(ck.sig.Params().At(0).Type())
+	case ck.elem != "":
+		return "[]" + ck.elem
 	}
 	return "[]" + f.stubArgs(ck.sig)
 }
@@ -203,6 +212,23 @@ func (f *file) callsWant(ck *callCheck, c *search.Test) (string, bool) {
 	return f.wantType(ck) + "{" + strings.Join(elems, ", ") + "}", true
 }
 
+// callTypes writes, at the top of the test function, the declarations of
+// the types of the calls' arguments (callCheck.elem): aliases, so that an
+// interface stub's records (stubArgs) are of that type.
+func (f *file) callTypes(w *bytes.Buffer, cks []*callCheck) {
+	for _, ck := range cks {
+		if ck.elem == "" {
+			continue
+		}
+		ps := ck.sig.Params()
+		fmt.Fprintf(w, "\ttype %s = struct {\n", ck.elem)
+		for j := 0; j < ps.Len(); j++ {
+			fmt.Fprintf(w, "\t\ta%d %s\n", j, f.typeName(ps.At(j).Type()))
+		}
+		w.WriteString("\t}\n")
+	}
+}
+
 // callColumns writes the table's columns of the checks.
 func (f *file) callColumns(w *bytes.Buffer, cks []*callCheck) {
 	for _, ck := range cks {
@@ -257,7 +283,7 @@ func (f *file) callWrap(w *bytes.Buffer, cks []*callCheck, tt string, args []str
 		if !ck.count {
 			one := rec[0]
 			if ps.Len() > 1 {
-				one = f.stubArgs(ck.sig) + "{" + strings.Join(rec, ", ") + "}"
+				one = ck.elem + "{" + strings.Join(rec, ", ") + "}"
 			}
 			record = fmt.Sprintf("%[1]s = append(%[1]s, %[2]s)", ck.rec, one)
 		}

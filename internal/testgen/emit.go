@@ -222,7 +222,9 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	}
 
 	// The table.
-	fmt.Fprintf(w, "func %s(%s *%s.T) {\n\t%s := []struct {\n\t\tname string\n", test, T, f.std("testing"), names["tests"])
+	fmt.Fprintf(w, "func %s(%s *%s.T) {\n", test, T, f.std("testing"))
+	f.callTypes(w, calls) // calls.go
+	fmt.Fprintf(w, "\t%s := []struct {\n\t\tname string\n", names["tests"])
 	for _, in := range s.ins {
 		fmt.Fprintf(w, "\t\t%s %s\n", in.field, f.typeName(in.typ))
 	}
