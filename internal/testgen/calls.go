@@ -33,7 +33,7 @@ type callCheck struct {
 	// more (an alias of the struct of them, declared by the test
 	// function: callTypes), or "".
 	elem string
-	wrap   string           // a function: the local holding the wrapped stub
+	wrap string // a function: the local holding the wrapped stub
 }
 
 // callChecks lists the calls the test checks: per parameter of function
