@@ -421,19 +421,6 @@ func (m *machine) stubArgs(c stubCall, args []val) []Value {
 	return out
 }
 
-// ioConstructed says whether the candidate d of an interface input is one
-// of the io values a test writes with a constructor (lower:
-// ioConstructed): *strings.Reader (strings.NewReader(s)), *bytes.Reader
-// (bytes.NewReader(b)), *bytes.Buffer (new(bytes.Buffer), or
-// bytes.NewBuffer(b[:n:n])).
-func ioConstructed(d *ir.DynType) bool {
-	switch d.Name {
-	case "*strings.Reader", "*bytes.Reader", "*bytes.Buffer":
-		return true
-	}
-	return false
-}
-
 // markConstructed records that the value at at is written by a constructor
 // the test calls: its unwritable fields are inputs (Path.constructed).
 func (m *machine) markConstructed(at ir.InputPath) {
@@ -443,17 +430,38 @@ func (m *machine) markConstructed(at ir.InputPath) {
 	m.path.constructed[at.String()] = true
 }
 
-// ioDefaults sets, before the value of the ioConstructed candidate at at
-// is made, the defaults its constructor gives: not nil, and a Reader's
-// prevRune -1.
-func (m *machine) ioDefaults(d *ir.DynType, at ir.InputPath) {
+// constructedDefaults sets, before the value at at of a candidate a test
+// writes with the constructor c (ir.Constructors) is made, the defaults
+// the constructor gives: for io's, not nil, and a Reader's prevRune -1.
+func (m *machine) constructedDefaults(c ir.Constructor, at ir.InputPath) {
+	if !c.IO {
+		return
+	}
 	m.setDefault(at.NilVar(), 0)
-	if d.Name != "*bytes.Buffer" {
+	if c.Type == "Reader" {
 		m.setDefault(at.Field("prevRune").String(), ^uint64(0))
 	}
 }
 
-// ioFacts adds to f what the constructor of the ioConstructed value v
+// constructedFacts adds to f what the constructor c says of the value v
+// (made at at) of the candidate d: errors.New's is not nil; io's, as
+// ioFacts says.
+func (m *machine) constructedFacts(c ir.Constructor, d *ir.DynType, v val, f *facts) {
+	if c.IO {
+		m.ioFacts(d, v, f)
+		return
+	}
+	if c.Pkg != "errors" || c.Type != "errorString" {
+		panic(runError(fmt.Sprintf("no constructor facts for %s", d.Name)))
+	}
+	if p, ok := v.(*ptr); ok && p.nilT != nil {
+		// A test writes it errors.New("..."), never nil.
+		f.exact = append(f.exact, m.B.Not(p.nilT))
+		f.holds = f.holds && !p.isNil
+	}
+}
+
+// ioFacts adds to f what the constructor of the io value v
 // (made at at) says of it: it is not nil, its contents (a Reader's s, a
 // Buffer's buf) are the input the test writes, read from the start (a
 // Reader's i 0 and prevRune -1, a Buffer's off and lastRead 0), and a
@@ -498,5 +506,7 @@ func (m *machine) ioFacts(d *ir.DynType, v val, f *facts) {
 				f.holds = f.holds && b.cap.c == b.n.c
 			}
 		}
+	default:
+		panic(runError(fmt.Sprintf("no constructor facts for %s", d.Name)))
 	}
 }

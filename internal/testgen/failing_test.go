@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/engine"
+	"leapfrog/internal/ir"
 )
 
 // ioWriter is io.Writer, built as go/types would give it.
@@ -149,5 +150,36 @@ func checkErr(t *testing.T, i int, what string, err error, wantErr any) {
 	runLt(t, src, "TestFailing")
 	if t.Failed() {
 		t.Logf("program:\n%s", src)
+	}
+}
+
+// TestConstructedLits checks that the emitter writes the constructor's
+// call of each type of ir.Constructors, so that a type added to the table
+// is written, not rejected.
+func TestConstructedLits(t *testing.T) {
+	f := newFile(types.NewPackage("example.com/p", "p"))
+	text := aggV(intV('h'), intV('i'))
+	for _, c := range ir.Constructors {
+		var inner engine.Value // the pointed-to struct, its fields by name
+		switch c.Type {
+		case "errorString":
+			inner = aggV(strV("hi"))
+		case "Reader":
+			s := strV("hi")
+			if c.Pkg == "bytes" {
+				s = text
+			}
+			inner = engine.Value{Type: &ir.Type{Kind: ir.KStruct, Fields: []ir.StructField{{Name: "s"}, {Name: "i"}, {Name: "prevRune"}}},
+				Elems: []engine.Value{s, intV(0), intV(-1)}}
+		case "Buffer":
+			inner = engine.Value{Type: &ir.Type{Kind: ir.KStruct, Fields: []ir.StructField{{Name: "buf"}, {Name: "off"}, {Name: "lastRead"}}},
+				Elems: []engine.Value{text, intV(0), intV(0)}}
+		default:
+			t.Fatalf("no value of %s in the test", c.DynName())
+		}
+		lit, ok := f.constructedLit(c, engine.Value{Dyn: c.DynName(), Elems: []engine.Value{ptrV(inner)}})
+		if !ok || !strings.HasPrefix(lit, c.Pkg+"."+c.Func+"(") {
+			t.Errorf("%s written %q (%v), want a call of %s.%s", c.DynName(), lit, ok, c.Pkg, c.Func)
+		}
 	}
 }

@@ -335,7 +335,7 @@ func unnamed(sig *types.Signature) *types.Signature {
 	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
 }
 
-// ioLit writes the io value v holds (engine: ioConstructed) with the
+// ioLit writes the io value v holds (ir.Constructors) with the
 // constructor the engine modelled it after: strings.NewReader("..."),
 // bytes.NewReader([]byte("...")) (or nil), new(bytes.Buffer) for a nil
 // buf, bytes.NewBuffer([]byte("...")[:n:n]) otherwise (the capacity the
