@@ -19,9 +19,9 @@ import (
 // for readerLit: the writer returns the same err to every call beyond, a
 // stub errors of their own. The case makes the same calls with the same
 // lengths, so the writer answers them as the stub would. It reports false
-// for any other stub.
+// for any other stub, and in the report's values (file.inReport).
 func (f *file) writerLit(v engine.Value, iface *types.Interface) (string, bool) {
-	if iface.NumMethods() != 1 || iface.Method(0).Name() != "Write" || len(v.Calls) == 0 {
+	if f.inReport || iface.NumMethods() != 1 || iface.Method(0).Name() != "Write" || len(v.Calls) == 0 {
 		return "", false
 	}
 	sig := iface.Method(0).Type().(*types.Signature)
