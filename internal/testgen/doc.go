@@ -48,7 +48,7 @@
 //     strings.NewReader(data), that reader failing with a chosen error
 //     after its bytes (io.MultiReader with iotest.ErrReader), or a
 //     writer accepting N bytes, then failing with a chosen error (a
-//     small type the file declares, failingWriter_F{n, err});
+//     small type the file declares, stubFailingWriter_F{n, err});
 //   - a pointer to a composite as &T{...} (lists and trees nest); to any
 //     other value as new(v) when the package's Go version has it (1.26),
 //     else through a generic helper func ptr_X[T any](v T) *T emitted once

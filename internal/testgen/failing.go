@@ -51,10 +51,12 @@ func (f *file) writerLit(v engine.Value, iface *types.Interface) (string, bool) 
 }
 
 // failingWriter names the file's failing writer type, declaring it
-// (stubDecls).
+// (stubDecls): stubFailingWriter and the file's suffix, named as the stub
+// types are, since it is one (a program gathering emitted files renames
+// them by that prefix: the oracle's).
 func (f *file) failingWriter() string {
 	if f.failWriter == "" {
-		f.failWriter = f.local("failingWriter" + f.suffix)
+		f.failWriter = f.local("stubFailingWriter" + f.suffix)
 		for _, taken := f.stubs[f.failWriter]; taken; _, taken = f.stubs[f.failWriter] {
 			f.failWriter = "leapfrog_" + f.failWriter
 		}

@@ -73,7 +73,7 @@ func TestFailingWriter(t *testing.T) {
 		lit := f.literal(engine.Value{Dyn: "stub(io.Writer)", Stub: true, Calls: calls}, w)
 		last := calls[len(calls)-1]
 		fails := !last.Results[1].Nil
-		if isFailing := strings.HasPrefix(lit, "&failingWriter_T{"); isFailing != fails {
+		if isFailing := strings.HasPrefix(lit, "&stubFailingWriter_T{"); isFailing != fails {
 			t.Fatalf("case %d (n %d, writes %v): written %s", i, n, lens, lit)
 		}
 		if !fails {
@@ -112,7 +112,7 @@ func TestFailingWriter(t *testing.T) {
 		{{Method: "Write", Results: results(intV(0), boom), Len: 2}, {Method: "Write", Results: results(intV(0), boom), Len: 2}},
 		{{Method: "Write", Results: results(intV(2), boom), Len: 2}},
 	} {
-		if lit := f.literal(engine.Value{Dyn: "stub(io.Writer)", Stub: true, Calls: calls}, w); strings.Contains(lit, "failingWriter") {
+		if lit := f.literal(engine.Value{Dyn: "stub(io.Writer)", Stub: true, Calls: calls}, w); strings.Contains(lit, "stubFailingWriter") {
 			t.Errorf("calls %+v written %s, want a stub", calls, lit)
 		}
 	}
