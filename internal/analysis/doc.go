@@ -191,6 +191,21 @@
 // independently, the certificate its formula. The proofs stop at the end
 // of ProofShare.
 //
+// gen tries the cheap half of those proofs first (Config.ProveFirst,
+// provefirst.go): before the search of a function with a loop, the
+// abstract interpretation's invariants try every objective, and the
+// outcomes they exclude (cvc5 checks each certificate) are settled in the
+// session (search.Session.Settle): no strategy searches a path to them. A
+// run-time check in a loop over a string or a slice is the common case:
+// no bounded search decides it, and the search otherwise spends the budget
+// chasing it (encoding/hex's Decode at 5 s: seven index checks unknown, a
+// timeout each; six are settled first, one is left to the search). A run
+// that reaches a settled outcome anyway covers it, and the result says the
+// proof was wrong. Spacer waits for the proofs after the search (its time
+// would be the search's); bench does not prove first (the papers'
+// strategies search for every outcome). The re-proof leaves settled
+// outcomes alone: their certificate was checked, for every length.
+//
 // # The adaptive size bound
 //
 // Inputs are bounded (Config.MaxLen, -maxlen: elements of a string, slice
