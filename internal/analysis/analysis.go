@@ -111,7 +111,6 @@ func Analyze(ctx context.Context, t Target, cfg Config) (*Result, error) {
 	if cfg.Recheck {
 		res.Result, res.EngineWrong = a.recheck(res.Result)
 	}
-	a.confirmFirst(res.Result)
 	a.settle(res.Result, a.proofStop, nil)
 	res.EngineWrong = append(res.EngineWrong, a.takeOver(res.Result)...)
 	if err := a.invalidAnswer(); err != nil {
@@ -136,12 +135,11 @@ type analysis struct {
 	// budget is the function's time budget (0: none); the re-check of
 	// its unreachable verdicts (recheck.go) has as much again.
 	budget time.Duration
-	// prover proves the function's outcomes with invariants; first are
-	// the objectives its abstract interpretation settled before the search
-	// (provefirst.go), by index. Both pass to the analysis of a raised
-	// bound.
+	// prover proves the function's outcomes with invariants; proved holds
+	// the verdicts it proved before the search (provefirst.go), by
+	// objective index. Both pass to the analysis of a raised bound.
 	prover *invariant.Prover
-	first  map[int]bool
+	proved map[int]search.Branch
 
 	mu      sync.Mutex // the workers of mtelse validate concurrently
 	invalid error      // the first answer validation found wrong
@@ -163,7 +161,7 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 	a, err := build(t, cfg, stop, proofStop, nil)
 	if a != nil {
 		a.budget = left
-		a.first = a.proveFirst()
+		a.proved = a.proveFirst()
 		a.settleFirst()
 	}
 	return a, err

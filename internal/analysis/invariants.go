@@ -35,8 +35,7 @@ func (a *analysis) settle(r *search.Result, stop time.Time, pick func(search.Bra
 	}
 	opts := invariant.DefaultOptions
 	opts.Check, opts.Deadline = a.cfg.SolverTimeout, stop
-	proved, _ := a.prove(at, opts)
-	for i, b := range proved {
+	for i, b := range a.prove(at, opts) {
 		r.Branches[i] = b
 	}
 }
@@ -44,25 +43,22 @@ func (a *analysis) settle(r *search.Result, stop time.Time, pick func(search.Bra
 // prove tries to prove unreachable the session's objectives at the indices
 // given, with the options given, and returns the verdicts of those proved,
 // by index: unreachable, the certificate as their formula, checked
-// independently (cvc5 checked the certificate); and why the others were
-// not.
-func (a *analysis) prove(at []int, opts invariant.Options) (map[int]search.Branch, map[int]string) {
-	whys := map[int]string{}
+// independently (cvc5 checked the certificate).
+func (a *analysis) prove(at []int, opts invariant.Options) map[int]search.Branch {
 	if len(at) == 0 || !opts.Deadline.IsZero() && time.Now().After(opts.Deadline) {
-		for _, i := range at {
-			whys[i] = "no time left"
-		}
-		return nil, whys
+		return nil
 	}
 	objs := make([]invariant.Objective, len(at))
 	for k, i := range at {
 		o := a.s.Objectives[i]
 		objs[k] = invariant.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic}
 	}
+	if a.prover == nil {
+		a.prover = invariant.NewProver(a.t.Func, a.t.PhiNames)
+	}
 	proved := map[int]search.Branch{}
-	for k, res := range a.invariants().ProveAll(objs, opts) {
+	for k, res := range a.prover.ProveAll(objs, opts) {
 		if !res.Proved {
-			whys[at[k]] = res.Why
 			continue
 		}
 		o := a.s.Objectives[at[k]]
@@ -81,14 +77,5 @@ func (a *analysis) prove(at []int, opts invariant.Options) (map[int]search.Branc
 			SMT2:     res.SMT2,
 			Checked:  report.CheckedIndependent}
 	}
-	return proved, whys
-}
-
-// invariants is the function's prover, made once (the abstract
-// interpretation is computed once for all the attempts).
-func (a *analysis) invariants() *invariant.Prover {
-	if a.prover == nil {
-		a.prover = invariant.NewProver(a.t.Func, a.t.PhiNames)
-	}
-	return a.prover
+	return proved
 }

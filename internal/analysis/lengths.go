@@ -47,7 +47,7 @@ func (a *analysis) exploreRaising() (*analysis, *search.Result) {
 		if err != nil {
 			panic("analysis: the pipeline built once fails to build again: " + err.Error())
 		}
-		b.budget, b.prover, b.first = a.budget, a.prover, a.first
+		b.budget, b.prover, b.proved = a.budget, a.prover, a.proved
 		b.settleFirst()
 		rb := b.explore()
 		for i := range rb.Branches {

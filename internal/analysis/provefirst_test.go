@@ -45,7 +45,7 @@ func Sum(b []byte) int {
 			cancel()
 			t.Fatal(err)
 		}
-		proved := len(a.first)
+		proved := len(a.proved)
 		a.close()
 		if first != (proved == 1) {
 			t.Errorf("ProveFirst %v: %d outcomes proved before the search", first, proved)

@@ -38,12 +38,11 @@ func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 	var objs []indep.Objective
 	var at []int
 	for i, b := range r.Branches {
-		if b.Verdict != report.Unreachable || b.DecidedIn != "" || b.Checked == report.CheckedIndependent || a.first[i] {
+		if b.Verdict != report.Unreachable || b.DecidedIn != "" || b.Checked == report.CheckedIndependent {
 			// A verdict taken over was re-proved where it was decided; one
 			// an invariant certificate settled (settle, before the bound was
 			// raised) was checked by cvc5 already, for every length, which
-			// the unrolling here could not match; one settled before the
-			// search has its certificate checked next (confirmFirst).
+			// the unrolling here could not match.
 			continue
 		}
 		o := s.Objectives[i]

@@ -94,36 +94,6 @@ func NewProver(fn *ir.Function, names map[*ir.Phi]string) *Prover {
 	return &Prover{m: newModel(fn, names), steps: map[string]*steps{}}
 }
 
-// Excluded reports, for each objective, whether the abstract
-// interpretation's invariants exclude it and the model can state its
-// certificate: the first half of a proof by AbsInt (ProveAll builds and
-// checks the certificate later, reusing the analysis and the encoding). The analysis stops at the deadline (zero: none);
-// out of time, or on a function the model rejects, nothing is excluded.
-func (p *Prover) Excluded(objs []Objective, deadline time.Time) []bool {
-	out := make([]bool, len(objs))
-	if p.m.reject != "" {
-		return out
-	}
-	if !p.done {
-		p.ai, p.aiErr = analyse(p.m, deadline)
-		p.done = p.aiErr != errAbsIntLate
-	}
-	if p.aiErr != nil {
-		return out
-	}
-	for i, o := range objs {
-		if !p.ai.excludes(o) {
-			continue
-		}
-		// The certificate's problem (cached: ProveAll reuses it) must be
-		// one the model can state: the objective in a function it follows
-		// whole, reached from the entry, its regions encoded.
-		_, err := p.newProblem(o, true)
-		out[i] = err == nil
-	}
-	return out
-}
-
 // attempt is one objective's proof in progress.
 type attempt struct {
 	obj    Objective
