@@ -379,6 +379,12 @@ func (s *Session) decideSinglePath(o *Objective, b *Branch) {
 	if p.PanicAt != nil {
 		b.Reason = fmt.Sprintf("the function has a single path (no branch on it depends on anything), which does not reach it: it panics at %s", p.PanicAt.Pos)
 	}
+	if proof, ok := cfg.NoPath(s.Fn, o.block(), o.String()); ok {
+		// No control-flow path leads there (the single path stops at a
+		// callee that always panics): a formula that states it.
+		b.Folded, b.EngineFact, b.SMT2 = false, "", proof
+		return
+	}
 	name := fmt.Sprintf("|the single path reaches %s %s|", o.Pos(), o.Outcome)
 	b.SMT2 = fmt.Sprintf("; every input takes the function's single path: no branch on it depends on\n; anything (the branches of merged regions, if any, hold no obligation of\n; %s %s). It ends: %s, without reaching it; the assertion asks it to.\n(set-logic QF_BV)\n(define-fun %s () Bool false)\n(assert %s)\n(check-sat)\n",
 		o.Pos(), o.Outcome, end, name, name)
