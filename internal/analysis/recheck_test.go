@@ -119,8 +119,9 @@ func TestRecheckDisagreement(t *testing.T) {
 }
 
 // TestRecheckUndecided: an unreachable claim the independent encoding cannot
-// settle (a loop beyond its unwinding bound) stays, vouched for by the
-// engine only, with the reason.
+// settle (a loop beyond its unwinding bound) keeps no engine formula (a
+// disjunction of conflicts whose exhaustiveness only the search knows): it
+// gets the invariant certificate, which states every iteration.
 func TestRecheckUndecided(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644)
@@ -150,9 +151,14 @@ func Long(x uint8) int {
 	fakeUnreachable(r, target) // true, but the engine leaves it unknown (loop bound)
 	r, _ = a.recheck(r)
 	b := r.Branches[target]
-	want := "loop beyond the unwinding bound: input-dependent loop 1 at p.go:5:21: more than 64 iterations possible"
-	if b.Verdict != report.Unreachable || b.Checked != report.CheckedEngine || b.CheckReason != want {
-		t.Errorf("after the re-check: %+v, want checked engine: %s", b, want)
+	if b.Verdict != report.Unreachable || b.Checked != report.CheckedIndependent || b.CheckReason != "" {
+		t.Fatalf("after the re-check: %+v, want unreachable, checked independent", b)
+	}
+	if !strings.Contains(b.SMT2, "is unreachable for inputs of every length") {
+		t.Errorf("the proof is not the invariant certificate:\n%s", b.SMT2)
+	}
+	if err := CheckProof(b.SMT2, 20*time.Second); err != nil {
+		t.Error(err)
 	}
 }
 
