@@ -17,9 +17,10 @@ import (
 	"leapfrog/internal/search"
 )
 
-// recheck hands every unreachable verdict of r to the independent encoding
-// (one cvc5 process for the function, each query bounded by the solver
-// timeout, all of them by the function's budget again):
+// recheck hands every unreachable verdict of r not checked yet to the
+// independent encoding (one cvc5 process for the function, each query
+// bounded by the solver timeout, all of them by the function's budget
+// again):
 //
 //   - re-proved: Checked "independent", the whole-function formula (or the
 //     control-flow graph's) its smt2;
@@ -45,8 +46,12 @@ func (a *analysis) recheck(r *search.Result) (*search.Result, []string) {
 	var objs []indep.Objective
 	var at []int
 	for i, b := range r.Branches {
-		if b.Verdict != report.Unreachable || b.DecidedIn != "" {
-			continue // a verdict taken over was re-proved where it was decided
+		if b.Verdict != report.Unreachable || b.DecidedIn != "" || b.Checked == report.CheckedIndependent {
+			// A verdict taken over was re-proved where it was decided; one
+			// an invariant certificate settled (settle, before the bound was
+			// raised) was checked by cvc5 already, for every length, which
+			// the unrolling here could not match.
+			continue
 		}
 		o := s.Objectives[i]
 		if o.ID != b.ID {

@@ -161,3 +161,42 @@ func Long(x uint8) int {
 		t.Error(err)
 	}
 }
+
+// TestRecheckKeepsCertificate: an outcome an invariant certificate settled
+// (checked by cvc5 already, for every length) is not handed to the
+// independent encoding again, whose unrolling cannot settle a loop over an
+// input of any length: it once came out "checked: engine" with the
+// unrolling's reason, although cvc5 had checked its certificate.
+func TestRecheckKeepsCertificate(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "p.go"), []byte(`package p
+
+func Sum(b []byte) int {
+	s := 0
+	for i := 0; i < len(b); i++ {
+		s += int(b[i])
+	}
+	return s
+}
+`), 0o644)
+	a, r := explore(t, lowerTarget(t, dir, "Sum"), search.TreeFrog{})
+	a.settle(r, time.Time{}, nil)
+	target := -1
+	for i, b := range r.Branches {
+		if b.Pos.String() == "p.go:6:13" && b.Outcome == "index out of range" {
+			target = i
+		}
+	}
+	if target < 0 {
+		t.Fatalf("no objective p.go:6:13 index out of range: %+v", r.Branches)
+	}
+	before := r.Branches[target]
+	if before.Verdict != report.Unreachable || before.Checked != report.CheckedIndependent || !strings.Contains(before.Reason, "inductive invariant") {
+		t.Fatalf("the invariant proof did not settle b[i]: %+v", before)
+	}
+	r, _ = a.recheck(r)
+	if after := r.Branches[target]; after.Checked != report.CheckedIndependent || after.CheckReason != "" || after.SMT2 != before.SMT2 {
+		t.Errorf("after the re-check: checked %q (%s), certificate kept: %v", after.Checked, after.CheckReason, after.SMT2 == before.SMT2)
+	}
+}

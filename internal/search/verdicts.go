@@ -65,6 +65,9 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 			}
 		} else if c := s.firstKept(o, order, kept); c != nil {
 			b.Verdict, b.Case = report.Covered, names[c]
+			if g := s.given[o]; g != nil && g.Branch.Verdict == report.Unreachable && g.Branch.DecidedIn == "" { // settled (Settle); given ones: analysis.takeOver
+				r.Warnings = append(r.Warnings, fmt.Sprintf("ENGINE WAS WRONG: %s %s proved unreachable (%s), but %s covers it", b.Pos, b.Outcome, g.Branch.Reason, names[c]))
+			}
 		} else if g, ok := s.takenOver(o); ok {
 			b = g
 		} else {
