@@ -125,7 +125,11 @@
 // another input); the calls of a stub beyond MaxLen return zero values, a
 // bound ("stub calls bounded at N"), and more than 4*MaxLen calls cut the
 // run. A stub stands for every function of its type, so an unreachable
-// verdict holds for every real argument.
+// verdict holds for every real argument. The report gives each call's
+// results and, for the emitted test to compare with what its stub
+// records, the arguments a test compares exactly (StubCall.Args), and
+// says when a branch after them hung on what a test cannot fix
+// (Value.CallsUnfixed).
 //
 // A pointer is transparent in names: the pointee of p is named p (its
 // fields p.f); p#nil says whether p is nil. A parameter's own pointer is

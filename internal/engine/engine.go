@@ -162,7 +162,7 @@ type Path struct {
 	nilDefault map[string]bool
 	defaults   map[string]uint64
 	// constructed are the paths of the values a constructor the test calls
-	// builds (ioConstructed): their unwritable fields are the
+	// builds (ir.Constructors): their unwritable fields are the
 	// constructor's to set, not bounded to zero (inputs.go).
 	constructed map[string]bool
 	// stubs are the run's stubs by path (stubs.go): what they were asked.
