@@ -259,6 +259,7 @@ type machine struct {
 	anyN        int                   // fresh "any" variables made so far (anyLike)
 	anyTag      string                // in their names: "pre" in a precondition's enumeration, whose formula outlives the run
 	extN        int                   // fresh variables of externals' results made so far (externals.go)
+	capOpts     map[*expr.Term][]int  // the capacities gc can give, of a tainted capacity variable (convcap.go)
 	clockN      int                   // readings of the clock made so far (env.go)
 	clockSeams  int                   // calls of time.Now through a function value under way (env.go)
 	randN       int                   // random numbers drawn so far (env.go)

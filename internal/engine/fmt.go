@@ -475,6 +475,8 @@ const (
 var unfixedKeys = map[string]string{
 	"a pointer's address":     AddressReason,
 	"a run-time error's text": RuntimeTextReason,
+	capBytesKey:               CapBytesReason, // convcap.go
+	capRunesKey:               CapRunesReason,
 }
 
 // unfixedIn returns the reason a value depends on what a test cannot fix,

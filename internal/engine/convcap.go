@@ -1,0 +1,156 @@
+// The capacity of []byte(s) and []rune(s), which gc's escape analysis decides, and the appends whose aliasing depends on it.
+
+package engine
+
+import (
+	"fmt"
+	"slices"
+
+	"leapfrog/internal/expr"
+	"leapfrog/internal/ir"
+)
+
+// The keys under which the capacity of a conversion is tainted, and their
+// reasons. Go does not fix it: gc makes []byte(s) of n bytes with capacity
+// n when the result is never mutated (zero-copy, or a constant string), 32
+// (a stack buffer) when it does not escape and n <= 32, or n rounded up to
+// the allocator's size class; []rune(s) of n runes gets 32 (n <= 32, not
+// escaping) or its size class. Which one depends on escape analysis of the
+// function as compiled, inlined into the test or not.
+const (
+	capBytesKey    = "the capacity of []byte(s)"
+	CapBytesReason = "depends on the capacity of []byte(s), which gc's escape analysis decides (its length, 32 or its size class)"
+	capRunesKey    = "the capacity of []rune(s)"
+	CapRunesReason = "depends on the capacity of []rune(s), which gc's escape analysis decides (32 or its size class)"
+)
+
+// tmpBufLen is the length of the runtime's stack buffer for conversions
+// whose result does not escape (tmpStringBufSize).
+const tmpBufLen = 32
+
+// convCaps is the set of capacities gc can give a conversion of n
+// elements of elem, sorted ([]byte(s) when bytes, else []rune(s)).
+func convCaps(n int, elem *ir.Type, bytes bool) []int {
+	caps := []int{ir.GrowCap(0, n, elem)}
+	if n <= tmpBufLen {
+		caps = append(caps, tmpBufLen)
+	}
+	if bytes {
+		caps = append(caps, n)
+	}
+	slices.Sort(caps)
+	return slices.Compact(caps)
+}
+
+// convCap is the capacity of a conversion of n elements: the one gc gives
+// when every compilation gives the same, else a variable tainted under the
+// conversion's key whose concrete value is the heap's (the size class). A
+// branch on it, or an append whose aliasing it decides (appendUnsure),
+// leaves the run to what a test cannot fix.
+func (m *machine) convCap(n *scalar, elem *ir.Type, bytes bool) *scalar {
+	caps := convCaps(int(n.c), elem, bytes)
+	if n.s == nil && len(caps) == 1 {
+		return i64(uint64(caps[0]))
+	}
+	key := capRunesKey
+	if bytes {
+		key = capBytesKey
+	}
+	c := m.capVar(key, uint64(ir.GrowCap(0, int(n.c), elem)))
+	if n.s == nil {
+		m.capOpts[c.s] = caps
+	}
+	return c
+}
+
+// capVar is a fresh capacity tainted under key with concrete value c.
+func (m *machine) capVar(key string, c uint64) *scalar {
+	m.unfixedVars = true
+	if m.capOpts == nil {
+		m.capOpts = map[*expr.Term][]int{}
+	}
+	return m.extVar(key, c, 64)
+}
+
+// convArray is the backing array of a conversion: elems, zeros beyond a
+// concrete length n up to the capacity's concrete value (the runtime
+// clears the rest of its buffer or allocation). Beyond a symbolic length
+// the slots keep elems: the capacity is then tainted, so no run that
+// reads them (by reslicing beyond the length) is trusted.
+func (m *machine) convArray(elems []val, n, c *scalar, elem *ir.Type) *object {
+	out := make([]val, max(len(elems), int(c.c)))
+	for k := range out {
+		if k < len(elems) && (n.s != nil || uint64(k) < n.c) {
+			out[k] = elems[k]
+		} else {
+			out[k] = zero(elem)
+		}
+	}
+	return &object{v: &agg{elems: out}}
+}
+
+// capKey is the conversion's key a capacity term depends on, or "".
+func (m *machine) capKey(t *expr.Term) string {
+	if t == nil || !m.unfixedVars {
+		return ""
+	}
+	switch key := m.unfixedKey(t); key {
+	case capBytesKey, capRunesKey:
+		return key
+	}
+	return ""
+}
+
+// appendUnsure is append(s, src...) (k elements) when whether it fits in
+// s's capacity depends on a conversion's capacity (key). When s's capacity
+// is the conversion's own and the lengths are concrete, every capacity gc
+// can give is tried: if all agree, the append is exact (in place, or a new
+// array whose capacity is tainted only if the growths differ). Otherwise
+// the result is a new array (as if it did not fit), its capacity tainted,
+// and s's array is marked: whatever reads or writes it later (through s,
+// or through the result had it fitted) sees what the compiled function
+// may not, and leaves the run to what a test cannot fix.
+func (m *machine) appendUnsure(in *ir.Builtin, s *slice, src []val, k, newLen *scalar, nilT *expr.Term, isNil bool, key string) *slice {
+	elem := in.Type().Elem
+	caps := m.capOpts[s.cap.s]
+	if caps != nil && newLen.s == nil {
+		nl := int(newLen.c)
+		fit := 0
+		var grown []int
+		for _, c := range caps {
+			if nl <= c {
+				fit++
+			} else {
+				grown = append(grown, ir.GrowCap(c, nl, elem))
+			}
+		}
+		switch fit {
+		case len(caps):
+			return m.appendInPlace(s, src, k, newLen, nilT, isNil)
+		case 0:
+			slices.Sort(grown)
+			grown = slices.Compact(grown)
+			c := i64(uint64(grown[len(grown)-1]))
+			if len(grown) > 1 {
+				c = m.capVar(key, uint64(ir.GrowCap(int(s.cap.c), nl, elem)))
+				m.capOpts[c.s] = grown
+			}
+			return m.appendNew(in, s, src, k, newLen, c, grown[len(grown)-1], nilT, isNil)
+		}
+	}
+	// Which way it goes is not known: the new array, and s's array marked.
+	var c uint64
+	if newLen.c <= s.cap.c {
+		c = s.cap.c
+	} else {
+		c = uint64(ir.GrowCap(int(s.cap.c), int(newLen.c), elem))
+	}
+	if c > maxAlloc {
+		panic(runError(fmt.Sprintf("append of %d elements: too large to model", c)))
+	}
+	nc := m.capVar(key, c)
+	total := max(int(c), len(m.window(s))+len(src))
+	r := m.appendNew(in, s, src, k, newLen, nc, total, nilT, isNil)
+	s.arr.capUnsure = unfixedReason(key) // after appendNew read it
+	return r
+}
