@@ -65,11 +65,19 @@ func (m *machine) convCap(n *scalar, elem *ir.Type, bytes bool) *scalar {
 
 // capVar is a fresh capacity tainted under key with concrete value c.
 func (m *machine) capVar(key string, c uint64) *scalar {
-	m.unfixedVars = true
 	if m.capOpts == nil {
 		m.capOpts = map[*expr.Term][]int{}
 	}
-	return m.extVar(key, c, 64)
+	x := m.extVar(key, c, 64)
+	m.lowerCapFloor(x.s.ID + 1)
+	return x
+}
+
+// lowerCapFloor notes a tainted capacity variable of ID floor-1 (0: none).
+func (m *machine) lowerCapFloor(floor int) {
+	if floor > 0 && (m.capFloor == 0 || floor < m.capFloor) {
+		m.capFloor = floor
+	}
 }
 
 // convArray is the backing array of a conversion: elems, zeros beyond a
@@ -89,16 +97,35 @@ func (m *machine) convArray(elems []val, n, c *scalar, elem *ir.Type) *object {
 	return &object{v: &agg{elems: out}}
 }
 
-// capKey is the conversion's key a capacity term depends on, or "".
+// capKey is the key of the tainted capacity t depends on, or "". A term
+// holding a variable is made after it (expr: IDs increase), so terms older
+// than the run's first capacity variable are not looked into: a branch
+// pays only for the terms made since (memoized per run: terms are shared).
 func (m *machine) capKey(t *expr.Term) string {
-	if t == nil || !m.unfixedVars {
+	if t == nil || m.capFloor == 0 || t.ID+1 < m.capFloor {
 		return ""
 	}
-	switch key := m.unfixedKey(t); key {
-	case capBytesKey, capRunesKey:
+	if key, ok := m.capMemo[t]; ok {
 		return key
 	}
-	return ""
+	key := ""
+	if t.Op == expr.OpVar {
+		switch k := External(t.Name); k {
+		case capBytesKey, capRunesKey:
+			key = k
+		}
+	}
+	for _, a := range t.Args {
+		if key != "" {
+			break
+		}
+		key = m.capKey(a)
+	}
+	if m.capMemo == nil {
+		m.capMemo = map[*expr.Term]string{}
+	}
+	m.capMemo[t] = key
+	return key
 }
 
 // appendUnsure is append(s, src...) (k elements) when whether it fits in

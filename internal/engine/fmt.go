@@ -486,7 +486,7 @@ func (m *machine) unfixedIn(v val) string { return unfixedReason(m.unfixedKeyIn(
 
 // unfixedKeyIn is the key of unfixedKeys a value's terms depend on, or "".
 func (m *machine) unfixedKeyIn(v val) string {
-	if !m.unfixedVars || v == nil {
+	if !m.unfixedVars && m.capFloor == 0 || v == nil {
 		return ""
 	}
 	var terms []*expr.Term
