@@ -5,6 +5,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
@@ -44,10 +45,15 @@ func convCaps(n int, elem *ir.Type, bytes bool) []int {
 
 // convCap is the capacity of a conversion of n elements: the one gc gives
 // when every compilation gives the same, else a variable tainted under the
-// conversion's key whose concrete value is the heap's (the size class). A
-// branch on it, or an append whose aliasing it decides (appendUnsure),
-// leaves the run to what a test cannot fix.
+// conversion's key whose concrete value is the heap's (the size class),
+// the capacities gc can give for this run's length noted (capOpts). A
+// branch on it that they do not all decide alike (capDecided), or an
+// append whose aliasing it decides (appendUnsure), leaves the run to what
+// a test cannot fix.
 func (m *machine) convCap(n *scalar, elem *ir.Type, bytes bool) *scalar {
+	if n.c > maxAlloc {
+		panic(runError(fmt.Sprintf("a conversion of %d elements: too large to model", n.c)))
+	}
 	caps := convCaps(int(n.c), elem, bytes)
 	if n.s == nil && len(caps) == 1 {
 		return i64(uint64(caps[0]))
@@ -57,8 +63,16 @@ func (m *machine) convCap(n *scalar, elem *ir.Type, bytes bool) *scalar {
 		key = capBytesKey
 	}
 	c := m.capVar(key, uint64(ir.GrowCap(0, int(n.c), elem)))
-	if n.s == nil {
-		m.capOpts[c.s] = caps
+	m.capOpts[c.s] = caps
+	if n.s != nil {
+		m.capSym[c.s] = true
+	}
+	if !m.merging && !m.inInit {
+		// What every capacity gc gives satisfies: the solver's choice
+		// of it, free otherwise, cannot refute what holds (a bounds
+		// check within the length, b[1:3] of 3 bytes or more).
+		atLeast := m.uop(ir.Le, n, c)
+		m.domain(m.here(), ir.DomainFact, "capacity", atLeast.s, true)
 	}
 	return c
 }
@@ -66,7 +80,7 @@ func (m *machine) convCap(n *scalar, elem *ir.Type, bytes bool) *scalar {
 // capVar is a fresh capacity tainted under key with concrete value c.
 func (m *machine) capVar(key string, c uint64) *scalar {
 	if m.capOpts == nil {
-		m.capOpts = map[*expr.Term][]int{}
+		m.capOpts, m.capSym = map[*expr.Term][]int{}, map[*expr.Term]bool{}
 	}
 	x := m.extVar(key, c, 64)
 	m.lowerCapFloor(x.s.ID + 1)
@@ -130,8 +144,8 @@ func (m *machine) capKey(t *expr.Term) string {
 
 // appendUnsure is append(s, src...) (k elements) when whether it fits in
 // s's capacity depends on a conversion's capacity (key). When s's capacity
-// is the conversion's own and the lengths are concrete, every capacity gc
-// can give is tried: if all agree, the append is exact (in place, or a new
+// is the conversion's own, of a concrete length, and the lengths are
+// concrete, every capacity gc can give is tried: if all agree, the append is exact (in place, or a new
 // array whose capacity is tainted only if the growths differ). Otherwise
 // the result is a new array (as if it did not fit), its capacity tainted,
 // and s's array is marked: whatever reads or writes it later (through s,
@@ -140,7 +154,7 @@ func (m *machine) capKey(t *expr.Term) string {
 func (m *machine) appendUnsure(in *ir.Builtin, s *slice, src []val, k, newLen *scalar, nilT *expr.Term, isNil bool, key string) *slice {
 	elem := in.Type().Elem
 	caps := m.capOpts[s.cap.s]
-	if caps != nil && newLen.s == nil {
+	if caps != nil && !m.capSym[s.cap.s] && newLen.s == nil {
 		nl := int(newLen.c)
 		fit := 0
 		var grown []int
@@ -180,4 +194,44 @@ func (m *machine) appendUnsure(in *ir.Builtin, s *slice, src []val, k, newLen *s
 	r := m.appendNew(in, s, src, k, newLen, nc, total, nilT, isNil)
 	s.arr.capUnsure = unfixedReason(key) // after appendNew read it
 	return r
+}
+
+// capDecided reports whether the condition t, whose concrete value is c,
+// has that value whatever capacities gc gives: every variable of t is an
+// input this run has a value for, or a tainted capacity whose possible
+// values are known, and t evaluates to c under each combination of them.
+// A bounds check b[i:j] on a conversion's capacity, with j at most the
+// length, is such a condition: the run stays one a test can follow.
+func (m *machine) capDecided(t *expr.Term, c uint64) bool {
+	model := m.withDefaults(t) // the inputs' values in this run
+	var caps []*expr.Term
+	for _, v := range expr.Vars(t) {
+		switch {
+		case strings.HasPrefix(v.Name, "any#"):
+			return false // a value the run has but no model (anyLike)
+		case External(v.Name) == "":
+		case m.capOpts[v] == nil:
+			return false
+		default:
+			caps = append(caps, v)
+		}
+	}
+	combos := 1
+	for _, v := range caps {
+		combos *= len(m.capOpts[v])
+	}
+	if combos > 64 {
+		return false
+	}
+	for k := range combos {
+		for _, v := range caps {
+			opts := m.capOpts[v]
+			model[v.Name] = uint64(opts[k%len(opts)])
+			k /= len(opts)
+		}
+		if expr.Eval(t, model) != c {
+			return false
+		}
+	}
+	return true
 }

@@ -51,7 +51,7 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 	if prog.Init != nil {
 		// The initializer's fresh variables are named apart from the
 		// runs' (externals.go: ext#<n>).
-		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs, extN: initExtBase}
+		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs, extN: initExtBase, inInit: true}
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
