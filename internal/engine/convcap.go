@@ -62,28 +62,30 @@ func (m *machine) convCap(n *scalar, elem *ir.Type, bytes bool) *scalar {
 	if bytes {
 		key = capBytesKey
 	}
-	c := m.capVar(key, uint64(ir.GrowCap(0, int(n.c), elem)))
-	m.capOpts[c.s] = caps
-	if n.s != nil {
-		m.capSym[c.s] = true
-	}
-	if !m.merging && !m.inInit {
-		// What every capacity gc gives satisfies: the solver's choice
-		// of it, free otherwise, cannot refute what holds (a bounds
-		// check within the length, b[1:3] of 3 bytes or more).
-		atLeast := m.uop(ir.Le, n, c)
-		m.domain(m.here(), ir.DomainFact, "capacity", atLeast.s, true)
-	}
-	return c
+	return m.capChoice(key, uint64(ir.GrowCap(0, int(n.c), elem)), caps, n, n.s != nil)
 }
 
-// capVar is a fresh capacity tainted under key with concrete value c.
-func (m *machine) capVar(key string, c uint64) *scalar {
+// capChoice is a fresh capacity of a slice of length n, tainted under key,
+// with concrete value c, that gc may give any of caps (for this run's
+// lengths; sym when they are symbolic, or when caps are not all, nil when
+// not known). It records the domain fact that it is at least n: so the
+// solver's choice of it, free otherwise, cannot refute what every
+// capacity gc gives satisfies (a bounds check within the length, b[1:3]
+// of 3 bytes or more).
+func (m *machine) capChoice(key string, c uint64, caps []int, n *scalar, sym bool) *scalar {
 	if m.capOpts == nil {
 		m.capOpts, m.capSym = map[*expr.Term][]int{}, map[*expr.Term]bool{}
 	}
 	x := m.extVar(key, c, 64)
 	m.lowerCapFloor(x.s.ID + 1)
+	if caps != nil {
+		m.capOpts[x.s] = caps
+		m.capSym[x.s] = sym
+	}
+	if !m.merging && !m.inInit {
+		atLeast := m.uop(ir.Le, n, x)
+		m.domain(m.here(), ir.DomainFact, "capacity", atLeast.s, true)
+	}
 	return x
 }
 
@@ -145,51 +147,49 @@ func (m *machine) capKey(t *expr.Term) string {
 // appendUnsure is append(s, src...) (k elements) when whether it fits in
 // s's capacity depends on a conversion's capacity (key). When s's capacity
 // is the conversion's own, of a concrete length, and the lengths are
-// concrete, every capacity gc can give is tried: if all agree, the append is exact (in place, or a new
-// array whose capacity is tainted only if the growths differ). Otherwise
-// the result is a new array (as if it did not fit), its capacity tainted,
-// and s's array is marked: whatever reads or writes it later (through s,
-// or through the result had it fitted) sees what the compiled function
-// may not, and leaves the run to what a test cannot fix.
+// concrete, every capacity gc can give is tried: if all agree, the append
+// is exact (in place, or a new array whose capacity is tainted only if the
+// growths differ). Otherwise the result is a new array (as if it did not
+// fit), its capacity tainted, and s's array is marked: whatever reads or
+// writes it later (through s, or through the result had it fitted) sees
+// what the compiled function may not, and leaves the run to what a test
+// cannot fix.
 func (m *machine) appendUnsure(in *ir.Builtin, s *slice, src []val, k, newLen *scalar, nilT *expr.Term, isNil bool, key string) *slice {
 	elem := in.Type().Elem
+	if newLen.c > maxAlloc {
+		panic(runError(fmt.Sprintf("append to %d elements: too large to model", newLen.c)))
+	}
+	nl := int(newLen.c)
 	caps := m.capOpts[s.cap.s]
-	if caps != nil && !m.capSym[s.cap.s] && newLen.s == nil {
-		nl := int(newLen.c)
-		fit := 0
-		var grown []int
-		for _, c := range caps {
-			if nl <= c {
-				fit++
-			} else {
-				grown = append(grown, ir.GrowCap(c, nl, elem))
-			}
+	fit := 0
+	var after []int // the capacity of the result, for each of caps
+	for _, c := range caps {
+		if nl <= c {
+			fit++
+			after = append(after, c)
+		} else {
+			after = append(after, ir.GrowCap(c, nl, elem))
 		}
-		switch fit {
-		case len(caps):
-			return m.appendInPlace(s, src, k, newLen, nilT, isNil)
-		case 0:
-			slices.Sort(grown)
-			grown = slices.Compact(grown)
-			c := i64(uint64(grown[len(grown)-1]))
-			if len(grown) > 1 {
-				c = m.capVar(key, uint64(ir.GrowCap(int(s.cap.c), nl, elem)))
-				m.capOpts[c.s] = grown
-			}
-			return m.appendNew(in, s, src, k, newLen, c, grown[len(grown)-1], nilT, isNil)
+	}
+	slices.Sort(after)
+	after = slices.Compact(after)
+	exact := caps != nil && !m.capSym[s.cap.s] && newLen.s == nil
+	if exact && fit == len(caps) {
+		return m.appendInPlace(s, src, k, newLen, nilT, isNil)
+	}
+	c := s.cap.c
+	if uint64(nl) > c {
+		c = uint64(ir.GrowCap(int(c), nl, elem))
+	}
+	if exact && fit == 0 {
+		nc := i64(uint64(after[0]))
+		if len(after) > 1 {
+			nc = m.capChoice(key, c, after, newLen, false)
 		}
+		return m.appendNew(in, s, src, k, newLen, nc, after[len(after)-1], nilT, isNil)
 	}
 	// Which way it goes is not known: the new array, and s's array marked.
-	var c uint64
-	if newLen.c <= s.cap.c {
-		c = s.cap.c
-	} else {
-		c = uint64(ir.GrowCap(int(s.cap.c), int(newLen.c), elem))
-	}
-	if c > maxAlloc {
-		panic(runError(fmt.Sprintf("append of %d elements: too large to model", c)))
-	}
-	nc := m.capVar(key, c)
+	nc := m.capChoice(key, c, after, newLen, true)
 	total := max(int(c), len(m.window(s))+len(src))
 	r := m.appendNew(in, s, src, k, newLen, nc, total, nilT, isNil)
 	s.arr.capUnsure = unfixedReason(key) // after appendNew read it
