@@ -471,7 +471,7 @@ const (
 
 // The names under which the fmt replacement taints a text that depends
 // on what a test cannot fix (its addressKey and runtimeTextKey), and the
-// reason each gives.
+// engine a conversion's capacity (convcap.go), and the reason each gives.
 var unfixedKeys = map[string]string{
 	"a pointer's address":     AddressReason,
 	"a run-time error's text": RuntimeTextReason,
