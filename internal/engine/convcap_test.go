@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/ir"
+	"leapfrog/internal/testutil"
 )
 
 // convCapProg converts strings of every length 0..70 (ASCII, and runes of
@@ -135,9 +136,7 @@ func main() {
 // an append after the conversion grows as ir.GrowCap says from the
 // capacity the conversion gave.
 func TestConvCapsAgainstGo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles a Go program")
-	}
+	testutil.SkipShort(t, "compiles and runs a Go program")
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module prog\n\ngo 1.22\n"), 0o644); err != nil {
 		t.Fatal(err)

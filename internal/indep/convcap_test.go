@@ -14,6 +14,7 @@ import (
 	"leapfrog/internal/indep"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/lower"
+	"leapfrog/internal/testutil"
 )
 
 // TestConvCapAgainstGo runs testdata/convcap's package compiled (its
@@ -21,9 +22,7 @@ import (
 // takes: its last condition true), and checks that the encoding calls no such objective
 // unreachable, and proves the one no string reaches (Never).
 func TestConvCapAgainstGo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles a Go program")
-	}
+	testutil.SkipShort(t, "compiles and runs a Go program")
 	ar, err := txtar.ParseFile(filepath.Join("testdata", "convcap", "convcap.txtar"))
 	if err != nil {
 		t.Fatal(err)
