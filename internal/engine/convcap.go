@@ -82,9 +82,9 @@ func (m *machine) capChoice(key string, c uint64, caps []int, n *scalar, sym boo
 		m.capOpts[x.s] = caps
 		m.capSym[x.s] = sym
 	}
-	if !m.merging && !m.inInit {
+	if !m.merging && !m.inInit && m.at != nil {
 		atLeast := m.uop(ir.Le, n, x)
-		m.domain(m.here(), ir.DomainFact, "capacity", atLeast.s, true)
+		m.domain(m.at, ir.DomainFact, "capacity", atLeast.s, true)
 	}
 	return x
 }
