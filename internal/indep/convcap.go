@@ -36,17 +36,18 @@ func (f *frame) convCap(in ir.Instr, n *term, elem *ir.Type, bytes bool, guard *
 	return c
 }
 
-// convArray extends the array arr of object o, made for a conversion of n
-// elements, with zeros up to every capacity convCap allows when n is a
-// constant up to maxExact (to 32 elements at least otherwise; beyond, an
-// open array's elements are not known), and zeroes its elements at or beyond n: the
-// runtime clears the rest of its buffer or allocation.
+// convArray is the array arr of object o, made for a conversion of n
+// elements, its elements at or beyond n zeroed (the runtime clears the
+// rest of its buffer or allocation) and, when o is not open (n is at most
+// its elements), extended with zeros up to every capacity convCap allows.
+// An open array is not extended: an element beyond is not known (a cut),
+// as before.
 func (e *encoder) convArray(o *object, arr *agg, n *term, elem *ir.Type) *agg {
-	size := max(len(arr.elems), tmpBufLen)
-	if n.isConst() && n.val <= maxExact {
-		size = max(len(arr.elems), int(n.val), ir.GrowCap(0, int(n.val), elem))
-		if n.val <= tmpBufLen {
-			size = max(size, tmpBufLen)
+	size := len(arr.elems)
+	if !o.open {
+		size = max(size, tmpBufLen)
+		if n.isConst() && n.val <= maxExact {
+			size = max(size, int(n.val), ir.GrowCap(0, int(n.val), elem))
 		}
 	}
 	out := &agg{elems: make([]sym, size)}
