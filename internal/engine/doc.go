@@ -37,7 +37,14 @@
 //     rule for the element size (measured on the running Go's own append),
 //     so aliasing is exactly what the compiled test will see. Whether an
 //     append with a symbolic length reallocates is a decision recorded as an
-//     internal step (both sides can be explored).
+//     internal step (both sides can be explored). The capacity of []byte(s)
+//     and []rune(s) is gc's choice, made by escape analysis of the
+//     function as compiled (the length, a 32-element stack buffer, or the
+//     size class): where the choices differ it is a variable tainted as
+//     what a test cannot fix, so a branch on it is neither covered nor
+//     refuted; an append whose in-place-or-not it decides, unless every
+//     choice agrees, makes a new array and marks the old one, whose next
+//     read or write taints the run (convcap.go).
 //   - A map is a reference to a table object: a list of entries (present, key,
 //     value), each a term. Lookup is an ite chain over the entries, an insert
 //     adds an entry (so the table is exact for every input, with no
@@ -136,6 +143,11 @@
 // input is what a test writes time.Unix(s, ns).UTC(): its seconds any
 // int64, its nanoseconds below 1e9 (a fact), its monotonic reading and
 // its location (nil, UTC) another package's state bounded to zero.
+// The report gives each call's
+// results and, for the emitted test to compare with what its stub
+// records, the arguments a test compares exactly (StubCall.Args), and
+// says when a branch after them hung on what a test cannot fix
+// (Value.CallsUnfixed).
 //
 // A pointer is transparent in names: the pointee of p is named p (its
 // fields p.f); p#nil says whether p is nil. A parameter's own pointer is

@@ -19,6 +19,9 @@ type globalState struct {
 	unfixed bool
 	// seams are the indices of the globals that are seams (seams.go).
 	seams []int
+	// capFloor: the initializer made a conversion's tainted capacity
+	// (convcap.go): 1 + the smallest ID of one, or 0.
+	capFloor int
 }
 
 // global returns a pointer to package-level variable idx of prog for this
@@ -32,6 +35,7 @@ func (m *machine) global(prog *ir.Program, idx int) val {
 		m.globals, m.sharedObjs = copyObjects(gs.objs)
 		m.unfixedVars = m.unfixedVars || gs.unfixed
 		m.installSeams(prog, gs.seams)
+		m.lowerCapFloor(gs.capFloor)
 	}
 	return &ptr{obj: m.globals[idx]}
 }
@@ -50,7 +54,7 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 	if prog.Init != nil {
 		// The initializer's fresh variables are named apart from the
 		// runs' (externals.go: ext#<n>).
-		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs, extN: initExtBase}
+		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs, extN: initExtBase, inInit: true}
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -72,6 +76,7 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 		if gs.err == "" {
 			gs.seams = seamsOf(prog, gs.objs)
 		}
+		gs.capFloor = im.capFloor
 		for _, st := range im.path.Steps {
 			if st.Cond != nil {
 				gs.err = "the initializer depends on an input"

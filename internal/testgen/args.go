@@ -17,10 +17,12 @@ import (
 // ...) then the final value behind each pointer, slice or map parameter (by
 // its name). A value the test does not check (cyclic, or depending on the
 // order of a range over a map) says why in its Note. Pointers to
-// non-composite values are written new(v).
+// non-composite values are written new(v). A stub is written as a stub
+// (or a reader), never as a type the emitted test declares beside.
 func Args(pkg *types.Package, fn Func, c *search.Test) (in, out []report.Arg) {
 	f := newFile(pkg)
 	f.ptrForm = ptrNew
+	f.inReport = true
 	f.dyn = fn.DynTypes
 	s := newSig(fn)
 	for i, v := range c.In {
