@@ -132,7 +132,18 @@
 // another input); the calls of a stub beyond MaxLen return zero values, a
 // bound ("stub calls bounded at N"), and more than 4*MaxLen calls cut the
 // run. A stub stands for every function of its type, so an unreachable
-// verdict holds for every real argument. The report gives each call's
+// verdict holds for every real argument. A seam (a package-level variable
+// of function type initialised to an environment reader, var now =
+// time.Now, that no function of the package assigns: seams.go) holds such
+// a stub in every run, at $seam.<name>, and the case that called it
+// replaces the variable. The environment variables a function reads by a
+// constant name are inputs too ($env.<NAME>: a string, unset by default;
+// env.go); the clock, math/rand's numbers and the list os.Environ returns
+// are not, and a branch on them is unknown with the reason. A time.Time
+// input is what a test writes time.Unix(s, ns).UTC(): its seconds any
+// int64, its nanoseconds below 1e9 (a fact), its monotonic reading and
+// its location (nil, UTC) another package's state bounded to zero.
+// The report gives each call's
 // results and, for the emitted test to compare with what its stub
 // records, the arguments a test compares exactly (StubCall.Args), and
 // says when a branch after them hung on what a test cannot fix

@@ -170,6 +170,8 @@ type Path struct {
 	// Env lists the environment variables the run read, in order, as
 	// the case must fix them (env.go).
 	Env []EnvVar
+	// seamVals are the seams the run called (Seams, seams.go).
+	seamVals []Seam
 }
 
 // InputValues returns the report form of the run's inputs, one per
@@ -376,6 +378,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 		for i, p := range fn.Params {
 			ins[i] = rm.reportInput(ir.ParamPath(p.Ident), p.Typ, 0)
 		}
+		m.path.seamVals = rm.reportSeams() // seams.go
 		return ins
 	}
 	results, panicked := m.call(fn, args, 0)

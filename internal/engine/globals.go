@@ -17,6 +17,8 @@ type globalState struct {
 	// unfixed: the initializer read what a test cannot fix (the clock, an
 	// environment variable: env.go), and the variables may hold it.
 	unfixed bool
+	// seams are the indices of the globals that are seams (seams.go).
+	seams []int
 	// capFloor: the initializer made a conversion's tainted capacity
 	// (convcap.go): 1 + the smallest ID of one, or 0.
 	capFloor int
@@ -32,6 +34,7 @@ func (m *machine) global(prog *ir.Program, idx int) val {
 		}
 		m.globals, m.sharedObjs = copyObjects(gs.objs)
 		m.unfixedVars = m.unfixedVars || gs.unfixed
+		m.installSeams(prog, gs.seams)
 		m.lowerCapFloor(gs.capFloor)
 	}
 	return &ptr{obj: m.globals[idx]}
@@ -70,6 +73,9 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 			}
 		}()
 		gs.unfixed = im.unfixedVars
+		if gs.err == "" {
+			gs.seams = seamsOf(prog, gs.objs)
+		}
 		gs.capFloor = im.capFloor
 		for _, st := range im.path.Steps {
 			if st.Cond != nil {

@@ -108,6 +108,21 @@
 // (parameters rewritten to the case's columns), unless it holds a function
 // or composite literal, which the rewrite does not handle.
 //
+// The environment a case reads is part of the case: the environment
+// variables it fixes (search.Test.Env) have a setenv column (a map, set
+// with t.Setenv before the call) and an unsetenv column (names set, then
+// unset with os.Unsetenv, so that t.Setenv restores them); the seams it
+// replaces (search.Test.Seams: package-level variables of function type
+// holding an environment reader, var now = time.Now) have a column each,
+// of the variable's type, holding the stub the engine's run called (a
+// function literal answering its calls in order, as a function
+// parameter's): the case assigns it before the call and restores the
+// variable with t.Cleanup. A time.Time the engine chose (a UTC time
+// without a monotonic reading) is written time.Unix(s, ns).UTC(), the
+// literal tests check, against the compiler, that it rebuilds every bit.
+// The report lists both among the case's inputs ("$NAME"; the variable's
+// name, noted "seam").
+//
 // A stub's calls are checked as a mock's are (calls.go): the case expects
 // the calls the engine's run made. A function input is wrapped before the
 // call by a function literal that records each call's arguments, then

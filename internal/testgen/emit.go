@@ -180,7 +180,8 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	if err != nil {
 		return err
 	}
-	env := envColumnsOf(s, cases) // env.go
+	env := envColumnsOf(s, cases)      // env.go
+	seams := f.seamColumnsOf(s, cases) // seams.go
 	anyPanic, panicType := false, false
 	for _, c := range cases {
 		anyPanic = anyPanic || c.Panicked
@@ -229,6 +230,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 		fmt.Fprintf(w, "\t\t%s %s\n", in.field, f.typeName(in.typ))
 	}
 	env.fields(w)
+	f.seamFields(w, seams)
 	for _, o := range outs {
 		if o.err != nil { // ifaces.go
 			f.errFields(w, o)
@@ -253,7 +255,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	}
 	w.WriteString("\t}{\n")
 	for _, c := range cases {
-		f.row(w, c, s, outs, fn, env, calls)
+		f.row(w, c, s, outs, fn, env, calls, seams)
 	}
 	fmt.Fprintf(w, "\t}\n\tfor _, %[1]s := range %[2]s {\n\t\t%[3]s.Run(%[1]s.name, func(%[3]s *%[4]s.T) {\n", tt, names["tests"], T, f.std("testing"))
 
@@ -266,6 +268,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 		w.WriteString(g)
 	}
 	f.fixEnv(w, env, T, tt)
+	f.fixSeams(w, seams, T, tt)
 	if anyPanic {
 		w.WriteString(f.panicCheck(names["r"], tt, T, shown, panicType))
 	}
@@ -300,12 +303,13 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 // row writes a case's row of the table: its inputs, and its expected
 // results and final values, or its panic. An output the case cannot check
 // is left out, its skip column set, and the row's comment says why.
-func (f *file) row(w *bytes.Buffer, c *search.Test, s *sig, outs []*output, fn Func, env envColumns, calls []*callCheck) {
+func (f *file) row(w *bytes.Buffer, c *search.Test, s *sig, outs []*output, fn Func, env envColumns, calls []*callCheck, seams []seamColumn) {
 	fmt.Fprintf(w, "\t\t{name: %s", strconv.Quote(c.Name))
 	for i, in := range s.ins {
 		fmt.Fprintf(w, ", %s: %s", in.field, f.literal(c.In[i], in.typ))
 	}
 	env.row(w, c)
+	f.seamRow(w, seams, c)
 	var reasons []string             // why outputs of this case are not checked, in order
 	skipped := map[string][]string{} // reason → the columns
 	if c.Panicked {

@@ -182,6 +182,9 @@ func (f *file) writable(v engine.Value, t types.Type) bool {
 	if opaque(v) { // literal.go: only an opaque type's zero value is written
 		return opaqueZero(v)
 	}
+	if _, _, ok := timeForm(v, t); ok { // seams.go: time.Unix(s, ns).UTC()
+		return true
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:
 		if v.Sentinel != "" || v.Dyn == "*errors.errorString" {
