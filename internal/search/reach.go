@@ -19,9 +19,9 @@ type reachability struct {
 func newReachability(fn, assume *ir.Function) *reachability {
 	r := &reachability{succ: map[*ir.Block][]*ir.Block{}, memo: map[*ir.Block]map[*ir.Block]bool{}}
 	callers := map[*ir.Function][]*ir.Block{}
-	funcs := Callees(fn)
+	funcs := ir.Callees(fn)
 	if assume != nil {
-		pre := Callees(assume)
+		pre := ir.Callees(assume)
 		funcs = append(funcs, pre...)
 		for _, f := range pre {
 			if f == assume {
