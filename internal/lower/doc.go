@@ -65,8 +65,9 @@
 // as math/big's addVV to addVV_g; math's archX, guarded by haveArchX,
 // beside x), and when the two cannot differ: integer arithmetic, or
 // floating-point results IEEE 754 fixes exactly (floor, ceil, trunc, max,
-// min; math's assembly Exp and Log round differently from their
-// fallbacks, and stay rejected). In those functions of other packages, an
+// min; math's assembly Exp, Log and Hypot round differently from their
+// fallbacks: they are externals the engine runs natively on concrete
+// arguments, externals.Native). In those functions of other packages, an
 // If on a constant (go/ssa keeps "if debug { ... }") is a jump: the side
 // the constant rules out is not lowered, so a debugging print there
 // rejects no caller. A range over a function becomes its yield function and
