@@ -54,7 +54,10 @@
 // of its own that imports fmt's dependencies), whose reflection is
 // answered by externals the engine implements (fmt.go). The replacement
 // package holds Go bodies for bytealg's assembly, errors.Is and As,
-// sync, sync/atomic, unique, reflectlite's ValueOf, Len and Swapper, a
+// sync, sync/atomic, unique, os.File's Write and WriteString (os.Stdout
+// and os.Stderr, of package os, which is not interpreted, are bound to its
+// Files: a write to them succeeds whole, as under go test),
+// reflectlite's ValueOf, Len and Swapper, a
 // model of reflect (see The reflect model), the mirror types standing
 // for their types, its intrinsics, and the
 // runtime's variables other packages bind by //go:linkname (see
