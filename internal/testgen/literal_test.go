@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/engine"
+	"leapfrog/internal/ir"
 )
 
 // litSources is the package whose types the literal cases use, and a
@@ -413,3 +414,21 @@ func match(v reflect.Value, n node) error {
 	return nil
 }
 `
+
+// TestOpaqueZeroLiteral: the zero value of an opaque type is T{} for a
+// mirrored struct (sync.Mutex) and nil for a mirrored interface
+// (reflect.Type, whose mirror is a struct in the IR): BurntSushi/toml's
+// emitted test wrote reflect.Type{} and did not build.
+func TestOpaqueZeroLiteral(t *testing.T) {
+	ck := checkPackages(t, litSources, "go1.26")
+	f := newFile(ck.pkgs["lt"])
+	zero := engine.Value{Type: &ir.Type{Kind: ir.KStruct, Opaque: true, Fields: []ir.StructField{{Name: "x", Type: ir.I64}}}, Elems: []engine.Value{{Type: ir.I64}}}
+	for typ, want := range map[string]string{"KV": "nil", "P": "P{}"} {
+		if got := f.literal(zero, ck.evalType(t, "lt", typ)); got != want {
+			t.Errorf("the zero value of an opaque %s: %s, want %s", typ, got, want)
+		}
+	}
+	if f.err != nil {
+		t.Fatal(f.err)
+	}
+}
