@@ -154,7 +154,7 @@ func Reflect(x any, p *int) string {
 	_ = v.IsValid() && v.CanAddr() && v.CanSet() && v.CanInterface() && v.IsNil() && v.IsZero()
 	_ = v.Len() + v.Cap() + v.NumField()
 	_ = v.Index(0).Field(0).Elem().Addr().Interface()
-	_ = v.Type() == t && reflect.DeepEqual(x, p) && v.NumMethod() == 0
+	_ = v.Type() == t && reflect.DeepEqual(x, p) && v.NumMethod() == 0 && reflect.PointerTo(t) == reflect.PtrTo(t)
 	return v.Kind().String() + f.Name
 }
 `
