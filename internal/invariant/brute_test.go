@@ -4,6 +4,7 @@ package invariant
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -54,20 +55,29 @@ func TestAbsIntAgainstRuns(t *testing.T) {
 	}
 }
 
+var (
+	bruteSeed  = flag.Uint64("bruteseed", 0xab51, "TestAbsIntAgainstRandomPrograms: the generator's seed")
+	bruteProgs = flag.Int("bruteprogs", 0, "TestAbsIntAgainstRandomPrograms: the functions generated (0: 60, 16 with -short)")
+)
+
 // TestAbsIntAgainstRandomPrograms does the same on functions of the
 // oracle's random program generator (every input of theirs enumerated),
 // with the features whose inputs cannot be enumerated here disabled.
 func TestAbsIntAgainstRandomPrograms(t *testing.T) {
-	n := 60
-	if testing.Short() {
+	n := *bruteProgs
+	switch {
+	case n > 0:
+	case testing.Short():
 		n = 16
+	default:
+		n = 60
 	}
 	disabled := map[oracle.Feature]bool{}
 	for _, f := range []oracle.Feature{oracle.FeatMethodTarget, oracle.FeatNilRecv, oracle.FeatAssume,
 		oracle.FeatFmt, oracle.FeatFmtNative, oracle.FeatSync, oracle.FeatSortIter, oracle.FeatPtrLocal, oracle.FeatPtrElem} {
 		disabled[f] = true
 	}
-	prog := oracle.Generate(0xab51, n, disabled)
+	prog := oracle.Generate(*bruteSeed, n, disabled)
 	var names []string
 	for _, u := range prog.Units {
 		names = append(names, u.Func)
