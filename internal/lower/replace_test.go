@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"os"
 	"reflect"
 	"sort"
 	"strings"
@@ -42,6 +43,13 @@ func Bytes(a, b []byte) int {
 }
 
 func Errs(err error) bool { return errors.Is(err, fmt.Errorf("w %w", err)) }
+
+func Std(f *os.File) int {
+	n, _ := os.Stdout.Write([]byte("x"))
+	m, _ := os.Stderr.WriteString("y")
+	k, _ := f.Write(nil)
+	return n + m + k
+}
 
 func Funcs(i32 *int32, i64 *int64, u32 *uint32, u64 *uint64, up *uintptr) {
 	atomic.SwapInt32(i32, 1); atomic.CompareAndSwapInt32(i32, 1, 2); atomic.AddInt32(i32, 1); atomic.AndInt32(i32, 1); atomic.OrInt32(i32, 1); atomic.LoadInt32(i32); atomic.StoreInt32(i32, 1)
@@ -141,7 +149,7 @@ func TestReplacementsUsed(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(usesAll), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"Strs", "Bytes", "Errs", "Funcs", "Ptrs", "Typed", "Sync", "Uniq", "Rand", "Sort", "Reflect"}
+	names := []string{"Strs", "Bytes", "Errs", "Std", "Funcs", "Ptrs", "Typed", "Sync", "Uniq", "Rand", "Sort", "Reflect"}
 	res, err := Load(dir, names)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,49 @@
+// The standard output and error of package os: Files a write to succeeds on, as in go test.
+
+package replacements
+
+// osFile replaces os.File: std is 2 for os.Stdout, 3 for os.Stderr, 0 for
+// any other File, which leapfrog does not model (package os is not
+// interpreted: a File a test writes, &os.File{}, has no file, and Go's
+// methods dereference it).
+type osFile struct{ std uintptr }
+
+// stdout binds os.Stdout.
+var stdout = &osFile{std: 2}
+
+// stderr binds os.Stderr.
+var stderr = &osFile{std: 3}
+
+// nilFile is why a run that writes to a nil *os.File is aborted: Go
+// returns os.ErrInvalid, a variable of package os, which leapfrog does
+// not interpret.
+const nilFile = "a write to a nil *os.File (Go returns os.ErrInvalid, which leapfrog does not model)"
+
+// Write replaces (*os.File).Write: a write to the standard output or error
+// succeeds whole, as it does under go test, which collects them; the
+// bytes are not kept (no test reads them back).
+func (f *osFile) Write(b []byte) (n int, err error) {
+	if f == nil {
+		panic(fatal(nilFile))
+	}
+	f.check()
+	return len(b), nil
+}
+
+// WriteString replaces (*os.File).WriteString.
+func (f *osFile) WriteString(s string) (n int, err error) {
+	if f == nil {
+		panic(fatal(nilFile))
+	}
+	f.check()
+	return len(s), nil
+}
+
+// check panics as Go's methods do on a File with no file (a zero
+// os.File): a nil pointer dereference.
+func (f *osFile) check() {
+	if f.std == 0 {
+		var none *[1]byte
+		_ = none[0]
+	}
+}
