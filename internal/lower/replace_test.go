@@ -26,6 +26,7 @@ import (
 	randv2 "math/rand/v2"
 	"os"
 	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -48,6 +49,12 @@ func Std(f *os.File) int {
 	n, _ := os.Stdout.Write([]byte("x"))
 	m, _ := os.Stderr.WriteString("y")
 	k, _ := f.Write(nil)
+	if n > 5 {
+		os.Exit(2)
+	}
+	if _, _, line, ok := runtime.Caller(1); ok {
+		return line
+	}
 	return n + m + k
 }
 
@@ -134,7 +141,7 @@ func Reflect(x any, p *int) string {
 	w := reflect.Indirect(reflect.ValueOf(p))
 	w.SetInt(v.Int()); w.SetUint(v.Uint()); w.SetFloat(v.Float()); w.SetString(v.String()); w.SetBool(v.Bool()); w.Set(v)
 	_ = v.IsValid() && v.CanAddr() && v.CanSet() && v.CanInterface() && v.IsNil() && v.IsZero()
-	_ = v.Len() + v.NumField()
+	_ = v.Len() + v.Cap() + v.NumField()
 	_ = v.Index(0).Field(0).Elem().Addr().Interface()
 	_ = v.Type() == t && reflect.DeepEqual(x, p) && v.NumMethod() == 0
 	return v.Kind().String() + f.Name

@@ -1,4 +1,4 @@
-// The standard output and error of package os: Files a write to succeeds on, as in go test.
+// Package os as a test process sees it: the standard output and error, Files a write to succeeds on (as under go test); os.Exit, which ends the process.
 
 package replacements
 
@@ -46,4 +46,23 @@ func (f *osFile) check() {
 		var none *[1]byte
 		_ = none[0]
 	}
+}
+
+// exitReason is why a run that calls os.Exit is aborted: the test process
+// would end there, and no case can be written for it.
+const exitReason = "os.Exit ends the process: a test cannot run past it"
+
+// Exit replaces os.Exit.
+func Exit(code int) {
+	panic(fatal(exitReason))
+}
+
+// callerReason is why a run that asks for its call stack is aborted.
+const callerReason = "runtime.Caller: leapfrog does not model the call stack"
+
+// Caller replaces runtime.Caller: the call stack is not modelled, so a run
+// that asks for it is aborted (package log asks only under its flags
+// Lshortfile and Llongfile).
+func Caller(skip int) (pc uintptr, file string, line int, ok bool) {
+	panic(fatal(callerReason))
 }

@@ -1,4 +1,4 @@
-// Differential test: (*os.File).Write and WriteString on the standard output and error, a nil File and a zero File, against the replacements.
+// Differential test: (*os.File).Write and WriteString on the standard output and error, a nil File and a zero File, against the replacements; os.Exit aborts.
 
 package replacements
 
@@ -42,5 +42,23 @@ func TestOSFile(t *testing.T) {
 				t.Errorf("%s.WriteString(%q): got %s, want %s", f.name, s, got, want)
 			}
 		}
+	}
+}
+
+// TestOSExit: the replacement of os.Exit never returns: it aborts the run
+// (a fatal panic natively), as the real one ends the process.
+func TestOSExit(t *testing.T) {
+	got := outcomeOf(func() string { Exit(3); return "returned" })
+	if want := fmt.Sprintf("panic(%v)", exitReason); got != want {
+		t.Errorf("Exit(3): %s, want %s", got, want)
+	}
+}
+
+// TestCaller: the replacement of runtime.Caller aborts the run (a fatal
+// panic natively): the call stack is not modelled.
+func TestCaller(t *testing.T) {
+	got := outcomeOf(func() string { _, _, _, ok := Caller(0); return fmt.Sprint(ok) })
+	if want := fmt.Sprintf("panic(%v)", callerReason); got != want {
+		t.Errorf("Caller(0): %s, want %s", got, want)
 	}
 }
