@@ -377,10 +377,9 @@ func constOperands(c *ir.Const) []operand {
 // assign constrains x_i to equal the operand (within the atom's range).
 func (a *absint) assign(z *zone, i int, op operand, at atom) *zone {
 	if op.ok {
-		z = z.constrain(i, op.idx, op.off)
-		if z != nil {
-			z = z.constrain(op.idx, i, -op.off)
-		}
+		off := big.NewInt(op.off)
+		z = z.constrainBig(i, op.idx, off)
+		z = z.constrainBig(op.idx, i, off.Neg(off))
 	}
 	if z == nil {
 		return nil
@@ -388,19 +387,20 @@ func (a *absint) assign(z *zone, i int, op operand, at atom) *zone {
 	return a.rangeOf(z, i, at)
 }
 
-// intBounds returns the bounds of an operand (ok false: unknown). Beyond
-// the matrix's own bounds it uses the ranges of the atoms the operand is
-// related to: from x - y <= -1 and y an int64, x <= MaxInt64-1 (a bound
-// the matrix cannot hold, its absent bound being MaxInt64).
-func (a *absint) intBounds(z *zone, op operand) (lo, hi int64, okLo, okHi bool) {
+// intBounds returns the bounds of an operand (nil: unknown), exact
+// integers. Beyond the matrix's own bounds it uses the ranges of the atoms
+// the operand is related to: from x - y <= -1 and y an int64, x <=
+// MaxInt64-1 (a bound the matrix cannot hold, its absent bound being
+// MaxInt64).
+func (a *absint) intBounds(z *zone, op operand) (lo, hi *big.Int) {
 	if !op.ok {
-		return 0, 0, false, false
+		return nil, nil
 	}
+	off := big.NewInt(op.off)
 	if op.idx == 0 {
-		return op.off, op.off, true, true
+		return off, new(big.Int).Set(off)
 	}
 	i := op.idx
-	var blo, bhi *big.Int
 	better := func(cur *big.Int, x *big.Int, up bool) *big.Int {
 		if cur == nil || up && x.Cmp(cur) < 0 || !up && x.Cmp(cur) > 0 {
 			return x
@@ -417,28 +417,47 @@ func (a *absint) intBounds(z *zone, op operand) (lo, hi int64, okLo, okHi bool) 
 			continue
 		}
 		if c := z.at(i, j); c != inf {
-			bhi = better(bhi, new(big.Int).Add(jhi, big.NewInt(c)), true)
+			hi = better(hi, new(big.Int).Add(jhi, big.NewInt(c)), true)
 		}
 		if c := z.at(j, i); c != inf {
-			blo = better(blo, new(big.Int).Sub(jlo, big.NewInt(c)), false)
+			lo = better(lo, new(big.Int).Sub(jlo, big.NewInt(c)), false)
 		}
 	}
-	off := big.NewInt(op.off)
-	if blo != nil {
-		blo.Add(blo, off)
-		lo, okLo = blo.Int64(), blo.IsInt64()
+	if lo != nil {
+		lo.Add(lo, off)
 	}
-	if bhi != nil {
-		bhi.Add(bhi, off)
-		hi, okHi = bhi.Int64(), bhi.IsInt64()
+	if hi != nil {
+		hi.Add(hi, off)
 	}
-	return lo, hi, okLo, okHi
+	return lo, hi
 }
 
-// fits reports whether [lo, hi] lies in the atom's range.
-func fits(at atom, lo, hi int64, okLo, okHi bool) bool {
+// nonNegative reports whether an operand is provably not negative.
+func (a *absint) nonNegative(z *zone, op operand) bool {
+	lo, _ := a.intBounds(z, op)
+	return lo != nil && lo.Sign() >= 0
+}
+
+// fits reports whether [lo, hi] (nil: unknown) lies in the atom's range.
+func fits(at atom, lo, hi *big.Int) bool {
 	rlo, rhi := atomRange(at)
-	return okLo && okHi && big.NewInt(lo).Cmp(rlo) >= 0 && big.NewInt(hi).Cmp(rhi) <= 0
+	return lo != nil && hi != nil && lo.Cmp(rlo) >= 0 && hi.Cmp(rhi) <= 0
+}
+
+// addBig returns x + y, nil when either is (unknown).
+func addBig(x, y *big.Int) *big.Int {
+	if x == nil || y == nil {
+		return nil
+	}
+	return new(big.Int).Add(x, y)
+}
+
+// negBig returns -x, nil when x is (unknown).
+func negBig(x *big.Int) *big.Int {
+	if x == nil {
+		return nil
+	}
+	return new(big.Int).Neg(x)
 }
 
 // instr runs one instruction: its integer atoms get their new values.
@@ -479,7 +498,7 @@ func (a *absint) instr(z *zone, fr *frame, in ir.Instr) *zone {
 		case in.Bits:
 		case from.Kind == ir.KInt && to.Kind == ir.KInt:
 			x := op(in.X, 0)
-			if lo, hi, okLo, okHi := a.intBounds(z, x); fits(as[0], lo, hi, okLo, okHi) {
+			if lo, hi := a.intBounds(z, x); fits(as[0], lo, hi) {
 				vals[0] = x
 			}
 		case from.Kind == ir.KString && isBytes(to), isBytes(from) && to.Kind == ir.KString:
@@ -570,7 +589,7 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 				c = -c
 			}
 			z = z.constrain(i, 0, c-1)
-			if lo, _, okLo, _ := a.intBounds(z, x); okLo && lo >= 0 || !in.Typ.Signed {
+			if a.nonNegative(z, x) || !in.Typ.Signed {
 				z = z.constrain(0, i, 0)
 			} else if z != nil {
 				z = z.constrain(0, i, c-1)
@@ -579,7 +598,7 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 	case ir.And:
 		// Between 0 and each operand that is not negative.
 		for _, o := range []operand{x, y} {
-			if lo, _, okLo, _ := a.intBounds(z, o); o.ok && okLo && lo >= 0 && z != nil {
+			if z != nil && a.nonNegative(z, o) {
 				z = z.constrain(0, i, 0)
 				if z != nil {
 					z = z.constrain(i, o.idx, o.off)
@@ -594,7 +613,7 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 			if in.Op == ir.Min {
 				z = z.constrain(i, o.idx, o.off)
 			} else {
-				z = z.constrain(o.idx, i, -o.off)
+				z = z.constrainBig(o.idx, i, negBig(big.NewInt(o.off)))
 			}
 		}
 	}
@@ -604,42 +623,30 @@ func (a *absint) binop(z *zone, k vkey, in *ir.BinOp, x, y operand, at atom) *zo
 // sum constrains x_j, an atom just added, to x + sign*y: exact when y is
 // a constant, else bounds and differences. When no overflow is provable
 // it stays any value of its range, unless noWrap (a length: Go fails
-// before a length wraps).
+// before a length wraps). The bounds are computed exactly (big integers):
+// the matrix's int64 cannot negate MinInt64 nor add two extremes.
 func (a *absint) sum(z *zone, j int, x, y operand, sign int64, at atom, noWrap bool) *zone {
-	xlo, xhi, okxl, okxh := a.intBounds(z, x)
-	ylo, yhi, okyl, okyh := a.intBounds(z, y)
+	xlo, xhi := a.intBounds(z, x)
+	ylo, yhi := a.intBounds(z, y)
 	if sign < 0 {
-		ylo, yhi, okyl, okyh = sat(0, -yhi), sat(0, -ylo), okyh, okyl
+		ylo, yhi = negBig(yhi), negBig(ylo)
 	}
-	lo := new(big.Int).Add(big.NewInt(xlo), big.NewInt(ylo))
-	hi := new(big.Int).Add(big.NewInt(xhi), big.NewInt(yhi))
-	okLo, okHi := okxl && okyl, okxh && okyh
-	rlo, rhi := atomRange(at)
-	if !noWrap && !(okLo && okHi && lo.Cmp(rlo) >= 0 && hi.Cmp(rhi) <= 0) {
+	lo, hi := addBig(xlo, ylo), addBig(xhi, yhi)
+	if !noWrap && !fits(at, lo, hi) {
 		return z
 	}
-	if okLo && new(big.Int).Neg(lo).IsInt64() {
-		z = z.constrain(0, j, -lo.Int64())
-	}
-	if okHi && hi.IsInt64() && z != nil {
-		z = z.constrain(j, 0, hi.Int64())
-	}
+	z = z.constrainBig(0, j, negBig(lo))
+	z = z.constrainBig(j, 0, hi)
 	// v - x = sign*y, and for a sum v - y = x.
-	if x.ok && z != nil {
-		if okyh {
-			z = z.constrain(j, x.idx, sat(x.off, yhi))
-		}
-		if okyl && z != nil {
-			z = z.constrain(x.idx, j, sat(-x.off, -ylo))
-		}
+	if x.ok {
+		off := big.NewInt(x.off)
+		z = z.constrainBig(j, x.idx, addBig(off, yhi))
+		z = z.constrainBig(x.idx, j, negBig(addBig(off, ylo)))
 	}
-	if sign > 0 && y.ok && z != nil {
-		if okxh {
-			z = z.constrain(j, y.idx, sat(y.off, xhi))
-		}
-		if okxl && z != nil {
-			z = z.constrain(y.idx, j, sat(-y.off, -xlo))
-		}
+	if sign > 0 && y.ok {
+		off := big.NewInt(y.off)
+		z = z.constrainBig(j, y.idx, addBig(off, xhi))
+		z = z.constrainBig(y.idx, j, negBig(addBig(off, xlo)))
 	}
 	return z
 }
@@ -767,15 +774,16 @@ func lessEq(z *zone, x, y operand, c int64) *zone {
 	if z == nil {
 		return nil
 	}
+	// (x_i + ox) - (x_j + oy) <= c  <=>  x_i - x_j <= c - ox + oy
+	b := big.NewInt(c)
+	b.Sub(b, big.NewInt(x.off)).Add(b, big.NewInt(y.off))
 	if x.idx == y.idx {
-		if sat(x.off, -y.off) > c {
+		if b.Sign() < 0 {
 			return nil
 		}
 		return z
 	}
-	// (x_i + ox) - (x_j + oy) <= c  <=>  x_i - x_j <= c - ox + oy
-	b := sat(sat(c, -x.off), y.off)
-	return z.constrain(x.idx, y.idx, b)
+	return z.constrainBig(x.idx, y.idx, b)
 }
 
 // invariant renders the state at a cut point as a formula over its
@@ -900,8 +908,12 @@ func (a *absint) invariant(c *node) (smt string, text string) {
 }
 
 // excludes reports whether the analysis shows the objective unreachable:
-// every node holding it is unreached, or its branch side is.
+// every node holding it is unreached, or its branch side is. An objective
+// the model does not hold, or whose function may also run inside a call
+// the model does not follow, is not excluded (no node of the model is
+// all its runs).
 func (a *absint) excludes(obj Objective) bool {
+	held := false
 	for _, n := range a.m.nodes {
 		switch {
 		case obj.If != nil && n.last() == ir.Instr(obj.If):
@@ -912,7 +924,12 @@ func (a *absint) excludes(obj Objective) bool {
 			if a.atBranch(n) != nil {
 				return false
 			}
+		default:
+			continue
+		}
+		if held = true; a.m.opaque[n.fr.fn] {
+			return false
 		}
 	}
-	return true
+	return held && a.m.reject == ""
 }

@@ -100,8 +100,15 @@
 // with their bounds, len, cap, slicing, make, append, copy, conversions;
 // branches refine by their comparisons (through &&, ||, !). Widening at
 // cut points after two visits, then two descending passes. Its invariant at
-// each header is the matrix's bounds among the header's atoms. Its answer
-// that the objective is unreachable is not trusted: the certificate is.
+// each header is the matrix's bounds among the header's atoms. The bounds a
+// transfer function derives (x - y's from x's and y's, an offset negated)
+// are computed in big integers and weakened to what the matrix holds: in
+// int64, -MinInt64 wraps to MinInt64, which once made strconv's bsearch
+// loop body unreached. Its answer that the objective is unreachable is not
+// trusted: the certificate is. It is still meant to be sound on its own,
+// and brute_test.go checks it alone against compiled Go: every outcome
+// excludes claims, on functions of testdata/brute and of the oracle's
+// random generator, no run over small input domains may reach.
 //
 // Spacer (spacer.go) gets the same regions as constrained Horn clauses: a
 // relation per header over its atoms, a rule per region and target, a rule

@@ -2,7 +2,10 @@
 
 package invariant
 
-import "math"
+import (
+	"math"
+	"math/big"
+)
 
 // inf is the absent bound.
 const inf = math.MaxInt64
@@ -125,6 +128,21 @@ func (z *zone) constrain(i, j int, c int64) *zone {
 	}
 	return z
 }
+
+// constrainBig is constrain with an exact bound (nil: none): one the
+// matrix cannot hold is weakened, to no bound above MaxInt64-1 and to
+// MinInt64+1 below it.
+func (z *zone) constrainBig(i, j int, c *big.Int) *zone {
+	switch {
+	case c == nil || z == nil || c.Cmp(bigInf) >= 0:
+		return z
+	case c.Cmp(bigNegInf) < 0:
+		return z.constrain(i, j, math.MinInt64+1)
+	}
+	return z.constrain(i, j, c.Int64())
+}
+
+var bigInf, bigNegInf = big.NewInt(inf), big.NewInt(math.MinInt64 + 1)
 
 // bounds returns the bounds of x_i (inf: none; the lower one negated).
 func (z *zone) bounds(i int) (negLo, hi int64) { return z.at(0, i), z.at(i, 0) }
