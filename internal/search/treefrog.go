@@ -84,6 +84,12 @@ type treefrog struct {
 	// Stats.TargetQueries).
 	skeletonQueries int
 	why             string // why the last enumeration left a target open
+	// stoppedQuery: the query of the first satisfiable suffix the last
+	// guided enumeration stopped short of its targets (treefrog_suffix.go).
+	stoppedQuery []*expr.Term
+	// boundLit: the constraint of each bound of the input domain a guided
+	// run met beyond the side it enumerates from, with its side.
+	boundLit map[*expr.Term]Lit
 }
 
 func newTreeFrog(s *Session) *treefrog {
@@ -91,7 +97,7 @@ func newTreeFrog(s *Session) *treefrog {
 		s.lemmaRefuted = map[*Objective]*Proof{}
 	}
 	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
-		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, gaveUp: map[sideRef]string{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, boundLit: map[*expr.Term]Lit{}, gaveUp: map[sideRef]string{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
 }
 
 // Explore runs the search.

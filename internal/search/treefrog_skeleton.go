@@ -538,8 +538,9 @@ func (tf *treefrog) enumerateSkeletons() bool {
 			continue
 		}
 		p0 := s.Stats.Paths
-		tf.why = ""
+		tf.why, tf.stoppedQuery = "", nil
 		open := tf.enumerateSuffixes(n, dir, targets, terms, lits)
+		stopped := tf.stoppedQuery
 		if s.Stats.Paths > p0 {
 			return true
 		}
@@ -552,20 +553,15 @@ func (tf *treefrog) enumerateSkeletons() bool {
 				continue
 			}
 		}
-		if len(open) > 0 {
-			// The last resort, where neither skeletons nor the guided
-			// enumeration could settle the side (a side with no objective
-			// of its own, an engine decision such as a stub's answer or an
-			// interface's dynamic type; guided runs that abort): its flip,
-			// counted hopeful (Session.Flip), so that the search stays
-			// exhaustive. None happens on the bench programs
-			// (TestNoHopefulFlipsOnBench).
-			if next, ok := tf.flip(n, dir); ok {
-				tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
+		if len(open) > 0 && stopped != nil && n.State[ix(dir)] == Unexplored {
+			// The enumeration stopped short of the targets left open, at a
+			// point it cannot choose beyond (a loop past its bound, a run
+			// the engine abandons) on a satisfiable suffix: that suffix,
+			// fleshed out as far as it goes, is the query (one target
+			// query), and its run goes on from there as the inputs say,
+			// into the tree, whose new sides are enumerated in turn.
+			if tf.solveAndRun(n, dir, stopped) == solver.Sat || s.Stats.Paths > p0 {
 				return true
-			}
-			if n.State[ix(dir)] != Unexplored {
-				continue
 			}
 		}
 		if len(open) > 0 {
