@@ -224,17 +224,27 @@
 // conflict with the constraints so far, and is not refuted by an
 // over-approximate conflict; a branch where only one side qualifies is the
 // skeleton's, one where both do leaves the other for a later run, so each
-// run fleshes out one whole suffix. At a target, the suffix's own
+// run fleshes out one whole suffix. Engine decisions are branch instances
+// like the others: an interface input's dynamic type is a chain of
+// decisions "the tag is k" (ifaces.go), each with its constraint, and a
+// fact of the input domain met on the way (a stub's answer, an input made
+// on first use, their bounds) is a side every input takes, its constraint
+// one of the suffix's (a bound's: a refutation whose cores hold it proves
+// nothing). At a target, the suffix's own
 // constraints are back-substituted (satisfiability checks), then one solver
 // call with the prefix asks for a test. When every suffix is refuted for a
 // target, the side is refuted for it as above, and every side the
 // enumeration took becomes an over-approximate conflict for its state.
-// When the enumeration exceeds its budget, the suffix is merged and one
-// query asks for every target beyond b'. A side still open then is
-// flipped as a last resort (counted hopeful: an engine decision such as a
-// stub's answer, guided runs that abort; none on the bench programs); a
-// side the skeletons leave open with a reason (a divergence, an undecided
-// query) stays undecided with it. Queries
+// A suffix the enumeration cannot go on with (a loop past its bound, a
+// run the engine abandons, such as a dispatch past an interface input's
+// last candidate) is refuted by its conflict when unsatisfiable; otherwise
+// the targets beyond it are left undecided (still aimed at by the other
+// suffixes), and, when targets stay open, that suffix fleshed out as far
+// as it goes is one query whose run goes on into the tree, so that its new
+// sides are enumerated in turn (DFS's view of the same path). When the
+// enumeration exceeds its budget, the suffix is merged and one
+// query asks for every target beyond b'. A side still open then stays
+// undecided with the reason: pure TreeFrog makes no hopeful flip. Queries
 // towards targets are counted as target queries, neither eager nor hopeful.
 // Auto's TreeFrog keeps the guided enumeration, the merged query and, when
 // they leave a side open, a hopeful flip. Cases that later cases cover

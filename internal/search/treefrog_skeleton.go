@@ -473,9 +473,11 @@ func isSubsequence(a, b []Lit) bool {
 // sequences known to lead there (§6), then the skeletons towards each
 // target (shallowest sides first), then, for what skeletons do not apply
 // to or leave open, the guided enumeration of full suffixes and one merged
-// query (deepest sides first), and as the last resort the side's flip. A
-// side the skeletons leave open with a reason is recorded with it (gaveUp)
-// and its objectives stay unknown unless another path settles them. It returns
+// query (deepest sides first), then the query of a suffix the enumeration
+// stopped short of its targets (a loop past its bound, an abandoned run),
+// whose run goes on into the tree. A side still open is recorded with its
+// reason (gaveUp) and its objectives stay unknown unless another path
+// settles them: no hopeful flip. It returns
 // at the first new path (whose eager flips come first, interleaving
 // concolic generation with enumeration as the paper observes) and reports
 // whether it made progress.
