@@ -5,12 +5,9 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 
 	"leapfrog/internal/report"
 	"leapfrog/internal/testutil"
@@ -27,20 +24,8 @@ import (
 // however long it takes (the 2s wall-clock budget cut it).
 func TestDeterministicSolverBudget(t *testing.T) {
 	testutil.SkipShort(t, "three runs of gen on a function with a slow query")
-	ar, err := txtar.ParseFile("testdata/regress/errorsas.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	for _, f := range ar.Files {
-		switch f.Name {
-		case "funcs", "flags", "want":
-		default:
-			if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	testutil.ReadTree(t, "testdata/regress/errorsas.txtar", dir, "funcs", "flags", "want")
 	const fn = "(*Op).Error"
 	runs := []struct {
 		name  string

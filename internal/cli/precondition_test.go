@@ -4,14 +4,12 @@ package cli
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"leapfrog/internal/report"
+	"leapfrog/internal/testutil"
 )
 
 // TestPreconditionRecheck runs gen (its -recheck on) on the precondition
@@ -20,23 +18,8 @@ import (
 // precondition and reached G's division by zero with y = 0: "the two
 // encodings disagree"), and those needing the precondition say so.
 func TestPreconditionRecheck(t *testing.T) {
-	ar, err := txtar.ParseFile("testdata/regress/precondition.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	var funcs []string
-	for _, f := range ar.Files {
-		switch f.Name {
-		case "funcs":
-			funcs = strings.Fields(string(f.Data))
-		case "want":
-		default:
-			if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	funcs := strings.Fields(testutil.ReadTree(t, "testdata/regress/precondition.txtar", dir, "funcs", "want")["funcs"])
 	for _, st := range regressStrategies {
 		out := filepath.Join(t.TempDir(), "r.json")
 		args := append([]string{"gen", "-q", "-strategy", st, "-json", out, "-o", filepath.Join(t.TempDir(), "x_test.go"), dir}, funcs...)

@@ -12,11 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
-
 	"leapfrog/internal/indep"
 	"leapfrog/internal/report"
 	"leapfrog/internal/solver/z3"
+	"leapfrog/internal/testutil"
 )
 
 // checkStandAlone hands an unreachable verdict's smt2, alone, to Z3 and to
@@ -80,20 +79,8 @@ func TestScriptProofs(t *testing.T) {
 		if testing.Short() && !shortScriptProofs[name] {
 			continue
 		}
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
 		dir := t.TempDir()
-		for _, f := range ar.Files {
-			p := filepath.Join(dir, f.Name)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		testutil.ReadTree(t, file, dir)
 		var mods []string
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && d.Name() == "go.mod" {

@@ -40,23 +40,8 @@ func TestRegressions(t *testing.T) {
 		}
 		t.Parallel()
 		dir := t.TempDir()
-		var funcs, flags []string
-		for _, f := range g.Archive.Files {
-			switch f.Name {
-			case "funcs":
-				funcs = strings.Fields(string(f.Data))
-			case "flags":
-				flags = strings.Fields(string(f.Data))
-			case "want":
-			default:
-				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f.Name)), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		control := testutil.WriteTree(t, g.Archive, dir, "funcs", "flags", "want")
+		funcs, flags := strings.Fields(control["funcs"]), strings.Fields(control["flags"])
 		if len(funcs) == 0 {
 			t.Fatal("no funcs section")
 		}

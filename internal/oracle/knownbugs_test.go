@@ -5,7 +5,6 @@ package oracle
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -81,13 +80,7 @@ func checkKnownBug(t *testing.T, file string) {
 		}
 	}
 	tmp := t.TempDir()
-	src, names, err := extractScenario(file, tmp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Remove(filepath.Join(src, "want")); err != nil {
-		t.Fatal(err)
-	}
+	src, names := extractScenario(t, file, tmp, "want")
 	o, err := runOracle(src, tmp, names, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -3,13 +3,12 @@ package oracle
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
+	"leapfrog/internal/testutil"
 )
 
 const defaultScenarios = "testdata/*.txtar"
@@ -54,37 +53,18 @@ func TestOracle(t *testing.T) {
 // scenarioOptions are the options of TestOracle's runs.
 var scenarioOptions = oracleOptions{rows: rows, limit: 5 * time.Minute, selfCheck: true}
 
-// extractScenario writes the files of a scenario to dir/src and returns
-// that directory and the functions of its funcs section.
-func extractScenario(file, dir string) (string, []string, error) {
-	ar, err := txtar.ParseFile(file)
-	if err != nil {
-		return "", nil, err
-	}
+// extractScenario writes the files of a scenario to dir/src, but for its
+// funcs section and the other control sections named, and returns that
+// directory and the functions of its funcs section.
+func extractScenario(t testing.TB, file, dir string, control ...string) (string, []string) {
 	src := filepath.Join(dir, "src")
-	var names []string
-	for _, f := range ar.Files {
-		if f.Name == "funcs" {
-			names = strings.Fields(string(f.Data))
-			continue
-		}
-		p := filepath.Join(src, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return "", nil, err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return "", nil, err
-		}
-	}
-	return src, names, nil
+	funcs := testutil.ReadTree(t, file, src, append([]string{"funcs"}, control...)...)["funcs"]
+	return src, strings.Fields(funcs)
 }
 
 func runScenario(t *testing.T, file string) {
 	tmp := t.TempDir()
-	src, names, err := extractScenario(file, tmp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, names := extractScenario(t, file, tmp)
 	if len(names) == 0 {
 		t.Fatal("no functions in the funcs section")
 	}
