@@ -265,7 +265,13 @@ func (e *suffixEnum) newDnode(key overKey, sufLen int) *dnode {
 
 // live reports whether target u is still to be decided by this enumeration.
 func (e *suffixEnum) live(u *Objective) bool {
-	return u != nil && e.tf.s.coveredBy[u.Index] == nil && !e.status[u].abandoned
+	if u == nil || e.tf.s.coveredBy[u.Index] != nil {
+		return false
+	}
+	if !e.tf.pure {
+		return !e.status[u].incomplete // Auto's: its hopeful flips take over
+	}
+	return !e.status[u].abandoned
 }
 
 // reachesLive reports whether side dir of branch b is a live target or may
@@ -448,7 +454,7 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 		if k != len(dirs) {
 			panic(fmt.Sprintf("search: guided run asks for step %d after %d directions", k, len(dirs)))
 		}
-		if st.Domain != engine.NoDomain {
+		if st.Domain != engine.NoDomain && e.tf.pure {
 			// A fact of the input domain met on the way (a stub's
 			// answer, an input made on first use): every input holds it,
 			// so the suffix takes its holding side, its constraint one of
@@ -486,7 +492,12 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 			if why == "" {
 				why = "a condition the search may not choose: " + st.UnfixedReason()
 			}
-			e.stopped(terms, lits, chain, []Lit{{st.If, true}, {st.If, false}}, why)
+			if e.tf.pure {
+				e.stopped(terms, lits, chain, []Lit{{st.If, true}, {st.If, false}}, why)
+			} else {
+				e.giveUp(st.If, true, why)
+				e.giveUp(st.If, false, why)
+			}
 			return st.Taken, true
 		}
 		var viable []bool
@@ -579,8 +590,8 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 // targets beyond the run's last step are left open with the reason, and
 // the enumeration goes on towards the others.
 func (e *suffixEnum) aborted(p *engine.Path, terms []*expr.Term, lits []Lit, chain []*dnode) {
-	if p.TimedOut() {
-		e.giveUp(nil, false, p.Aborted)
+	if p.TimedOut() || !e.tf.pure {
+		e.giveUp(nil, false, p.Aborted) // Auto's: its hopeful flips take over
 		return
 	}
 	last := Lit{e.n.If, e.dir}
@@ -623,7 +634,10 @@ func (e *suffixEnum) stopped(terms []*expr.Term, lits []Lit, chain []*dnode, sid
 // core of the whole, shrunk to a minimal one; nil when the sequence is not
 // found unsatisfiable.
 func (tf *treefrog) refutation(terms []*expr.Term, lits []Lit) []*expr.Term {
-	if c := tf.learn(terms, lits); c != nil {
+	if c := tf.learn(terms, lits); c != nil || !tf.pure {
+		if c == nil {
+			return nil // Auto's: its hopeful flips take over
+		}
 		return c.Terms
 	}
 	if tf.satCheck(terms) != solver.Unsat {
