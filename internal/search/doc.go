@@ -224,8 +224,8 @@
 // conflict with the constraints so far, and is not refuted by an
 // over-approximate conflict; a branch where only one side qualifies is the
 // skeleton's, one where both do leaves the other for a later run, so each
-// run fleshes out one whole suffix. Engine decisions are branch instances
-// like the others: an interface input's dynamic type is a chain of
+// run fleshes out one whole suffix. Under pure TreeFrog, engine decisions
+// are branch instances like the others: an interface input's dynamic type is a chain of
 // decisions "the tag is k" (ifaces.go), each with its constraint, and a
 // fact of the input domain met on the way (a stub's answer, an input made
 // on first use, their bounds) is a side every input takes, its constraint
@@ -244,7 +244,8 @@
 // sides are enumerated in turn (DFS's view of the same path). When the
 // enumeration exceeds its budget, the suffix is merged and one
 // query asks for every target beyond b'. A side still open then stays
-// undecided with the reason: pure TreeFrog makes no hopeful flip. Queries
+// undecided with the reason: pure TreeFrog makes no hopeful flip (Auto's
+// TreeFrog stops its guided runs at decisions and flips hopefully). Queries
 // towards targets are counted as target queries, neither eager nor hopeful.
 // Auto's TreeFrog keeps the guided enumeration, the merged query and, when
 // they leave a side open, a hopeful flip. Cases that later cases cover
