@@ -13,6 +13,7 @@ import (
 
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
+	"leapfrog/internal/invariant"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/lower"
 	"leapfrog/internal/search"
@@ -40,8 +41,13 @@ type Config struct {
 	Important     []search.Line   // the targets of rg and rgcb (nil: every objective)
 	// Workers > 1 runs mtelse on that many goroutines, a solver chain each
 	// (verdicts stay; cases and costs may vary run to run).
-	Workers        int
-	Recheck        bool // re-prove every unreachable verdict independently (recheck.go)
+	Workers int
+	Recheck bool // re-prove every unreachable verdict independently (recheck.go)
+	// ProveFirst tries the abstract interpretation's invariants before the
+	// search, which then does not search for the outcomes they settle
+	// (provefirst.go; gen's, not bench's: the papers' strategies search
+	// for every outcome).
+	ProveFirst     bool
 	ValidateSolver bool // re-check every answer of the solvers (slow; tests)
 	// OnRun, when set, follows the search run by run (progress display).
 	OnRun func(covered, objectives, cases int)
@@ -129,6 +135,11 @@ type analysis struct {
 	// budget is the function's time budget (0: none); the re-check of
 	// its unreachable verdicts (recheck.go) has as much again.
 	budget time.Duration
+	// prover proves the function's outcomes with invariants; proved holds
+	// the verdicts it proved before the search (provefirst.go), by
+	// objective index. Both pass to the analysis of a raised bound.
+	prover *invariant.Prover
+	proved map[int]search.Branch
 
 	mu      sync.Mutex // the workers of mtelse validate concurrently
 	invalid error      // the first answer validation found wrong
@@ -150,6 +161,8 @@ func start(ctx context.Context, t Target, cfg Config) (*analysis, error) {
 	a, err := build(t, cfg, stop, proofStop, nil)
 	if a != nil {
 		a.budget = left
+		a.proved = a.proveFirst()
+		a.settleFirst()
 	}
 	return a, err
 }

@@ -165,16 +165,21 @@
 // engine's smt2 was the disjunction of its search's conflicts, whose
 // completeness (every path towards the objective passes one of them) the
 // formula does not state. The engine's conflict stays as the short
-// explanation (Conflict); the script does not single it out. A script
-// indep's encoding folded to a literal (assert false) states nothing: the
-// engine's smt2 stays. One it cannot decide keeps the engine's proof with
-// the reason, unless that proof states no formula over the inputs: a value
-// the engine computed (search.Branch.EngineFact: a condition constant on
-// its paths, from constants, the package state and the bounds of the
-// inputs; the function's single path; an obligation folded to false)
-// asserted to be otherwise. No formula then vouches for the verdict, and
-// it becomes unknown, naming the value and why indep could not re-prove it
-// (so too when indep's script folded to false as well). Without Recheck
+// explanation (Conflict); the script does not single it out. An objective
+// no control-flow path reaches gets the control-flow graph's formula
+// (cfg.NoPath). A verdict indep cannot decide, or whose script folded to a
+// literal (assert false), has no formula that stands alone: the engine's
+// disjunction (or a lemma's conflict) is unsat, but its exhaustiveness is
+// the search's knowledge, and a proof that states no formula over the
+// inputs (search.Branch.EngineFact: a condition constant on its paths,
+// from constants, the package state and the bounds of the inputs; the
+// function's single path; an obligation folded to false) asserts a value
+// the engine computed. Such a verdict gets an invariant certificate when
+// package invariant proves it (every iteration of every loop stated), the
+// control-flow graph's formula when no path reaches it; otherwise it
+// becomes unknown, "no proof over the inputs: ...", naming what the
+// engine's proof rests on, why indep could not re-prove it and why no
+// certificate was found. Without Recheck
 // such a proof stays as the engine gives it. One its witness reaches is replayed by the
 // engine: when the replay reaches the objective the engine was wrong, the run
 // becomes a case and the verdict covered, and Result.EngineWrong says so for
@@ -190,6 +195,26 @@
 // header, checked by cvc5; a proved outcome becomes unreachable, checked
 // independently, the certificate its formula. The proofs stop at the end
 // of ProofShare.
+//
+// gen -prove-first tries the abstract interpretation's half of those
+// proofs before the search (Config.ProveFirst, provefirst.go): for a
+// function with a loop, every objective, with a fifth of the budget taken
+// from the search's; the outcomes its invariants exclude and whose
+// certificate cvc5 checks are settled in the session
+// (search.Session.Settle): no strategy searches a path to them. A run that
+// reaches a settled outcome anyway covers it, and the result says the
+// proof was wrong. Spacer waits for the proofs after the search. It is off
+// by default: measured side by side on the corpus's strconv, unicode/utf8,
+// path and encoding/hex at the 5 s default (one run each, under load),
+// unicode/utf8 gained 4 outcomes, hex and path none, strconv lost 17 of
+// 388 (its quote functions inline unicode's tables: the proofs there take
+// the fifth and settle nothing), 971 → 958 decided in all, while the
+// unreachable verdicts checked independently went 66 → 79; on encoding/hex.Decode alone
+// (run-time checks in a loop over a slice) it leaves 1 outcome unknown of
+// 7. Proving after a first phase of the search, on what it left open,
+// would cost nothing where the search decides everything; not built. The
+// re-proof leaves alone what a certificate settled: it was checked, for
+// every length.
 //
 // # The adaptive size bound
 //

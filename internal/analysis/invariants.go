@@ -23,7 +23,6 @@ func ProofShare(budget time.Duration) time.Duration { return budget / 10 }
 // chooses among those outcomes the ones to try.
 func (a *analysis) settle(r *search.Result, stop time.Time, pick func(search.Branch) bool) {
 	var at []int
-	var objs []invariant.Objective
 	for i, b := range r.Branches {
 		o := a.s.Objectives[i]
 		if b.Verdict != report.Unknown || o.Entry || b.DecidedIn != "" || !invariant.Eligible(b.Reason) || pick != nil && !pick(b) {
@@ -33,18 +32,36 @@ func (a *analysis) settle(r *search.Result, stop time.Time, pick func(search.Bra
 			panic("analysis: result branches out of objective order")
 		}
 		at = append(at, i)
-		objs = append(objs, invariant.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic})
-	}
-	if len(objs) == 0 || !stop.IsZero() && time.Now().After(stop) {
-		return
 	}
 	opts := invariant.DefaultOptions
 	opts.Check, opts.Deadline = a.cfg.SolverTimeout, stop
-	for k, res := range invariant.NewProver(a.t.Func, a.t.PhiNames).ProveAll(objs, opts) {
+	for i, b := range a.prove(at, opts) {
+		r.Branches[i] = b
+	}
+}
+
+// prove tries to prove unreachable the session's objectives at the indices
+// given, with the options given, and returns the verdicts of those proved,
+// by index: unreachable, the certificate as their formula, checked
+// independently (cvc5 checked the certificate).
+func (a *analysis) prove(at []int, opts invariant.Options) map[int]search.Branch {
+	if len(at) == 0 || !opts.Deadline.IsZero() && time.Now().After(opts.Deadline) {
+		return nil
+	}
+	objs := make([]invariant.Objective, len(at))
+	for k, i := range at {
+		o := a.s.Objectives[i]
+		objs[k] = invariant.Objective{If: o.If, Dir: o.Dir, Panic: o.Panic}
+	}
+	if a.prover == nil {
+		a.prover = invariant.NewProver(a.t.Func, a.t.PhiNames)
+	}
+	proved := map[int]search.Branch{}
+	for k, res := range a.prover.ProveAll(objs, opts) {
 		if !res.Proved {
 			continue
 		}
-		b := &r.Branches[at[k]]
+		o := a.s.Objectives[at[k]]
 		how := "the paths from the entry cannot reach it"
 		switch {
 		case res.Loops == 1:
@@ -52,12 +69,13 @@ func (a *analysis) settle(r *search.Result, stop time.Time, pick func(search.Bra
 		case res.Loops > 1:
 			how = fmt.Sprintf("inductive invariants at the headers of its %d loops (%s) exclude it", res.Loops, res.Method)
 		}
-		*b = search.Branch{ID: b.ID, Func: b.Func, Pos: b.Pos, Outcome: b.Outcome, Verdict: report.Unreachable,
+		proved[at[k]] = search.Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos(), Outcome: o.Outcome, Verdict: report.Unreachable,
 			Reason: "no run reaches it, for inputs of every length: " + how + "; cvc5 checked the certificate",
 			// The invariant excludes the outcome by itself: it is its own
 			// conflict, the one branch the certificate's safety query asks for.
-			Conflict: []string{b.Pos.String() + " " + b.Outcome},
+			Conflict: []string{o.Pos().String() + " " + o.Outcome},
 			SMT2:     res.SMT2,
 			Checked:  report.CheckedIndependent}
 	}
+	return proved
 }

@@ -47,7 +47,8 @@ func (a *analysis) exploreRaising() (*analysis, *search.Result) {
 		if err != nil {
 			panic("analysis: the pipeline built once fails to build again: " + err.Error())
 		}
-		b.budget = a.budget
+		b.budget, b.prover, b.proved = a.budget, a.prover, a.proved
+		b.settleFirst()
 		rb := b.explore()
 		for i := range rb.Branches {
 			x, was := &rb.Branches[i], r.Branches[i]

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"leapfrog/internal/analysis"
 	"leapfrog/internal/lower"
@@ -61,13 +62,22 @@ func benchTarget(t *testing.T, dir, pkg, fn string) analysis.Target {
 // included) and returns its report.
 func analyzeAsGen(t *testing.T, tg analysis.Target, strategy string, loopModels bool) *report.Function {
 	t.Helper()
+	return analyzeWithin(t, tg, strategy, loopModels, 0)
+}
+
+// analyzeWithin is analyzeAsGen within a time budget (0: none), as gen
+// -timeout gives one.
+func analyzeWithin(t *testing.T, tg analysis.Target, strategy string, loopModels bool, budget time.Duration) *report.Function {
+	t.Helper()
+	ctx, cancel := analysis.WithBudget(context.Background(), budget)
+	defer cancel()
 	cfg := analysis.Defaults()
 	cfg.Recheck, cfg.LoopModels = true, loopModels
 	var err error
 	if cfg.Strategy, err = analysis.Strategy(strategy); err != nil {
 		t.Fatal(err)
 	}
-	a, err := analysis.Analyze(context.Background(), tg, cfg)
+	a, err := analysis.Analyze(ctx, tg, cfg)
 	if err != nil {
 		t.Fatalf("%s %s: %v", tg.Func.Name, strategy, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
@@ -118,8 +119,9 @@ func TestRecheckDisagreement(t *testing.T) {
 }
 
 // TestRecheckUndecided: an unreachable claim the independent encoding cannot
-// settle (a loop beyond its unwinding bound) stays, vouched for by the
-// engine only, with the reason.
+// settle (a loop beyond its unwinding bound) keeps no engine formula (a
+// disjunction of conflicts whose exhaustiveness only the search knows): it
+// gets the invariant certificate, which states every iteration.
 func TestRecheckUndecided(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644)
@@ -149,8 +151,52 @@ func Long(x uint8) int {
 	fakeUnreachable(r, target) // true, but the engine leaves it unknown (loop bound)
 	r, _ = a.recheck(r)
 	b := r.Branches[target]
-	want := "loop beyond the unwinding bound: input-dependent loop 1 at p.go:5:21: more than 64 iterations possible"
-	if b.Verdict != report.Unreachable || b.Checked != report.CheckedEngine || b.CheckReason != want {
-		t.Errorf("after the re-check: %+v, want checked engine: %s", b, want)
+	if b.Verdict != report.Unreachable || b.Checked != report.CheckedIndependent || b.CheckReason != "" {
+		t.Fatalf("after the re-check: %+v, want unreachable, checked independent", b)
+	}
+	if !strings.Contains(b.SMT2, "is unreachable for inputs of every length") {
+		t.Errorf("the proof is not the invariant certificate:\n%s", b.SMT2)
+	}
+	if err := CheckProof(b.SMT2, 20*time.Second); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestRecheckKeepsCertificate: an outcome an invariant certificate settled
+// (checked by cvc5 already, for every length) is not handed to the
+// independent encoding again, whose unrolling cannot settle a loop over an
+// input of any length: it once came out "checked: engine" with the
+// unrolling's reason, although cvc5 had checked its certificate.
+func TestRecheckKeepsCertificate(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "p.go"), []byte(`package p
+
+func Sum(b []byte) int {
+	s := 0
+	for i := 0; i < len(b); i++ {
+		s += int(b[i])
+	}
+	return s
+}
+`), 0o644)
+	a, r := explore(t, lowerTarget(t, dir, "Sum"), search.TreeFrog{})
+	a.settle(r, time.Time{}, nil)
+	target := -1
+	for i, b := range r.Branches {
+		if b.Pos.String() == "p.go:6:13" && b.Outcome == "index out of range" {
+			target = i
+		}
+	}
+	if target < 0 {
+		t.Fatalf("no objective p.go:6:13 index out of range: %+v", r.Branches)
+	}
+	before := r.Branches[target]
+	if before.Verdict != report.Unreachable || before.Checked != report.CheckedIndependent || !strings.Contains(before.Reason, "inductive invariant") {
+		t.Fatalf("the invariant proof did not settle b[i]: %+v", before)
+	}
+	r, _ = a.recheck(r)
+	if after := r.Branches[target]; after.Checked != report.CheckedIndependent || after.CheckReason != "" || after.SMT2 != before.SMT2 {
+		t.Errorf("after the re-check: checked %q (%s), certificate kept: %v", after.Checked, after.CheckReason, after.SMT2 == before.SMT2)
 	}
 }

@@ -49,6 +49,7 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.htmlOut, "html", "", "write the HTML report (sources with every branch outcome marked) to this `file`")
 	fs.BoolVar(&g.verify, "verify", false, "run the emitted tests with go test -coverprofile and on a source-instrumented copy, and check every claim (implies -recheck)")
 	fs.BoolVar(&g.opts.Recheck, "recheck", true, "re-prove every unreachable verdict with an independent encoding of the whole function, decided by cvc5")
+	fs.BoolVar(&g.opts.ProveFirst, "prove-first", false, "before the search, try the abstract interpretation's invariants on the outcomes of functions with loops; an outcome they exclude is unreachable for every length (cvc5 checks the certificate) and is not searched for")
 	fs.BoolVar(&g.strict, "strict", false, "exit 3 when a selected function is rejected (unsupported), after writing everything")
 	fs.BoolVar(&g.complete, "complete", true, "complete the package's own tests: run them first (as leapfrog cover) and generate cases only for the outcomes they miss; false regenerates everything (a package without tests is analysed in full either way)")
 	fs.StringVar(&g.cacheDir, "cache", "", "reuse the analyses of earlier runs from this `directory` for the functions whose code, callees, flags and covering tests did not change, and store the new ones; off: none (default: $LEAPFROG_CACHE, else leapfrog under the user cache directory)")

@@ -24,7 +24,7 @@ var regressVerify = map[string]bool{"treefrog": true}
 
 // shortRegressions are the scenarios TestRegressions runs with -short, the
 // quickest; every scenario runs without -short.
-var shortRegressions = map[string]bool{"ptreq": true, "spare": true, "divzero": true}
+var shortRegressions = map[string]bool{"ptreq": true, "spare": true, "divzero": true, "noreturn": true}
 
 // TestRegressions runs each testdata/regress/*.txtar scenario (a package p,
 // its functions in "funcs", extra flags in "flags") under every strategy

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"runtime/debug"
@@ -13,6 +14,7 @@ import (
 	"sync"
 
 	"leapfrog/internal/analysis"
+	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
 	"leapfrog/internal/testgen"
@@ -217,5 +219,22 @@ func renderResult(t *target, res *analysis.Result) (r *result) {
 	}
 	r.f = testgen.Func{GoFunc: t.t.GoFunc, PtrRecv: t.t.PtrRecv, Params: t.t.Params, Result: res.Result, DynTypes: t.t.DynTypes, Sig: t.t.Sig, TypeArgs: t.t.TypeArgs}
 	r.rep = res.Report(file, line, func(c *search.Test) (in, out []report.Arg) { return testgen.Args(t.types, r.f, c) })
+	if t.t.TypeArgs != "" {
+		r.rep.Instance = instanceName(t.t, t.types)
+	}
 	return r
+}
+
+// instanceName is the display name of the instance of a generic function
+// or method t is: "Index[[]int,int]", "(*Stack[int]).Push".
+func instanceName(t *lower.Target, pkg *types.Package) string {
+	recv := t.Sig.Recv()
+	if recv == nil {
+		return t.GoFunc.Name() + t.TypeArgs
+	}
+	rt := types.TypeString(recv.Type(), types.RelativeTo(pkg))
+	if strings.HasPrefix(rt, "*") {
+		rt = "(" + rt + ")"
+	}
+	return rt + "." + t.GoFunc.Name()
 }

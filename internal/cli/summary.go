@@ -27,6 +27,9 @@ func summarize(w io.Writer, r *report.Function, name string, reused bool) {
 	if n := theirs(r); n > 0 {
 		takenOver += fmt.Sprintf(" (%d covered by your tests)", n)
 	}
+	if r.Instance != "" && !strings.Contains(name, "[") {
+		name = r.Instance // the instance analysed
+	}
 	fmt.Fprintf(w, "%s (%s): %d objectives: %d covered, %d unreachable, %d unknown%s; %d cases kept, %d discarded; %d solver calls, %d paths, %d infeasible; %s\n",
 		name, r.Strategy, len(r.Branches), cov, unr, unk, takenOver, r.Stats.Cases-r.Stats.Discarded, r.Stats.Discarded,
 		r.Stats.SolverCalls, r.Stats.Paths, r.Stats.InfeasiblePaths, timeText(r, reused))

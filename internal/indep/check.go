@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"leapfrog/internal/cfg"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 )
@@ -151,8 +152,14 @@ func Script(fn *ir.Function, obj Objective, opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !e.reach(obj).isConst() {
+	r := e.reach(obj)
+	if !r.isConst() {
 		return e.script(obj), nil
+	}
+	if r.isFalse() {
+		if script := noPath(fn, obj); script != "" {
+			return script, nil
+		}
 	}
 	k, err := encode(fn, opts.Assume, opts, true)
 	if err != nil {
@@ -171,16 +178,40 @@ func (e *encoder) script(obj Objective) string {
 	if len(e.cuts) > 0 {
 		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", len(e.cuts))
 	}
-	sb.WriteString("(set-logic QF_BV)\n")
 	goal := e.reach(obj)
 	for _, c := range e.cuts {
 		goal = e.ts.or(goal, c.guard)
 	}
+	return e.query(sb.String(), goal)
+}
+
+// query renders the script asserting goal, after the comment lines of
+// header: the declarations goal needs, its definitions, the assertion.
+func (e *encoder) query(header string, goal *term) string {
+	var sb strings.Builder
+	sb.WriteString(header)
+	sb.WriteString("(set-logic QF_BV)\n")
 	e.declarations(&sb, goal)
 	p := newPrinter(&sb)
 	p.define([]*term{goal})
 	fmt.Fprintf(&sb, "(assert %s)\n(check-sat)\n", p.term(goal))
 	return sb.String()
+}
+
+// noPath is the proof of an objective no control-flow path reaches (its
+// reach condition folds to false whatever the values: a callee on the
+// way always panics or never returns): the control-flow graph's
+// (cfg.NoPath), which needs no unwinding. "" when there is a path: the
+// condition folded for the values.
+func noPath(fn *ir.Function, obj Objective) string {
+	var b *ir.Block
+	if obj.If != nil {
+		b = obj.If.Block()
+	} else {
+		b = obj.Panic.Block()
+	}
+	script, _ := cfg.NoPath(fn, b, obj.String())
+	return script
 }
 
 // varsOf is the names of the variables t reads.
@@ -226,13 +257,7 @@ func (e *encoder) entryScript(obj Objective) string {
 	if e.entryCuts > 0 {
 		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", e.entryCuts)
 	}
-	sb.WriteString("(set-logic QF_BV)\n")
-	goal := e.entryGoal()
-	e.declarations(&sb, goal)
-	p := newPrinter(&sb)
-	p.define([]*term{goal})
-	fmt.Fprintf(&sb, "(assert %s)\n(check-sat)\n", p.term(goal))
-	return sb.String()
+	return e.query(sb.String(), e.entryGoal())
 }
 
 // declarations declares the inputs, the fresh variables goal reads (every
@@ -315,7 +340,8 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 	}
 	reach := make([]*term, len(objs))
 	var roots []*term
-	var kept *encoder // the encoding without folding, for the scripts of constant reach conditions
+	var kept *encoder                   // the encoding without folding, for the scripts of constant reach conditions
+	cfgProof := make([]bool, len(objs)) // proved by the control-flow graph: no unwinding needed
 	keptErr := ""
 	for i, o := range objs {
 		reach[i] = e.reach(o)
@@ -323,6 +349,12 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 		roots = append(roots, reach[i])
 		if !reach[i].isConst() {
 			continue
+		}
+		if reach[i].isFalse() {
+			if script := noPath(fn, o); script != "" {
+				res[i].Script, cfgProof[i] = script, true
+				continue
+			}
 		}
 		if kept == nil && keptErr == "" {
 			if kept, err = encode(fn, opts.Assume, opts, true); err != nil {
@@ -456,7 +488,7 @@ func check(fn *ir.Function, objs []Objective, opts Options) []Result {
 		case "unsat":
 			if res[i].Script == "" {
 				res[i].Status, res[i].Why, res[i].Reason = Undecided, FoldedConstant, "the reach condition folds to false, and the encoding without folding fails: "+keptErr
-			} else if incomplete != "" {
+			} else if incomplete != "" && !cfgProof[i] {
 				res[i].Status, res[i].Why, res[i].Reason = Undecided, incompleteWhy, incomplete
 			} else {
 				res[i].Status = Unreachable

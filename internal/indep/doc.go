@@ -36,10 +36,15 @@
 // A script never asserts a constant. When an objective's reach condition
 // folds to one (a function of constants: wbs.Step runs NewWBS, whose fields
 // its conditions test), its script comes from a second encoding in keep
-// mode, where comparisons of constants stay comparisons and a branch
+// mode, where comparisons of constants stay comparisons, a condition and
+// its negation (x == 12 under x != 12) stay a conjunction, and a branch
 // condition that is still a constant (a bool constant of the program) is a
 // defined name: guards and reach conditions stay formulas, and the solver,
 // not the folding, refutes them. Check decides on the folded encoding.
+// An objective no control-flow path reaches (a callee on the way always
+// panics or never returns: its reach condition is false whatever the
+// values) gets the control-flow graph's proof instead (cfg.NoPath): a
+// reachability formula, unsat at any unwinding bound.
 //
 // Values are terms: bools as Bool, integers as (_ BitVec w). Phis are ite
 // chains over the incoming edge instances (exactly one of whose guards holds

@@ -40,9 +40,10 @@ type termKey struct {
 type terms struct {
 	m     map[termKey]*term
 	count int
-	// keep leaves comparisons of constants (=, <, ≤) unevaluated: the
-	// script of an objective whose condition folds to a constant shows the
-	// comparison for the solver to evaluate (see encoder.keep).
+	// keep leaves comparisons of constants (=, <, ≤) and x∧¬x
+	// unevaluated: the script of an objective whose condition folds to a
+	// constant shows the comparison, or the two sides of a branch that
+	// contradict each other, for the solver to evaluate (see encoder.keep).
 	keep bool
 }
 
@@ -124,7 +125,7 @@ func (ts *terms) and(x, y *term) *term {
 		return y
 	case y.isTrue() || x == y:
 		return x
-	case complementary(x, y):
+	case complementary(x, y) && !ts.keep:
 		return ts.boolConst(false)
 	}
 	return ts.intern(expr.OpAnd, 0, 0, "", x, y)

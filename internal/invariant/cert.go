@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"leapfrog/internal/cfg"
 	"leapfrog/internal/ir"
 )
 
@@ -25,6 +26,32 @@ type problem struct {
 	cuts  []*node
 	steps *steps
 	safe  []*region // from the entry, then from each cut point
+	// noPath, when no path of the inlined program reaches the objective,
+	// is the proof of that (cfg.Reach.Proof), the certificate's one query.
+	noPath string
+}
+
+// noPath is the proof that no path of the inlined program from the entry
+// reaches one of the nodes at.
+func (m *model) noPath(obj Objective, at []*node) string {
+	g := &cfg.Reach{Start: m.entry.id}
+	for _, n := range m.nodes {
+		g.Names = append(g.Names, n.String())
+		var alts [][]int
+		for _, p := range n.preds {
+			alts = append(alts, []int{p.id})
+		}
+		g.Alts = append(g.Alts, alts)
+	}
+	var targets []int
+	for _, n := range at {
+		targets = append(targets, n.id)
+	}
+	script, ok := g.Proof(fmt.Sprintf("; safety: no path from the entry reaches %s: no control-flow path leads there\n; (callees inlined, a callee's returns leading to the code after its call).\n", obj), targets)
+	if !ok {
+		panic("invariant: a node no path reaches is reached")
+	}
+	return script
 }
 
 // steps are the regions between cut points, for a set of them: they do
@@ -56,7 +83,10 @@ func (p *Prover) newProblem(obj Objective, all bool) (*problem, error) {
 	}
 	relevant := m.reaching(at)
 	if !relevant[m.entry.id] {
-		return nil, fmt.Errorf("no control-flow path from the entry")
+		// No path of the inlined program leads there (an inlined callee
+		// on the way always panics or never returns): the certificate is
+		// the control-flow graph's, and needs no invariant.
+		return &problem{m: m, obj: obj, reach: relevant, noPath: m.noPath(obj, at)}, nil
 	}
 	pr := &problem{m: m, obj: obj, reach: relevant}
 	set := map[*node]bool{}
@@ -156,6 +186,10 @@ type query struct {
 // and one a solver cannot decide spoils only the certificates that hold it.
 func (p *problem) certify(inv map[*node]string, header string) *certificate {
 	c := &certificate{inv: inv}
+	if p.noPath != "" {
+		c.queries = []query{{"safety", p.noPath}}
+		return c
+	}
 	defs := map[*node]string{}
 	for _, cut := range p.cuts {
 		var ps []string

@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"leapfrog/internal/ir"
 )
+
+// errEncodeLate stops a region's encoding at the model's deadline.
+var errEncodeLate = fmt.Errorf("no time left: the encoding of the paths stopped at the deadline")
 
 // smtVar is a variable a formula declares.
 type smtVar struct{ name, sort string }
@@ -85,7 +89,10 @@ func encodeRegion(m *model, from *node, relevant []bool, cuts map[*node]bool, ob
 		e.vals[k] = names
 		e.r.facts = append(e.r.facts, wellFormed(atomsOf(k.v.Type()), names)...)
 	}
-	for _, n := range order {
+	for i, n := range order {
+		if i%32 == 0 && !m.stop.IsZero() && time.Now().After(m.stop) {
+			return nil, errEncodeLate
+		}
 		e.node(n, from)
 	}
 	// The cut points reached, in node order.

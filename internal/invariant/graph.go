@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"leapfrog/internal/cfg"
 	"leapfrog/internal/ir"
@@ -96,6 +97,10 @@ type model struct {
 	slots   map[*node][]vkey      // per cut point: the values it carries (computeSlots)
 	opaque  map[*ir.Function]bool // functions that may run inside a call the model does not follow
 	reject  string                // why no proof can be built on this model ("" if it can)
+	// stop ends the encodings of regions (encodeRegion; zero: no
+	// deadline): on a function whose callees are inlined, those of one
+	// objective can take seconds.
+	stop    time.Time
 	targets *ir.Targets
 
 	names  map[*ir.Phi]string // the Go variables phis stand for (nil: none known)

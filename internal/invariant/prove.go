@@ -144,6 +144,9 @@ func (p *Prover) ProveAll(objs []Objective, opts Options) []Result {
 	if !opts.Deadline.IsZero() {
 		build.Deadline = time.Now().Add(time.Until(opts.Deadline) / 2)
 	}
+	// Encoding the regions of an attempt stops at the same time.
+	p.m.stop = build.Deadline
+	defer func() { p.m.stop = time.Time{} }()
 	late := func(a *attempt) bool {
 		if build.within(0) < 0 {
 			a.whys = append(a.whys, "no time left")

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -340,7 +341,9 @@ func computeNilFacts(pkg *ssa.Package, inputs map[*ssa.Parameter]bool) *nilFacts
 	for _, name := range sortedMembers(pkg) {
 		switch m := pkg.Members[name].(type) {
 		case *ssa.Function:
-			add(m)
+			if !strings.HasPrefix(name, canonPrefix) { // no code of the package (canonical.go)
+				add(m)
+			}
 		case *ssa.Type:
 			if named, ok := types.Unalias(m.Type()).(*types.Named); ok {
 				for i := 0; i < named.NumMethods(); i++ {

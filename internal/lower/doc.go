@@ -18,7 +18,8 @@
 // same program, as the names the loader gives types and wrappers in the
 // order first met were all given); generic targets are named with type arguments
 // (F[int]), or without: the first instance the package itself uses (by the
-// position of its first use), rejected when it uses none. Before go/ssa
+// position of its first use), else its canonical instance (see Generic
+// functions). Before go/ssa
 // builds the package, the statements whose order of
 // evaluation go/ssa would get wrong are rewritten to gc's order (calls
 // before the indexing and reads to their left), and the preconditions are
@@ -144,8 +145,9 @@
 // channels, go, the uses of unsafe.Pointer the section on package unsafe
 // does not model, calls of functions that cannot run, the other builtins
 // (print, println, complex, real, imag, close), defer of a builtin,
-// comparisons of structs or arrays holding interfaces, methods of generic
-// types and generic functions the package does not instantiate, variables
+// comparisons of structs or arrays holding interfaces, generic functions
+// and methods of generic types for whose constraints no canonical type
+// argument is found (see Generic functions), variables
 // whose value comes from elsewhere and is not known. Go statements, then
 // calls out of the package, are looked for before lowering so that their
 // message wins over the messages of the values they need. A target fails
@@ -157,6 +159,35 @@
 // in Go ("recv" for an unnamed receiver, "argN" for an unnamed or blank
 // parameter at IR index N). Program.Funcs is in source order; Branches and
 // Panics are numbered in function, block and instruction order.
+//
+// # Generic functions
+//
+// go/ssa builds an instance only where code refers to it. An instance
+// named by its type arguments (F[int]) gets a function appended to F's
+// file in the load's overlay that returns it, the type checker's
+// complaint being the name's error. A generic function named without type
+// arguments is analysed as the first instance the package's own code uses
+// (the functions appended for named instances are no such code); when it
+// uses none, as its canonical instance: for each type parameter, the
+// first of int, string, byte, float64, bool that satisfies its constraint,
+// else the first term of the constraint that does, written without an
+// import (~[]E gives []E, E replaced by its own choice: a constraint that
+// names other type parameters waits for theirs), the whole checked by
+// types.Instantiate. No reload is needed: the functions returning the
+// canonical instances are declared in a file of their own,
+// _leapfrog_canonical.go (a name the go tool ignores, so no file of the
+// package has it), type-checked into the loaded package by a checker of
+// its own (go/types adds files to a package incrementally) before go/ssa
+// builds it. Neither kind of appended function counts as the package's
+// code where its members are searched (its instances, dynamic types, nil
+// facts), so a target's program does not depend on the others named. A
+// constraint no candidate satisfies (a method, a term of another
+// package's type, a struct) rejects the function, naming the type
+// parameter and the constraint. A method of a generic type is analysed
+// the same way, its type's parameters chosen: the canonical file returns
+// the method expression of the instantiated type with the method's own
+// receiver (T[int].M, (*T[int]).M), whose go/ssa thunk calls the instance
+// of the method.
 //
 // # Unsafe, compiler hints, bound variables
 //

@@ -5,6 +5,7 @@ package lower
 import (
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -402,7 +403,9 @@ func (l *loader) dynamicParams(params []*ssa.Parameter, inputs map[*ssa.Paramete
 	for _, name := range sortedMembers(l.spkg) {
 		switch m := l.spkg.Members[name].(type) {
 		case *ssa.Function:
-			funcs = append(funcs, m)
+			if !strings.HasPrefix(name, canonPrefix) { // no code of the package (canonical.go)
+				funcs = append(funcs, m)
+			}
 		case *ssa.Type:
 			if named, ok := types.Unalias(m.Type()).(*types.Named); ok {
 				for i := 0; i < named.NumMethods(); i++ {

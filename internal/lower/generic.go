@@ -62,7 +62,7 @@ func scanInstances(dir string, names []string) ([]*instanceReq, error) {
 	for _, name := range names {
 		fn, args, ok := SplitInstance(name)
 		if ok {
-			reqs = append(reqs, &instanceReq{Name: name, Func: fn, Args: args, Gen: fmt.Sprintf("leapfrogInstance_%d", len(reqs))})
+			reqs = append(reqs, &instanceReq{Name: name, Func: fn, Args: args, Gen: fmt.Sprintf("%s%d", canonPrefix, len(reqs))})
 		}
 	}
 	if len(reqs) == 0 {
@@ -161,21 +161,49 @@ func (l *loader) instance(name string) (*ssa.Function, *types.Func, error) {
 	if req.Err != nil {
 		return nil, nil, req.Err
 	}
-	gen := l.spkg.Func(req.Gen)
+	return l.returnedInstance(req.Gen)
+}
+
+// returnedInstance returns the instance of a generic function that the
+// function gen (of the package, or of canonFile) returns as a value, and
+// the generic function's object.
+func (l *loader) returnedInstance(name string) (*ssa.Function, *types.Func, error) {
+	gen := l.spkg.Func(name)
 	if gen == nil {
-		return nil, nil, fmt.Errorf("internal error: no function %s", req.Gen)
+		return nil, nil, fmt.Errorf("internal error: no function %s", name)
 	}
 	for _, b := range gen.Blocks {
 		for _, in := range b.Instrs {
-			if mi, ok := in.(*ssa.MakeInterface); ok {
-				if f, ok := mi.X.(*ssa.Function); ok && f.Origin() != nil {
-					obj, _ := f.Origin().Object().(*types.Func)
-					return f, obj, nil
+			mi, ok := in.(*ssa.MakeInterface)
+			if !ok {
+				continue
+			}
+			f, ok := mi.X.(*ssa.Function)
+			if ok && f.Origin() == nil && f.Signature.Recv() == nil && f.Synthetic != "" {
+				f = thunkMethod(f) // a method expression T[int].M: go/ssa's thunk calls the method
+			}
+			if f != nil && f.Origin() != nil {
+				obj, _ := f.Origin().Object().(*types.Func)
+				return f, obj, nil
+			}
+		}
+	}
+	return nil, nil, fmt.Errorf("internal error: %s does not return an instance of a generic function", name)
+}
+
+// thunkMethod is the instance of a method that thunk, go/ssa's function
+// for a method expression, calls; nil when it calls none.
+func thunkMethod(thunk *ssa.Function) *ssa.Function {
+	for _, b := range thunk.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(ssa.CallInstruction); ok {
+				if g := c.Common().StaticCallee(); g != nil && g.Origin() != nil && g.Signature.Recv() != nil {
+					return g
 				}
 			}
 		}
 	}
-	return nil, nil, fmt.Errorf("internal error: %s does not return an instance of %s", req.Gen, req.Func)
+	return nil
 }
 
 // typeArgs renders the type arguments of an instance as the package
@@ -214,7 +242,9 @@ func (l *loader) usedInstance(fn *ssa.Function) *ssa.Function {
 	for _, name := range sortedMembers(l.spkg) {
 		switch m := l.spkg.Members[name].(type) {
 		case *ssa.Function:
-			visit(m)
+			if !strings.HasPrefix(name, canonPrefix) {
+				visit(m)
+			}
 		case *ssa.Type:
 			if named, ok := types.Unalias(m.Type()).(*types.Named); ok && named.TypeParams().Len() == 0 {
 				for i := 0; i < named.NumMethods(); i++ {

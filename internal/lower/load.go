@@ -135,6 +135,10 @@ func Open(dir string, names []string) (*Package, error) {
 	if err != nil {
 		return nil, err
 	}
+	canon, err := addCanonical(abs, pkg, names) // canonical.go
+	if err != nil {
+		return nil, err
+	}
 	b, err := buildPackage(dir, pkg, nil)
 	if ob, ok := err.(orderBroken); ok {
 		// go/ssa could not build what order.go wrote (a bug of the
@@ -143,13 +147,16 @@ func Open(dir string, names []string) (*Package, error) {
 		if pkg, assumes, insts, err = loadPackage(abs, names); err != nil {
 			return nil, err
 		}
+		if canon, err = addCanonical(abs, pkg, names); err != nil {
+			return nil, err
+		}
 		b, err = buildPackage(dir, pkg, &ob)
 	}
 	if err != nil {
 		return nil, err
 	}
 	l := newLoader(abs, pkg, b.prog, b.spkg)
-	l.assumes, l.instances, l.unmodelled, l.orderBroken = assumes, insts, b.unmodelled, b.broken
+	l.assumes, l.instances, l.canon, l.unmodelled, l.orderBroken = assumes, insts, canon, b.unmodelled, b.broken
 	return &Package{Fset: pkg.Fset, Pkg: release(pkg), l: l}, nil
 }
 
@@ -377,7 +384,8 @@ type loader struct {
 	typeCases map[token.Pos]*ast.CaseClause // type switch cases by their keyword (ifaces.go)
 	asserts   map[token.Pos]token.Pos       // type assertions' starts by their '(' (ifaces.go)
 
-	instances []*instanceReq // the instances of generic functions named (generic.go)
+	instances []*instanceReq       // the instances of generic functions named (generic.go)
+	canon     map[string]*canonReq // the canonical instances of those named without type arguments (canonical.go)
 
 	bodies       map[*ssa.Function]*ssa.Function // replaced bodies (replace.go)
 	repl         *replSet                        // the replacement package, once built (replace.go)
@@ -434,9 +442,14 @@ func (l *loader) target(name string) (*Target, error) {
 		if fn == nil || fn.Pkg != l.spkg {
 			return nil, fmt.Errorf("no function %s in package %s", name, l.pkg.PkgPath)
 		}
-		if isGeneric(fn) && fn.Signature.Recv() == nil {
+		if isGeneric(fn) {
 			if inst := l.usedInstance(fn); inst != nil { // generic.go
 				fn = inst
+			} else {
+				var err error
+				if fn, err = l.canonicalInstance(name, fn); err != nil { // canonical.go
+					return nil, err
+				}
 			}
 		}
 	}
@@ -526,8 +539,10 @@ func (l *loader) target(name string) (*Target, error) {
 }
 
 // lookup resolves "F", "T.M" or "(*T).M" to a function or declared method of the package.
-func (l *loader) lookup(name string) *types.Func {
-	scope := l.pkg.Types.Scope()
+func (l *loader) lookup(name string) *types.Func { return lookupFunc(l.pkg.Types.Scope(), name) }
+
+// lookupFunc resolves "F", "T.M" or "(*T).M" in a package's scope.
+func lookupFunc(scope *types.Scope, name string) *types.Func {
 	tname, mname, isMethod := strings.Cut(name, ".")
 	if !isMethod {
 		f, _ := scope.Lookup(name).(*types.Func)

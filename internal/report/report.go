@@ -143,6 +143,11 @@ type Function struct {
 	// Assume is the function's precondition (//leapfrog:assume), a Go
 	// boolean expression over its parameters; verdicts are relative to it.
 	Assume string `json:"assume,omitempty"`
+	// Instance is, for a generic function, the instance analysed with its
+	// type arguments ("Index[[]int,int]"): the one named, the first the
+	// package uses, or, when it uses none, the canonical one leapfrog
+	// chose. The emitted test calls it.
+	Instance string `json:"instance,omitempty"`
 }
 
 // Branch is one objective: a branch outcome, or a panic pseudo-branch.

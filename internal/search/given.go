@@ -85,6 +85,30 @@ func (s *Session) Give(gs []Given) int {
 	return n
 }
 
+// Settle marks objective o decided before the search by a proof of the
+// function's own analysis (an invariant certificate, internal/analysis'
+// proveFirst), its verdict b, unreachable: the strategies take it as
+// covered and search no path to it, and the result takes b, unless a kept
+// case covers it (the proof was then wrong: the result says so loudly). An
+// objective given or covered already is left as it is. It must be called
+// before the search starts.
+func (s *Session) Settle(o *Objective, b Branch) {
+	switch {
+	case s.Root != nil:
+		panic("search: Settle after the search started")
+	case o.Entry || b.Verdict != report.Unreachable:
+		panic(fmt.Sprintf("search: %s settled as %s", o, b.Verdict))
+	case s.coveredBy[o.Index] != nil || s.given[o] != nil:
+		return
+	}
+	if s.given == nil {
+		s.given = map[*Objective]*Given{}
+	}
+	s.given[o] = &Given{Pos: o.Pos(), Outcome: o.Outcome, Branch: b}
+	s.coveredBy[o.Index] = givenCase
+	s.uncovered--
+}
+
 // theirs says the package's own tests cover the outcome.
 func (g *Given) theirs() bool {
 	return g.Branch.Verdict == report.Covered && g.Branch.DecidedIn == "" && len(g.Branch.Tests) > 0

@@ -137,3 +137,61 @@ func TestTheirsAgainstProof(t *testing.T) {
 		t.Errorf("warnings %q, want one ENGINE WAS WRONG naming TestTheirs", r.Warnings)
 	}
 }
+
+// settledRun explores F with the outcome id settled unreachable before
+// the search (Session.Settle, as analysis' proofs before the search do).
+func settledRun(t *testing.T, st Strategy, ids ...string) *Result {
+	t.Helper()
+	s := irSession(t, theirsSrc, 10000)
+	settle := map[string]bool{}
+	for _, id := range ids {
+		settle[id] = true
+	}
+	for _, o := range s.Objectives {
+		if settle[o.ID] {
+			s.Settle(o, Branch{ID: o.ID, Func: o.Func.Name, Pos: o.Pos(), Outcome: o.Outcome, Verdict: report.Unreachable, Reason: "settled by a proof", Checked: report.CheckedIndependent})
+		}
+	}
+	st.Explore(s)
+	return s.Result("F", "p", st.Name())
+}
+
+// TestSettled: an outcome settled before the search keeps its verdict and
+// proof under every strategy, and the others are decided as without it.
+func TestSettled(t *testing.T) {
+	for _, st := range []Strategy{DFS{}, TreeFrog{}, Auto{}, PM{}} {
+		r := settledRun(t, st, "b1.true")
+		if b := verdictOf(t, r, "b1.true"); b.Verdict != report.Unreachable || b.Reason != "settled by a proof" || b.Checked != report.CheckedIndependent {
+			t.Errorf("%s: b1.true %+v, want the settled verdict", st.Name(), b)
+		}
+		for _, id := range []string{"entry", "b0.true", "b0.false", "b1.false"} {
+			if b := verdictOf(t, r, id); b.Verdict != report.Covered || b.Case == "" {
+				t.Errorf("%s: %s %+v, want covered by a case", st.Name(), id, b)
+			}
+		}
+		if len(r.Warnings) != 0 {
+			t.Errorf("%s: warnings %q", st.Name(), r.Warnings)
+		}
+	}
+}
+
+// TestSettledWrong: a run that reaches outcomes settled unreachable (wrong
+// proofs) makes them covered by a kept case, and the result says so
+// loudly. The run to x > 10 covers nothing else first: it was once
+// discarded, and the wrong verdicts stood.
+func TestSettledWrong(t *testing.T) {
+	r := settledRun(t, DFS{}, "b0.true", "b1.false") // x > 10 reaches both
+	for _, id := range []string{"b0.true", "b1.false"} {
+		if b := verdictOf(t, r, id); b.Verdict != report.Covered || b.Case == "" {
+			t.Errorf("%s: %+v, want covered by a case", id, b)
+		}
+	}
+	if len(r.Warnings) != 2 {
+		t.Errorf("warnings %q, want two saying the proofs were wrong", r.Warnings)
+	}
+	for _, w := range r.Warnings {
+		if !strings.Contains(w, "ENGINE WAS WRONG") || !strings.Contains(w, "settled by a proof") {
+			t.Errorf("warning %q does not say the proof was wrong", w)
+		}
+	}
+}

@@ -264,12 +264,20 @@ func (s *Session) execute(model solver.Model) (*engine.Path, []*Node) {
 		}
 		seen[o] = true
 		c.Covers = append(c.Covers, o)
-		if s.coveredBy[o.Index] == nil {
+		switch {
+		case s.coveredBy[o.Index] == nil:
 			s.coveredBy[o.Index] = c
 			s.firsts++
 			if !s.optional[o] {
 				s.uncovered--
 			}
+			c.New = append(c.New, o)
+		case s.coveredBy[o.Index] == givenCase && s.given[o].Branch.Verdict == report.Unreachable:
+			// A run reached an outcome given or settled as unreachable: the
+			// proof was wrong. The case is kept for it, so that the result
+			// says covered, and loudly why (verdicts.go, analysis.takeOver).
+			s.coveredBy[o.Index] = c
+			s.firsts++
 			c.New = append(c.New, o)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"leapfrog/internal/cfg"
 	"leapfrog/internal/engine"
 	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
@@ -64,6 +65,9 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 			}
 		} else if c := s.firstKept(o, order, kept); c != nil {
 			b.Verdict, b.Case = report.Covered, names[c]
+			if g := s.given[o]; g != nil && g.Branch.Verdict == report.Unreachable && g.Branch.DecidedIn == "" { // settled (Settle); given ones: analysis.takeOver
+				r.Warnings = append(r.Warnings, fmt.Sprintf("ENGINE WAS WRONG: %s %s proved unreachable (%s), but %s covers it", b.Pos, b.Outcome, g.Branch.Reason, names[c]))
+			}
 		} else if g, ok := s.takenOver(o); ok {
 			b = g
 		} else {
@@ -298,11 +302,18 @@ func (s *Session) decide(o *Objective, sides []sideRef, b *Branch) {
 	if best == nil {
 		// Reachable in the control-flow graph, yet no unfinished or refuted side
 		// leads there: impossible for a complete tree, unless the CFG has no path.
-		if s.entryReaches(o) {
+		// The search's reachability follows blocks; NoPath follows the
+		// calls in them too (the code after a call of a callee that
+		// always panics or never returns is reached by no run).
+		proof, ok := cfg.NoPath(s.Fn, o.block(), o.String())
+		if !ok {
 			b.Verdict, b.Reason = report.Unknown, "internal: no proof found"
 			return
 		}
-		b.Verdict, b.Reason = report.Unreachable, "no control-flow path from the function's entry"
+		// The proof is the control-flow graph's, and the objective its
+		// own conflict: no side of the tree leads there.
+		b.Verdict, b.Reason = report.Unreachable, "no control-flow path from the function's entry (the code after a call is reached only when the callee returns)"
+		b.Conflict, b.SMT2 = []string{o.String()}, proof
 		return
 	}
 	b.Verdict = report.Unreachable
@@ -371,6 +382,12 @@ func (s *Session) decideSinglePath(o *Objective, b *Branch) {
 	if p.PanicAt != nil {
 		b.Reason = fmt.Sprintf("the function has a single path (no branch on it depends on anything), which does not reach it: it panics at %s", p.PanicAt.Pos)
 	}
+	if proof, ok := cfg.NoPath(s.Fn, o.block(), o.String()); ok {
+		// No control-flow path leads there (the single path stops at a
+		// callee that always panics): a formula that states it.
+		b.Folded, b.EngineFact, b.SMT2 = false, "", proof
+		return
+	}
 	name := fmt.Sprintf("|the single path reaches %s %s|", o.Pos(), o.Outcome)
 	b.SMT2 = fmt.Sprintf("; every input takes the function's single path: no branch on it depends on\n; anything (the branches of merged regions, if any, hold no obligation of\n; %s %s). It ends: %s, without reaching it; the assertion asks it to.\n(set-logic QF_BV)\n(define-fun %s () Bool false)\n(assert %s)\n(check-sat)\n",
 		o.Pos(), o.Outcome, end, name, name)
@@ -385,14 +402,16 @@ func termIDs(ts []*expr.Term) []int {
 	return ids
 }
 
-func (s *Session) entryReaches(o *Objective) bool {
-	target := o.Func.Blocks[0]
-	if o.If != nil {
-		target = o.If.Block()
-	} else {
-		target = o.Panic.Block()
+// block is the block whose terminator the objective is (a side of its
+// If, or its Panic); the entry's, the function's first block.
+func (o *Objective) block() *ir.Block {
+	switch {
+	case o.If != nil:
+		return o.If.Block()
+	case o.Panic != nil:
+		return o.Panic.Block()
 	}
-	return s.reach.from(s.Fn.Blocks[0])[target]
+	return o.Func.Blocks[0]
 }
 
 // boundOf is the kind of the first bound of the input domain a

@@ -155,8 +155,8 @@ func (s *sig) outColumn(n string) string {
 // call is the call of the function with the given arguments (one per input).
 func (s *sig) call(fn Func, args []string) string {
 	name := fn.GoFunc.Name() + fn.TypeArgs
-	if s.recv {
-		name, args = args[0]+"."+name, args[1:]
+	if s.recv { // a method of a generic type: its receiver has the type arguments
+		name, args = args[0]+"."+fn.GoFunc.Name(), args[1:]
 	}
 	if s.variadic && len(args) > 0 {
 		args[len(args)-1] += "..."
