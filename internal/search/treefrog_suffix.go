@@ -461,7 +461,11 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 			// the suffix's; a fact that is constantly false here ends the
 			// suffix (no input goes on).
 			if st.Cond == nil {
-				return st.Taken, !st.Taken
+				if !st.Taken {
+					return st.Taken, true
+				}
+				dirs = append(dirs, true)
+				return true, false
 			}
 			t := st.Cond
 			if !st.Taken {
