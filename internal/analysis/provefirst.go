@@ -50,27 +50,12 @@ func (a *analysis) settleFirst() {
 	}
 }
 
-// hasLoop reports whether fn or a function it calls (transitively) has a
-// loop.
+// hasLoop reports whether fn or a function it may call has a loop.
 func hasLoop(fn *ir.Function) bool {
-	seen := map[*ir.Function]bool{}
-	var walk func(f *ir.Function) bool
-	walk = func(f *ir.Function) bool {
-		if seen[f] {
-			return false
-		}
-		seen[f] = true
+	for _, f := range search.Callees(fn) {
 		if len(cfg.Loops(f)) > 0 {
 			return true
 		}
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				if c, ok := in.(*ir.Call); ok && !c.Callee.External && walk(c.Callee) {
-					return true
-				}
-			}
-		}
-		return false
 	}
-	return walk(fn)
+	return false
 }

@@ -270,6 +270,18 @@ func TestKeys(t *testing.T) {
 	if key(other, settings(), []search.Given{elsewhere}) != k {
 		t.Error("an outcome given where the function has no objective changes its key")
 	}
+	// Whether a variable of function type is assigned by the package (a
+	// function maybe outside the program) decides whether it is a seam.
+	prog := *other.Prog
+	g := &ir.Global{Ident: "now", Typ: ir.PointerTo(&ir.Type{Kind: ir.KFunc, Size: 8}), Index: len(prog.Globals)}
+	prog.Globals = append(append([]*ir.Global(nil), prog.Globals...), g)
+	withVar := other
+	withVar.Prog = &prog
+	unassigned := key(withVar, settings(), nil)
+	g.Assigned = true
+	if key(withVar, settings(), nil) == unassigned {
+		t.Error("whether a package-level variable is assigned is not in the key")
+	}
 	// Session.Give takes the first given at an outcome: so does the key.
 	renamed := theirs
 	renamed.Branch.Tests = []string{"TestElse"}

@@ -27,7 +27,9 @@
 //     its position (verdicts and case names name positions, so a function
 //     that only moved is analysed again). What the text leaves out is added:
 //     each type's reflect name (fmt's %T), opacity and embedded fields, the
-//     Go names of the phis.
+//     Go names of the phis, and which package-level variables a function
+//     of the package assigns (ir.Global.Assigned: a seam is one it does
+//     not, and the function assigning it may be outside the program).
 //   - the target's name and package, its precondition and loop directives.
 //   - the settings: every field of analysis.Config but the progress
 //     callback and the givens, printed with %#v so that a field added later

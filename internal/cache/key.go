@@ -95,7 +95,8 @@ type Settings struct {
 //     uses and the initializer that gives them their values, the dynamic
 //     types with their methods, every branch and panic with its position;
 //   - what the IR text leaves out: every type's reflect name, opacity and
-//     embedded fields, and the Go names of the phis (warnings name them);
+//     embedded fields, the Go names of the phis (warnings name them), and
+//     which package-level variables the package assigns (the seams);
 //   - the target's name, package, precondition and loop directives;
 //   - the settings, every field (a field added later is in the key too);
 //   - for each objective of the search, in order, the first outcome given
@@ -135,6 +136,11 @@ func (c *Cache) FuncKey(t analysis.Target, s Settings, given []search.Given) (k 
 		}
 	}
 	w.field("phis", phis)
+	var assigned []byte // which variables a function of the package assigns: the seams (engine/seams.go)
+	for _, g := range t.Prog.Globals {
+		assigned = fmt.Appendf(assigned, "%v\n", g.Assigned)
+	}
+	w.field("assigned", assigned)
 	if t.Assume != nil {
 		w.text("assume", t.AssumeText+"\n"+ir.PrintFunc(t.Assume))
 	}

@@ -37,7 +37,14 @@
 //     rule for the element size (measured on the running Go's own append),
 //     so aliasing is exactly what the compiled test will see. Whether an
 //     append with a symbolic length reallocates is a decision recorded as an
-//     internal step (both sides can be explored).
+//     internal step (both sides can be explored). The capacity of []byte(s)
+//     and []rune(s) is gc's choice, made by escape analysis of the
+//     function as compiled (the length, a 32-element stack buffer, or the
+//     size class): where the choices differ it is a variable tainted as
+//     what a test cannot fix, so a branch on it is neither covered nor
+//     refuted; an append whose in-place-or-not it decides, unless every
+//     choice agrees, makes a new array and marks the old one, whose next
+//     read or write taints the run (convcap.go).
 //   - A map is a reference to a table object: a list of entries (present, key,
 //     value), each a term. Lookup is an ite chain over the entries, an insert
 //     adds an entry (so the table is exact for every input, with no
@@ -125,7 +132,22 @@
 // another input); the calls of a stub beyond MaxLen return zero values, a
 // bound ("stub calls bounded at N"), and more than 4*MaxLen calls cut the
 // run. A stub stands for every function of its type, so an unreachable
-// verdict holds for every real argument.
+// verdict holds for every real argument. A seam (a package-level variable
+// of function type initialised to an environment reader, var now =
+// time.Now, that no function of the package assigns: seams.go) holds such
+// a stub in every run, at $seam.<name>, and the case that called it
+// replaces the variable. The environment variables a function reads by a
+// constant name are inputs too ($env.<NAME>: a string, unset by default;
+// env.go); the clock, math/rand's numbers and the list os.Environ returns
+// are not, and a branch on them is unknown with the reason. A time.Time
+// input is what a test writes time.Unix(s, ns).UTC(): its seconds any
+// int64, its nanoseconds below 1e9 (a fact), its monotonic reading and
+// its location (nil, UTC) another package's state bounded to zero.
+// The report gives each call's
+// results and, for the emitted test to compare with what its stub
+// records, the arguments a test compares exactly (StubCall.Args), and
+// says when a branch after them hung on what a test cannot fix
+// (Value.CallsUnfixed).
 //
 // A pointer is transparent in names: the pointee of p is named p (its
 // fields p.f); p#nil says whether p is nil. A parameter's own pointer is

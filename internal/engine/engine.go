@@ -162,7 +162,7 @@ type Path struct {
 	nilDefault map[string]bool
 	defaults   map[string]uint64
 	// constructed are the paths of the values a constructor the test calls
-	// builds (ioConstructed): their unwritable fields are the
+	// builds (ir.Constructors): their unwritable fields are the
 	// constructor's to set, not bounded to zero (inputs.go).
 	constructed map[string]bool
 	// stubs are the run's stubs by path (stubs.go): what they were asked.
@@ -170,6 +170,8 @@ type Path struct {
 	// Env lists the environment variables the run read, in order, as
 	// the case must fix them (env.go).
 	Env []EnvVar
+	// seamVals are the seams the run called (Seams, seams.go).
+	seamVals []Seam
 }
 
 // InputValues returns the report form of the run's inputs, one per
@@ -259,6 +261,11 @@ type machine struct {
 	anyN        int                   // fresh "any" variables made so far (anyLike)
 	anyTag      string                // in their names: "pre" in a precondition's enumeration, whose formula outlives the run
 	extN        int                   // fresh variables of externals' results made so far (externals.go)
+	capOpts     map[*expr.Term][]int  // the capacities gc can give, of a tainted capacity variable, for this run's input (convcap.go)
+	capSym      map[*expr.Term]bool   // capOpts that depend on a symbolic length (convcap.go)
+	inInit      bool                  // the package initializer's run (globals.go): no steps on what is not an input
+	capFloor    int                   // 1 + the smallest ID of a tainted capacity variable of the run, or 0 (convcap.go)
+	capMemo     map[*expr.Term]string // (convcap.go)
 	clockN      int                   // readings of the clock made so far (env.go)
 	clockSeams  int                   // calls of time.Now through a function value under way (env.go)
 	randN       int                   // random numbers drawn so far (env.go)
@@ -371,6 +378,7 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 		for i, p := range fn.Params {
 			ins[i] = rm.reportInput(ir.ParamPath(p.Ident), p.Typ, 0)
 		}
+		m.path.seamVals = rm.reportSeams() // seams.go
 		return ins
 	}
 	results, panicked := m.call(fn, args, 0)
@@ -549,6 +557,11 @@ func (m *machine) branchIn(in *ir.If, c *scalar, depth int, li *loopInfo, fr *fr
 func (m *machine) makeStep(in *ir.If, c *scalar, dir bool, depth int, li *loopInfo, fr *frame, b *ir.Block) Step {
 	if m.unfixedVars && c.s != nil && m.unfixed == "" {
 		m.unfixed = m.unfixedOf(c.s) // this branch goes where an address (or ...) takes it
+	}
+	if m.capFloor > 0 && c.s != nil && m.unfixed == "" {
+		if key := m.capKey(c.s); key != "" && !m.capDecided(c.s, c.c) {
+			m.unfixed = unfixedReason(key) // or a conversion's capacity (convcap.go)
+		}
 	}
 	st := Step{If: in, Taken: dir, Depth: depth, Order: m.orderDep || m.unfixed != "", Unfixed: m.unfixed}
 	if c.s != nil {

@@ -14,9 +14,11 @@ import (
 // answers these reads itself (package externals lists them): each value
 // read is made of fresh variables ("ext#<n>.<width>:<key>") whose concrete
 // values are fixed per run, so that the same input gives the same run and
-// the same bytes. Such a value is what the test cannot fix (the clock) or
-// what leapfrog does not set yet (an environment variable: t.Setenv
-// could): like a pointer's address printed by fmt, a branch on it makes
+// the same bytes. Such a value is what the test cannot fix (the clock,
+// math/rand's numbers) or what leapfrog does not set (an environment
+// variable whose name is not a constant, or that the package initializer
+// reads, before a test can set it; the list os.Environ returns): like a
+// pointer's address printed by fmt, a branch on it makes
 // the rest of the run unfixed (engine.go's makeStep), its other side is
 // unknown with the reason unfixedReason gives, and a result computed from
 // it is not asserted. Nothing is ever concluded from the concrete value.
@@ -46,13 +48,15 @@ const LocalZoneReason = "depends on the local time zone (time.Local), which a te
 
 // The keys under which the clock's readings are tainted, and their
 // reasons: time.Now called directly, which a test cannot fix, or through a
-// function value (clockSeamKey), such as the seam var now = time.Now that
-// a test could replace, but leapfrog does not.
+// function value (clockSeamKey) that is no seam (seams.go: a seam's calls
+// are answered by a stub, and never reach time.Now): a package-level
+// variable the package assigns, or a local or a field a test cannot
+// reach.
 const (
 	clockKey        = "time.Now"
 	ClockReason     = "depends on time.Now, which a test cannot fix"
 	clockSeamKey    = "time.Now seam"
-	ClockSeamReason = "depends on time.Now called through a function value (a seam such as var now = time.Now, which a test could replace; leapfrog does not replace it)"
+	ClockSeamReason = "depends on time.Now called through a function value leapfrog does not replace (no seam: a variable the package assigns, or not a package-level variable)"
 )
 
 // The key under which math/rand's numbers are tainted (the replacement
@@ -253,10 +257,20 @@ func clockFacts(fn *ir.Function, c *scalar) *scalar {
 }
 
 // environ is os.Environ's list of "NAME=value" strings: empty in every
-// run, its length tainted (a test could fix the whole list, clearing the
-// environment first; leapfrog does not), so that a branch on it is
-// unknown for EnvironReason and a result from it is not checked. Go
-// returns a fresh slice, never nil.
+// run, its length tainted, so that a branch on it is unknown for
+// EnvironReason and a result from it is not checked. Go returns a fresh
+// slice, never nil.
+//
+// The list is not an input: it holds the whole environment of the test
+// process (PATH, HOME, GOFLAGS, whatever go test was given), so a case
+// that set some entries with t.Setenv still reads the others, and an
+// outcome needing the list to lack an entry, to have a given length or
+// order, would need the test to clear the environment (os.Clearenv) and
+// rebuild it in an order (syscall keeps the order of the Setenv calls),
+// restoring it after; the model would be a list of distinct names, each
+// without '=' or NUL, in that order. That is not built: the list stays
+// tainted with its reason. (A seam var environ = os.Environ is replaced
+// like any seam: seams.go.)
 func (m *machine) environ() *slice {
 	m.unfixedVars = true
 	n := m.extVar(environKey, 0, 64)

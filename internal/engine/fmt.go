@@ -471,10 +471,12 @@ const (
 
 // The names under which the fmt replacement taints a text that depends
 // on what a test cannot fix (its addressKey and runtimeTextKey), and the
-// reason each gives.
+// engine a conversion's capacity (convcap.go), and the reason each gives.
 var unfixedKeys = map[string]string{
 	"a pointer's address":     AddressReason,
 	"a run-time error's text": RuntimeTextReason,
+	capBytesKey:               CapBytesReason, // convcap.go
+	capRunesKey:               CapRunesReason,
 }
 
 // unfixedIn returns the reason a value depends on what a test cannot fix,
@@ -484,7 +486,7 @@ func (m *machine) unfixedIn(v val) string { return unfixedReason(m.unfixedKeyIn(
 
 // unfixedKeyIn is the key of unfixedKeys a value's terms depend on, or "".
 func (m *machine) unfixedKeyIn(v val) string {
-	if !m.unfixedVars || v == nil {
+	if !m.unfixedVars && m.capFloor == 0 || v == nil {
 		return ""
 	}
 	var terms []*expr.Term

@@ -17,6 +17,11 @@ type globalState struct {
 	// unfixed: the initializer read what a test cannot fix (the clock, an
 	// environment variable: env.go), and the variables may hold it.
 	unfixed bool
+	// seams are the indices of the globals that are seams (seams.go).
+	seams []int
+	// capFloor: the initializer made a conversion's tainted capacity
+	// (convcap.go): 1 + the smallest ID of one, or 0.
+	capFloor int
 }
 
 // global returns a pointer to package-level variable idx of prog for this
@@ -29,6 +34,8 @@ func (m *machine) global(prog *ir.Program, idx int) val {
 		}
 		m.globals, m.sharedObjs = copyObjects(gs.objs)
 		m.unfixedVars = m.unfixedVars || gs.unfixed
+		m.installSeams(prog, gs.seams)
+		m.lowerCapFloor(gs.capFloor)
 	}
 	return &ptr{obj: m.globals[idx]}
 }
@@ -47,7 +54,7 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 	if prog.Init != nil {
 		// The initializer's fresh variables are named apart from the
 		// runs' (externals.go: ext#<n>).
-		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs, extN: initExtBase}
+		im := &machine{Engine: e, path: &Path{Conflict: -1}, root: prog.Init, globals: gs.objs, extN: initExtBase, inInit: true}
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -66,6 +73,10 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 			}
 		}()
 		gs.unfixed = im.unfixedVars
+		if gs.err == "" {
+			gs.seams = seamsOf(prog, gs.objs)
+		}
+		gs.capFloor = im.capFloor
 		for _, st := range im.path.Steps {
 			if st.Cond != nil {
 				gs.err = "the initializer depends on an input"

@@ -228,23 +228,17 @@ func (lz *lazyIface) get(id int) val {
 			m := lz.m
 			f := &facts{holds: true}
 			at := lz.path.As(d)
-			io := ioConstructed(d) // stubs.go
-			if io {
-				m.ioDefaults(d, at)
-			}
-			if io || d.Name == "*errors.errorString" {
+			cons, constructed := ir.ConstructedBy(d.Name)
+			if constructed {
 				// A test writes it with its constructor (errors.New(s),
-				// strings.NewReader(s), ...), which writes its unexported fields.
+				// strings.NewReader(s), ...), which writes its unexported
+				// fields (stubs.go).
+				m.constructedDefaults(cons, at)
 				m.markConstructed(at)
 			}
 			v := m.input(at, d.Type, lz.depth, f)
-			if p, ok := v.(*ptr); ok && d.Name == "*errors.errorString" && p.nilT != nil {
-				// A test writes it errors.New("..."), never nil.
-				f.exact = append(f.exact, m.B.Not(p.nilT))
-				f.holds = f.holds && !p.isNil
-			}
-			if io {
-				m.ioFacts(d, v, f)
+			if constructed {
+				m.constructedFacts(cons, d, v, f)
 			}
 			lz.onlyIfChosen(d, f)
 			m.recordFacts(m.here(), at.String(), f)

@@ -130,6 +130,9 @@ func (m *machine) input(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
 		}
 		return a
 	case ir.KStruct:
+		if isTimeType(t) {
+			return m.timeInput(p, t, depth, f) // seams.go
+		}
 		a := &agg{elems: make([]val, len(t.Fields))}
 		for i, fl := range t.Fields {
 			a.elems[i] = m.input(p.Field(fl.Name), fl.Type, depth, f)

@@ -14,6 +14,9 @@ func (m *machine) contents(obj *object) val {
 	if obj.lazy != nil {
 		m.materialize(obj)
 	}
+	if obj.capUnsure != "" && m.unfixed == "" {
+		m.unfixed = obj.capUnsure
+	}
 	return obj.v
 }
 

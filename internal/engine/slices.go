@@ -5,6 +5,7 @@ package engine
 import (
 	"fmt"
 
+	"leapfrog/internal/expr"
 	"leapfrog/internal/ir"
 )
 
@@ -299,15 +300,30 @@ func (m *machine) appendTo(in *ir.Builtin, s *slice, t val) val {
 	} else if k.c != 0 {
 		nilT = nil
 	}
-	if m.decide(in.Block(), ir.AppendFits, "", fits) {
-		arr := m.array(s)
-		at := m.uop(ir.Add, s.off, s.n)
-		s.arr.set(m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, at, k, src)}))
-		return &slice{arr: s.arr, base: s.base, off: s.off, n: newLen, cap: s.cap, nilT: nilT, isNil: isNil}
+	if key := m.capKey(fits.s); key != "" {
+		return m.appendUnsure(in, s, src, k, newLen, nilT, isNil, key) // convcap.go
 	}
-	// A new array with Go's growth: the old elements, then the new ones.
+	if m.decide(in.Block(), ir.AppendFits, "", fits) {
+		return m.appendInPlace(s, src, k, newLen, nilT, isNil)
+	}
 	old := m.window(s)
 	newCap, total := m.grow(in.Block(), s.cap, newLen, in.Type().Elem, max(2*len(old), len(old)+len(src)))
+	return m.appendNew(in, s, src, k, newLen, newCap, total, nilT, isNil)
+}
+
+// appendInPlace is append(s, src...) (k elements) within s's capacity: the
+// elements written into s's array after its length.
+func (m *machine) appendInPlace(s *slice, src []val, k, newLen *scalar, nilT *expr.Term, isNil bool) *slice {
+	arr := m.array(s)
+	at := m.uop(ir.Add, s.off, s.n)
+	s.arr.set(m.store(m.contents(s.arr), s.base, &agg{elems: m.spliced(arr, at, k, src)}))
+	return &slice{arr: s.arr, base: s.base, off: s.off, n: newLen, cap: s.cap, nilT: nilT, isNil: isNil}
+}
+
+// appendNew is append(s, src...) (k elements) into a new array of total
+// slots and capacity newCap: the old elements, then the new ones.
+func (m *machine) appendNew(in *ir.Builtin, s *slice, src []val, k, newLen, newCap *scalar, total int, nilT *expr.Term, isNil bool) *slice {
+	old := m.window(s)
 	elems := make([]val, total)
 	for p := range elems {
 		if p < len(old) {

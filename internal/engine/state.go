@@ -321,6 +321,9 @@ func (st *States) object(o *object) {
 		st.stub(o.stub)
 		return
 	}
+	if o.capUnsure != "" {
+		st.buf = append(st.buf, 40) // its contents not known (convcap.go)
+	}
 	if o.lazy != nil {
 		// An input pointee not made yet: its name says what it will be.
 		name := o.lazy.path.String()

@@ -209,13 +209,15 @@ func (m *machine) runeToString(r *scalar) *str {
 	return &str{n: n, b: b[:]}
 }
 
-// stringToBytes is []byte(s): a fresh backing array, capacity = length.
+// stringToBytes is []byte(s): a fresh backing array, its capacity the one
+// gc gives (convCap: tainted where escape analysis decides it).
 func (m *machine) stringToBytes(s *str, t *ir.Type) *slice {
 	elems := make([]val, len(s.b))
 	for k, b := range s.b {
 		elems[k] = b
 	}
-	return &slice{arr: &object{v: &agg{elems: elems}}, off: i64(0), n: s.n, cap: s.n}
+	c := m.convCap(s.n, t.Elem, true)
+	return &slice{arr: m.convArray(elems, s.n, c, t.Elem), off: i64(0), n: s.n, cap: c}
 }
 
 // bytesToString is string(b) of a []byte.
@@ -228,7 +230,8 @@ func (m *machine) bytesToString(sl *slice) *str {
 	return r
 }
 
-// stringToRunes is []rune(s): the runes decoded one after the other.
+// stringToRunes is []rune(s): the runes decoded one after the other, its
+// capacity the one gc gives (convCap).
 func (m *machine) stringToRunes(s *str, t *ir.Type) *slice {
 	pos := i64(0)
 	count := i64(0)
@@ -244,7 +247,8 @@ func (m *machine) stringToRunes(s *str, t *ir.Type) *slice {
 		pos = m.sel(more, m.uop(ir.Add, pos, w), pos)
 		count = m.sel(more, m.uop(ir.Add, count, i64(1)), count)
 	}
-	return &slice{arr: &object{v: &agg{elems: elems}}, off: i64(0), n: count, cap: count}
+	c := m.convCap(count, t.Elem, false)
+	return &slice{arr: m.convArray(elems, count, c, t.Elem), off: i64(0), n: count, cap: c}
 }
 
 // runesToString is string(rs) of a []rune: the encodings one after the other.

@@ -36,6 +36,9 @@ type stubCall struct {
 	// concrete): what the emitted test's stub records.
 	len   int64
 	wrote []byte
+	// args are the call's arguments as the emitted test's stub records
+	// them (StubCall.Args).
+	args []Value
 }
 
 // maxStubCalls bounds the calls of one method of a stub in a run, as a
@@ -123,6 +126,7 @@ func (m *machine) stubCall(b *ir.Block, st *stubState, method string, args []val
 	at = at.Call(k)
 	f := &facts{holds: true}
 	c := stubCall{method: method, at: at, sig: sig, io: contractOf(method, sig)}
+	c.args = m.stubArgs(c, args)
 	eof := -1
 	if c.io == ioRead {
 		eof = m.eofChoice(at.Result(1), sig.Results[1])
@@ -336,12 +340,22 @@ func (m *machine) reportStub(p ir.InputPath, t *ir.Type, dyn string) Value {
 	if st == nil {
 		return r
 	}
+	for _, s := range m.path.Steps {
+		if s.Order {
+			// A branch after a range over a map chose an order (or after
+			// the run came to depend on an address): Go's run may take the
+			// other way, and call the stub otherwise.
+			r.CallsUnfixed = s.UnfixedReason()
+			break
+		}
+	}
 	for _, c := range st.calls {
 		rc := StubCall{Method: c.method}
 		for i, t := range c.sig.Results {
 			rc.Results = append(rc.Results, m.reportInput(c.at.Result(i), t, st.depth))
 		}
 		rc.Len = c.len
+		rc.Args = c.args
 		switch c.io {
 		case ioRead:
 			n := min(rc.Results[0].Bits, uint64(m.MaxLen))
@@ -363,25 +377,48 @@ func (m *machine) reportStub(p ir.InputPath, t *ir.Type, dyn string) Value {
 // stub returns, and for io's Read and Write the bytes (HasData): those the
 // Read writes into p (n of them: Results[0]), those the Write was given to
 // write (p[:n], what the test's stub records), and Len, len(p).
+//
+// Args are the call's arguments, those a test can compare exactly
+// (StubArgRecorded: booleans, integers, strings, a Write's p), in the
+// report form at the call (Unordered or Unfixed when they depend on
+// what a test cannot fix); the others are the zero Value (Type nil).
 type StubCall struct {
 	Method  string
 	Results []Value
 	Data    string
 	HasData bool
 	Len     int64
+	Args    []Value
 }
 
-// ioConstructed says whether the candidate d of an interface input is one
-// of the io values a test writes with a constructor (lower:
-// ioConstructed): *strings.Reader (strings.NewReader(s)), *bytes.Reader
-// (bytes.NewReader(b)), *bytes.Buffer (new(bytes.Buffer), or
-// bytes.NewBuffer(b[:n:n])).
-func ioConstructed(d *ir.DynType) bool {
-	switch d.Name {
-	case "*strings.Reader", "*bytes.Reader", "*bytes.Buffer":
+// StubArgRecorded says whether the report of a stub's call gives its
+// argument of type t (StubCall.Args): a boolean, an integer or a string
+// (the kinds a test compares exactly; a float's NaN equals nothing), or
+// the []byte of io's Write (what it was given to write; a Read's p is a
+// buffer the caller lends, of any size).
+func StubArgRecorded(t *ir.Type, ioWriteP bool) bool {
+	switch t.Kind {
+	case ir.KBool, ir.KInt, ir.KString:
 		return true
+	case ir.KSlice:
+		return ioWriteP
 	}
 	return false
+}
+
+// stubArgs is the report form of the arguments of the stub's call c that
+// StubArgRecorded names.
+func (m *machine) stubArgs(c stubCall, args []val) []Value {
+	if len(args) != len(c.sig.Params) {
+		panic(runError(fmt.Sprintf("a stub's call with %d arguments, its signature %d", len(args), len(c.sig.Params))))
+	}
+	out := make([]Value, len(args))
+	for i, a := range args {
+		if StubArgRecorded(c.sig.Params[i], c.io == ioWrite) {
+			out[i] = m.report(a, c.sig.Params[i])
+		}
+	}
+	return out
 }
 
 // markConstructed records that the value at at is written by a constructor
@@ -393,17 +430,38 @@ func (m *machine) markConstructed(at ir.InputPath) {
 	m.path.constructed[at.String()] = true
 }
 
-// ioDefaults sets, before the value of the ioConstructed candidate at at
-// is made, the defaults its constructor gives: not nil, and a Reader's
-// prevRune -1.
-func (m *machine) ioDefaults(d *ir.DynType, at ir.InputPath) {
+// constructedDefaults sets, before the value at at of a candidate a test
+// writes with the constructor c (ir.Constructors) is made, the defaults
+// the constructor gives: for io's, not nil, and a Reader's prevRune -1.
+func (m *machine) constructedDefaults(c ir.Constructor, at ir.InputPath) {
+	if !c.IO {
+		return
+	}
 	m.setDefault(at.NilVar(), 0)
-	if d.Name != "*bytes.Buffer" {
+	if c.Type == "Reader" {
 		m.setDefault(at.Field("prevRune").String(), ^uint64(0))
 	}
 }
 
-// ioFacts adds to f what the constructor of the ioConstructed value v
+// constructedFacts adds to f what the constructor c says of the value v
+// (made at at) of the candidate d: errors.New's is not nil; io's, as
+// ioFacts says.
+func (m *machine) constructedFacts(c ir.Constructor, d *ir.DynType, v val, f *facts) {
+	if c.IO {
+		m.ioFacts(d, v, f)
+		return
+	}
+	if c.Pkg != "errors" || c.Type != "errorString" {
+		panic(runError(fmt.Sprintf("no constructor facts for %s", d.Name)))
+	}
+	if p, ok := v.(*ptr); ok && p.nilT != nil {
+		// A test writes it errors.New("..."), never nil.
+		f.exact = append(f.exact, m.B.Not(p.nilT))
+		f.holds = f.holds && !p.isNil
+	}
+}
+
+// ioFacts adds to f what the constructor of the io value v
 // (made at at) says of it: it is not nil, its contents (a Reader's s, a
 // Buffer's buf) are the input the test writes, read from the start (a
 // Reader's i 0 and prevRune -1, a Buffer's off and lastRead 0), and a
@@ -448,5 +506,7 @@ func (m *machine) ioFacts(d *ir.DynType, v val, f *facts) {
 				f.holds = f.holds && b.cap.c == b.n.c
 			}
 		}
+	default:
+		panic(runError(fmt.Sprintf("no constructor facts for %s", d.Name)))
 	}
 }

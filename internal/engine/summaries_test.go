@@ -322,8 +322,13 @@ func checkSummary(f summary.Func, bytes bool, dom [][]summary.Value, sym []bool)
 			res = m.assemble(f.Kind, fn, a, m.closedForm(&f, a))
 		}
 		post = nil
-		if n := len(m.path.Steps); n > 0 {
-			post = m.path.Steps[n-1].Cond
+		for k := len(m.path.Steps) - 1; k >= 0; k-- {
+			// The last postcondition (a conversion's capacity records
+			// a fact too: convcap.go).
+			if st := m.path.Steps[k]; strings.Contains(st.If.Block().Comment, " post ") {
+				post = st.Cond
+				break
+			}
 		}
 		taints = nil
 		for _, v := range expr.Vars(termsOf(res)...) {

@@ -143,6 +143,11 @@ type object struct {
 	// readOnly: the bytes of a string a []byte views (ir.ReadOnly); a
 	// write aborts the run.
 	readOnly bool
+	// capUnsure, when set, is why the object's contents are not known: an
+	// append on a slice of it whose aliasing a conversion's capacity
+	// decides (convcap.go); reading or writing it leaves the run to what
+	// a test cannot fix.
+	capUnsure string
 	// stub, for the object a stub an interface input holds points to, is
 	// the stub (stubs.go).
 	stub *stubState

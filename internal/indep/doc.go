@@ -152,7 +152,9 @@
 // backing array, the nil candidate the nil slice), a length and a
 // capacity; make, slicing, append (in place when it fits, else a new array
 // whose capacity is Go's growth, measured on the running Go's append),
-// copy. A map is a pointer to an object holding entries (present or not,
+// copy. The capacity of []byte(s) and []rune(s) is any gc can give (escape
+// analysis decides: the length, 32, the size class), picked by fresh
+// variables, so an objective is unreachable only under every choice. A map is a pointer to an object holding entries (present or not,
 // a key, a value) and a length; lookups, updates, deletes and clear rewrite
 // them; iteration over a map is not encoded (its order is Go's choice).
 //

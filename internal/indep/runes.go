@@ -14,8 +14,8 @@ const runeSlots = 8
 
 // runesOfStr is []rune(s) reached under guard: a new array of the runes
 // decoded one after the other as a range loop decodes them (decodeAt: an
-// invalid or short encoding is U+FFFD, one byte wide), its capacity its
-// length. The runes decoded are as many as s has slots, at least one and at most
+// invalid or short encoding is U+FFFD, one byte wide), its capacity any
+// gc can give (convCap). The runes decoded are as many as s has slots, at least one and at most
 // runeSlots;
 // when bytes remain after them, the count and the runes beyond are not
 // known (a fresh count, an open array), and a byte not known that the
@@ -42,7 +42,8 @@ func (f *frame) runesOfStr(in ir.Instr, s *str, elem *ir.Type, guard *term, mem 
 		o.open = true
 	}
 	p := &pointer{cands: []cand{{cond: ts.boolConst(true), obj: o, path: []pstep{{index: e.u64(0)}}}}}
-	return &slice{p: p, n: count, c: count}, mem.with(o, &agg{elems: elems})
+	arr := e.convArray(o, &agg{elems: elems}, count, elem)
+	return &slice{p: p, n: count, c: f.convCap(in, count, elem, false, guard)}, mem.with(o, arr)
 }
 
 // strOfRunes is string(rs) of a []rune reached under guard: the UTF-8

@@ -283,8 +283,8 @@ func (f *frame) copyTo(in *ir.Builtin, dst *slice, src sym, guard *term, mem mem
 	return n, mem
 }
 
-// bytesOfStr is []byte(s): a new array of its bytes (capacity its length;
-// a byte not known is a cut at the conversion).
+// bytesOfStr is []byte(s): a new array of its bytes, its capacity any gc
+// can give (convCap; a byte not known is a cut at the conversion).
 func (f *frame) bytesOfStr(in ir.Instr, s *str, guard *term, mem memory) (sym, memory) {
 	e, ts := f.e, f.e.ts
 	for k := range s.b {
@@ -295,7 +295,9 @@ func (f *frame) bytesOfStr(in ir.Instr, s *str, guard *term, mem memory) (sym, m
 		v, _ := e.strByte(s, e.u64(k))
 		return v
 	})
-	return &slice{p: &pointer{cands: []cand{{cond: ts.boolConst(true), obj: o, path: []pstep{{index: e.u64(0)}}}}}, n: s.n, c: s.n}, mem.with(o, arr)
+	c := f.convCap(in, s.n, ir.U8, true, guard)
+	arr = e.convArray(o, arr, s.n, ir.U8)
+	return &slice{p: &pointer{cands: []cand{{cond: ts.boolConst(true), obj: o, path: []pstep{{index: e.u64(0)}}}}}, n: s.n, c: c}, mem.with(o, arr)
 }
 
 // strOfBytes is string(b): the bytes of b's window.

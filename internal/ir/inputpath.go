@@ -49,6 +49,10 @@ func LoopValuePath(name string) InputPath { return InputPath{name: name, inner: 
 // a string, unset (NilVar) by default.
 func EnvPath(name string) InputPath { return InputPath{name: "$env." + name, inner: true} }
 
+// SeamPath is the path of the seam named name: a package-level variable
+// of function type the run replaces by a stub (engine: seams.go).
+func SeamPath(name string) InputPath { return InputPath{name: "$seam." + name, inner: true} }
+
 // Field is field f of the struct at p.
 func (p InputPath) Field(f string) InputPath { return InputPath{p.name + "." + f, true} }
 

@@ -338,6 +338,11 @@ type Global struct {
 	Typ   *Type  // *T
 	Index int    // position in Program.Globals
 	Pkg   string // the import path of the declaring package when it is another package ("" for the program's own)
+	// Assigned, for a variable of function type of the program's own
+	// package, says a function of the package other than its initializers
+	// stores into it or uses its address otherwise than by loading it (not
+	// a seam: engine/seams.go). Not written in the text form.
+	Assigned bool
 }
 
 func (g *Global) Type() *Type  { return g.Typ }

@@ -127,7 +127,11 @@
 // imported packages' initializers are skipped (no code of another package
 // runs in the IR). When the initializer cannot be lowered, every target
 // that uses a package-level variable fails with its reason. Another
-// package's variables are unsupported.
+// package's variables are unsupported. A variable of function type of the
+// package is marked Assigned when a function of the package other than
+// its initializers stores into it or uses it otherwise than by a load
+// (the whole package scanned once, whatever the program lowered): the
+// others holding an environment reader are the engine's seams.
 //
 // Interfaces and function values: MakeInterface (its dynamic type, see
 // below), ChangeInterface, TypeAssert, method calls on interfaces

@@ -27,6 +27,8 @@ func (l *loader) global(g *ssa.Global, pos token.Pos) (*ir.Global, error) {
 	ig := &ir.Global{Ident: g.Name(), Typ: t}
 	if g.Pkg != l.spkg {
 		l.depGlobal(g, ig, pos)
+	} else if _, fn := deref(g.Type()).Underlying().(*types.Signature); fn {
+		ig.Assigned = l.assignedGlobal(g) // seams.go
 	}
 	l.globals[g] = ig
 	return ig, nil

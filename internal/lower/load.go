@@ -397,6 +397,7 @@ type loader struct {
 	globalNames  map[string]bool                 // IR names given to other packages' globals
 	depPkgs      map[*ssa.Package]depUse         // other packages whose globals the program uses (deps_init.go)
 	writers      map[*ssa.Package]bool           // of those, packages whose initializer assigns another's used variable (deps_writers.go)
+	assigned     map[*ssa.Global]bool            // the package's variables a function but its initializers assigns (seams.go)
 	unmodelled   map[ast.Node]token.Pos          // functions with a statement whose order of evaluation is not gc's (order.go)
 	orderBroken  *orderBroken                    // go/ssa failed on order.go's rewrite: nothing rewritten, unmodelled says what needed it
 

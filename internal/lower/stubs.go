@@ -131,21 +131,15 @@ func (l *loader) nameable(t types.Type, seen map[types.Type]bool) bool {
 	return false
 }
 
-// ioConstructed are the types of the io interfaces' values a Go developer
-// writes in a test, offered beside the stub to an input of an interface
-// whose methods are all io's reading and writing ones (ioMethods) and
-// which the package does not implement: strings.NewReader(s) and
-// bytes.NewReader(b) for a reader, a bytes.Buffer (new(bytes.Buffer), or
-// bytes.NewBuffer over bytes) for a writer (one with a Write method). Each
-// candidate costs the search its paths: a reader is not offered a
-// Buffer, whose reads a Reader's already cover. The engine builds their values as those
-// constructors leave them (engine: ioConstructed), the emitted test
-// writes the constructor call (testgen: ioLit).
-var ioConstructed = []struct{ pkg, name string }{
-	{"bytes", "Buffer"},
-	{"bytes", "Reader"},
-	{"strings", "Reader"},
-}
+// The io types a Go developer writes in a test (ir.Constructors, IO) are
+// offered beside the stub to an input of an interface whose methods are
+// all io's reading and writing ones (ioMethods) and which the package does
+// not implement: strings.NewReader(s) and bytes.NewReader(b) for a reader,
+// a bytes.Buffer (new(bytes.Buffer), or bytes.NewBuffer over bytes) for a
+// writer (one with a Write method). Each candidate costs the search its
+// paths: a reader is not offered a Buffer, whose reads a Reader's already
+// cover. The engine builds their values as those constructors leave them,
+// the emitted test writes the constructor call.
 
 // ioMethods are the methods of io's reading and writing interfaces.
 var ioMethods = map[string]bool{
@@ -153,8 +147,8 @@ var ioMethods = map[string]bool{
 	"UnreadRune": true, "WriteString": true, "WriteByte": true, "WriteRune": true,
 }
 
-// ioCandidates returns the pointers to the ioConstructed types that
-// implement the interface it, when it calls for them (see ioConstructed)
+// ioCandidates returns the pointers to the io types of ir.Constructors
+// that implement the interface it, when it calls for them (see above)
 // and their package is in the program (its code is built here).
 func (l *loader) ioCandidates(it types.Type) []types.Type {
 	iface := it.Underlying().(*types.Interface)
@@ -171,15 +165,15 @@ func (l *loader) ioCandidates(it types.Type) []types.Type {
 		writes = writes || strings.HasPrefix(iface.Method(i).Name(), "Write")
 	}
 	var out []types.Type
-	for _, c := range ioConstructed {
-		if (c.name == "Buffer") != writes {
+	for _, c := range ir.Constructors {
+		if !c.IO || (c.Type == "Buffer") != writes {
 			continue // a Buffer for a writer, the Readers for a reader
 		}
-		pkg := l.ssa.ImportedPackage(c.pkg)
+		pkg := l.ssa.ImportedPackage(c.Pkg)
 		if pkg == nil {
 			continue
 		}
-		tn, ok := pkg.Pkg.Scope().Lookup(c.name).(*types.TypeName)
+		tn, ok := pkg.Pkg.Scope().Lookup(c.Type).(*types.TypeName)
 		if !ok {
 			continue
 		}

@@ -79,7 +79,8 @@ func proof(b report.Branch) string {
 // in a function with interface parameters, for their bound (boundReason;
 // compare checks that no input reaches it); anywhere, for a loop the models
 // concretized (-loop-models) or a time budget (a loaded machine makes
-// solver queries slow; the run logs them).
+// solver queries slow; the run logs them); anywhere, for a capacity
+// escape analysis decides.
 func acceptedUnknown(f *function, b report.Branch) bool {
 	if b.Verdict != report.Unknown {
 		return false
@@ -88,6 +89,13 @@ func acceptedUnknown(f *function, b report.Branch) bool {
 		// An honest unknown on floats, strings, slices or maps, which the
 		// enumeration only samples; compare still objects when an input of
 		// the sample reaches it (but for a time budget).
+		return true
+	}
+	if strings.Contains(b.Reason, "which gc's escape analysis decides") {
+		// A run reached it through a conversion's capacity, which the
+		// compiled code chooses by escape analysis (engine/convcap.go):
+		// an honest unknown, as for the clock; a strategy that met it
+		// first need not look for another path.
 		return true
 	}
 	if withdrawn(b) {

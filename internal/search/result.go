@@ -87,6 +87,9 @@ type Test struct {
 	// Env lists the environment variables the case sets (or unsets) before
 	// the call: the run read them (os.Getenv).
 	Env []engine.EnvVar
+	// Seams are the seams the case replaces (engine.Seam): the stubs
+	// the emitted test puts in them.
+	Seams []engine.Seam
 	// Out holds the results, then the final value behind each pointer,
 	// slice or map parameter (when the run returns).
 	Out []engine.Value

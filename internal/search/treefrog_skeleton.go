@@ -206,7 +206,7 @@ func (tf *treefrog) skeletonsTowards(n *Node, dir bool, u *Objective, ms *skelet
 			}
 			continue
 		} else if res != solver.Sat {
-			tf.why = "the solver could not decide a skeleton's back-substitution"
+			tf.undecided("the solver could not decide a skeleton's back-substitution")
 			return incomplete
 		}
 		covered := s.coveredBy[u.Index] != nil
@@ -226,7 +226,7 @@ func (tf *treefrog) skeletonsTowards(n *Node, dir bool, u *Objective, ms *skelet
 				tf.learn(q[:nb], ql[:nb])
 			}
 		default:
-			tf.why = "the solver could not decide a skeleton's query"
+			tf.undecided("the solver could not decide a skeleton's query")
 			return incomplete
 		}
 	}
@@ -235,7 +235,7 @@ func (tf *treefrog) skeletonsTowards(n *Node, dir bool, u *Objective, ms *skelet
 	q := append(append([]*expr.Term(nil), prefix...), obU)
 	s.Stats.SatChecks++
 	if s.Solver.Check(q) != solver.Unsat {
-		tf.why = "the skeletons towards it were refuted but their union was not"
+		tf.undecided("the skeletons towards it were refuted but their union was not")
 		return incomplete // the classes do not cover what ob(u) says: claim nothing
 	}
 	core := s.Solver.Core()
@@ -256,6 +256,18 @@ func (tf *treefrog) skeletonsTowards(n *Node, dir bool, u *Objective, ms *skelet
 		s.Stats.OverConflicts++
 	}
 	return refuted
+}
+
+// undecided gives the side being settled the reason why, unless the
+// search's time budget has run out: a query the deadline interrupted says
+// nothing about the side, which then stays unexplored and is reported as
+// the budget's (verdicts.go), the same on every machine whatever query the
+// deadline happened to cut (CI met "could not decide a skeleton's query" on
+// float comparisons a less loaded run decides).
+func (tf *treefrog) undecided(why string) {
+	if !tf.s.Expired() {
+		tf.why = why
+	}
 }
 
 // collectInvariantTerms records the constraint term of every invariant

@@ -80,7 +80,7 @@ func (s *Session) Result(name, pkg, strategy string) *Result {
 	s.minimiseCases(kept)
 	for _, c := range order {
 		p := c.Path
-		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Env: p.Env, Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
+		t := Test{Name: names[c], Discarded: !kept[c], In: p.InputValues(), Env: p.Env, Seams: p.Seams(), Out: p.Outputs, Panicked: p.Panicked(), Panic: p.Panic, PanicType: p.PanicType}
 		for _, o := range c.Covers {
 			t.Covers = append(t.Covers, o.ID)
 		}

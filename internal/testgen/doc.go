@@ -42,7 +42,13 @@
 //     interface, a struct type with a function field per method and the
 //     methods calling them (zero values when the field is nil), named
 //     after the interface and the file's first test; each field is the
-//     function literal answering that method's calls;
+//     function literal answering that method's calls, and the methods
+//     record their calls' arguments (callsM); a stub whose calls a Go
+//     developer's io value answers is written as that value instead:
+//     strings.NewReader(data), that reader failing with a chosen error
+//     after its bytes (io.MultiReader with iotest.ErrReader), or a
+//     writer accepting N bytes, then failing with a chosen error (a
+//     small type the file declares, stubFailingWriter_F{n, err});
 //   - a pointer to a composite as &T{...} (lists and trees nest); to any
 //     other value as new(v) when the package's Go version has it (1.26),
 //     else through a generic helper func ptr_X[T any](v T) *T emitted once
@@ -67,7 +73,8 @@
 // The table has a column per parameter (the receiver first), per result
 // (want, or want0, want1, ...) and per final value of a pointer, slice or
 // map parameter (wantP: what the caller sees after the call; the order of
-// search.Test.Out), and wantPanic when a case panics. Each row is its own
+// search.Test.Out), per stub parameter the calls it expects (below), and
+// wantPanic when a case panics. Each row is its own
 // set of composite literals, evaluated when the table is built and given to
 // one t.Run only, so a case that modifies or keeps its inputs cannot change
 // another case's; go test -count=N runs the test function again, which
@@ -100,6 +107,35 @@
 // test's doc comment and checked on each case's inputs before the call
 // (parameters rewritten to the case's columns), unless it holds a function
 // or composite literal, which the rewrite does not handle.
+//
+// The environment a case reads is part of the case: the environment
+// variables it fixes (search.Test.Env) have a setenv column (a map, set
+// with t.Setenv before the call) and an unsetenv column (names set, then
+// unset with os.Unsetenv, so that t.Setenv restores them); the seams it
+// replaces (search.Test.Seams: package-level variables of function type
+// holding an environment reader, var now = time.Now) have a column each,
+// of the variable's type, holding the stub the engine's run called (a
+// function literal answering its calls in order, as a function
+// parameter's): the case assigns it before the call and restores the
+// variable with t.Cleanup. A time.Time the engine chose (a UTC time
+// without a monotonic reading) is written time.Unix(s, ns).UTC(), the
+// literal tests check, against the compiler, that it rebuilds every bit.
+// The report lists both among the case's inputs ("$NAME"; the variable's
+// name, noted "seam").
+//
+// A stub's calls are checked as a mock's are (calls.go): the case expects
+// the calls the engine's run made. A function input is wrapped before the
+// call by a function literal that records each call's arguments, then
+// calls the row's stub (nil stays nil); an interface input's stub records
+// them itself (callsM), read after the call through a type assertion (a
+// row that holds no stub there checks nothing). The want column
+// (wantFCalls, wantWM) holds the arguments of each call when the engine
+// reports each exactly (engine.StubArgRecorded: booleans, integers,
+// strings, io Write's p): []T for one parameter, []fCall, an alias of
+// struct{ a0 T0; a1 T1 } the test function declares, for more; otherwise
+// the number of calls. A case whose calls hung on a map's order or an
+// address (engine.Value.CallsUnfixed), or whose argument is Unordered or
+// Unfixed, sets the skip column; a panicking case returns before.
 //
 // Locals of the emitted code (t, tests, tt, got, ...) and imports are
 // renamed when the package declares the same names.

@@ -180,7 +180,8 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	if err != nil {
 		return err
 	}
-	env := envColumnsOf(s, cases) // env.go
+	env := envColumnsOf(s, cases)      // env.go
+	seams := f.seamColumnsOf(s, cases) // seams.go
 	anyPanic, panicType := false, false
 	for _, c := range cases {
 		anyPanic = anyPanic || c.Panicked
@@ -197,7 +198,15 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 		args = append(args, tt+"."+in.field)
 		message = append(message, in.param)
 	}
-	call, shown := s.call(fn, args), s.call(fn, message)
+	locals := map[string]bool{}
+	for _, n := range names {
+		locals[n] = true
+	}
+	for _, o := range outs {
+		locals[o.got] = true
+	}
+	calls := f.callChecks(s, cases, locals) // calls.go
+	call, shown := s.call(fn, append([]string(nil), args...)), s.call(fn, message)
 
 	// The doc comment.
 	test := TestName(r.Function)
@@ -214,11 +223,14 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	}
 
 	// The table.
-	fmt.Fprintf(w, "func %s(%s *%s.T) {\n\t%s := []struct {\n\t\tname string\n", test, T, f.std("testing"), names["tests"])
+	fmt.Fprintf(w, "func %s(%s *%s.T) {\n", test, T, f.std("testing"))
+	f.callTypes(w, calls) // calls.go
+	fmt.Fprintf(w, "\t%s := []struct {\n\t\tname string\n", names["tests"])
 	for _, in := range s.ins {
 		fmt.Fprintf(w, "\t\t%s %s\n", in.field, f.typeName(in.typ))
 	}
 	env.fields(w)
+	f.seamFields(w, seams)
 	for _, o := range outs {
 		if o.err != nil { // ifaces.go
 			f.errFields(w, o)
@@ -234,6 +246,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 			fmt.Fprintf(w, "\t\t%s bool\n", o.skipColumn)
 		}
 	}
+	f.callColumns(w, calls)
 	if anyPanic {
 		w.WriteString("\t\twantPanic string\n")
 	}
@@ -242,7 +255,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	}
 	w.WriteString("\t}{\n")
 	for _, c := range cases {
-		f.row(w, c, s, outs, fn, env)
+		f.row(w, c, s, outs, fn, env, calls, seams)
 	}
 	fmt.Fprintf(w, "\t}\n\tfor _, %[1]s := range %[2]s {\n\t\t%[3]s.Run(%[1]s.name, func(%[3]s *%[4]s.T) {\n", tt, names["tests"], T, f.std("testing"))
 
@@ -255,8 +268,12 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 		w.WriteString(g)
 	}
 	f.fixEnv(w, env, T, tt)
+	f.fixSeams(w, seams, T, tt)
 	if anyPanic {
 		w.WriteString(f.panicCheck(names["r"], tt, T, shown, panicType))
+	}
+	if len(calls) > 0 {
+		call = s.call(fn, f.callWrap(w, calls, tt, args))
 	}
 	gots := make([]string, len(s.results))
 	anyGot := false
@@ -278,6 +295,7 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 	for _, o := range outs {
 		f.check(w, o, T, tt, shown)
 	}
+	f.callCheck(w, calls, T, tt, shown, locals)
 	w.WriteString("\t\t})\n\t}\n}\n")
 	return nil
 }
@@ -285,12 +303,13 @@ func (f *file) emitFunc(w *bytes.Buffer, fn Func) error {
 // row writes a case's row of the table: its inputs, and its expected
 // results and final values, or its panic. An output the case cannot check
 // is left out, its skip column set, and the row's comment says why.
-func (f *file) row(w *bytes.Buffer, c *search.Test, s *sig, outs []*output, fn Func, env envColumns) {
+func (f *file) row(w *bytes.Buffer, c *search.Test, s *sig, outs []*output, fn Func, env envColumns, calls []*callCheck, seams []seamColumn) {
 	fmt.Fprintf(w, "\t\t{name: %s", strconv.Quote(c.Name))
 	for i, in := range s.ins {
 		fmt.Fprintf(w, ", %s: %s", in.field, f.literal(c.In[i], in.typ))
 	}
 	env.row(w, c)
+	f.seamRow(w, seams, c)
 	var reasons []string             // why outputs of this case are not checked, in order
 	skipped := map[string][]string{} // reason → the columns
 	if c.Panicked {
@@ -318,6 +337,7 @@ func (f *file) row(w *bytes.Buffer, c *search.Test, s *sig, outs []*output, fn F
 			}
 		}
 	}
+	f.callRow(w, calls, c)
 	w.WriteString("},")
 	for i, reason := range reasons {
 		sep := " //"

@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/engine"
+	"leapfrog/internal/ir"
 	"leapfrog/internal/search"
 )
 
@@ -215,6 +216,21 @@ type jv struct {
 	Dyn      string  `json:"dyn,omitempty"`
 	ErrMsg   *string `json:"errmsg,omitempty"`
 	Sentinel string  `json:"sentinel,omitempty"`
+	// A stub (a function input, or the one an interface input holds: Dyn
+	// "stub(T)"): its calls, and why a test must not assert them.
+	Stub         bool    `json:"stub,omitempty"`
+	Calls        []jcall `json:"calls,omitempty"`
+	CallsUnfixed string  `json:"calls_unfixed,omitempty"`
+}
+
+// jcall is a stub's call (engine.StubCall): its method ("" for a
+// function), results, and the arguments the engine reports (a null one is
+// not reported).
+type jcall struct {
+	Method  string `json:"method"`
+	Results []jv   `json:"results"`
+	Args    []*jv  `json:"args"`
+	Len     int64  `json:"len"`
 }
 
 func (j jv) value(t *testing.T) engine.Value {
@@ -249,6 +265,22 @@ func (j jv) value(t *testing.T) engine.Value {
 	}
 	for _, k := range j.K {
 		v.Keys = append(v.Keys, k.value(t))
+	}
+	v.Stub, v.CallsUnfixed = j.Stub, j.CallsUnfixed
+	for _, c := range j.Calls {
+		sc := engine.StubCall{Method: c.Method, Len: c.Len}
+		for _, r := range c.Results {
+			sc.Results = append(sc.Results, r.value(t))
+		}
+		for _, a := range c.Args {
+			av := engine.Value{}
+			if a != nil {
+				av = a.value(t)
+				av.Type = &ir.Type{} // reported (the engine gives its type)
+			}
+			sc.Args = append(sc.Args, av)
+		}
+		v.Calls = append(v.Calls, sc)
 	}
 	return v
 }
@@ -338,7 +370,18 @@ func dynTypes(t *testing.T, ck *checked, pkg *types.Package, r *search.Result) m
 		if name == "" || out[name] != nil || name == "*errors.errorString" {
 			return
 		}
-		tv, err := types.Eval(ck.fset, pkg, token.NoPos, name)
+		expr, pos := name, token.NoPos
+		if strings.HasPrefix(name, "stub(") && strings.HasSuffix(name, ")") {
+			// A stub's type: the interface's, maybe another package's (in
+			// the scope of the package's first file, which imports it).
+			expr = name[len("stub(") : len(name)-1]
+			for dir, p := range ck.pkgs {
+				if p == pkg {
+					pos = ck.files[dir][0].Name.Pos()
+				}
+			}
+		}
+		tv, err := types.Eval(ck.fset, pkg, pos, expr)
 		if err != nil || !tv.IsType() {
 			t.Fatalf("dynamic type %q: %v", name, err)
 		}
@@ -348,6 +391,11 @@ func dynTypes(t *testing.T, ck *checked, pkg *types.Package, r *search.Result) m
 		add(v.Dyn)
 		for _, e := range v.Elems {
 			walk(e)
+		}
+		for _, c := range v.Calls {
+			for _, r := range c.Results {
+				walk(r)
+			}
 		}
 	}
 	for _, c := range r.Tests {

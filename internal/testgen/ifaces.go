@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"leapfrog/internal/engine"
+	"leapfrog/internal/ir"
 	"leapfrog/internal/search"
 )
 
@@ -97,6 +98,22 @@ func (f *file) sentinel(v engine.Value) string {
 	return f.importName(v.SentinelPkg, name) + "." + ident
 }
 
+// constructedLit writes the value v of a type a test writes with its
+// constructor c (ir.Constructors): errors.New("text"), or io's (ioLit).
+// It reports false when v is not of the form the constructor leaves.
+func (f *file) constructedLit(c ir.Constructor, v engine.Value) (string, bool) {
+	if c.IO {
+		return f.ioLit(v) // stubs.go
+	}
+	if c.Pkg != "errors" || c.Type != "errorString" {
+		panic(fmt.Sprintf("testgen: no constructor call for %s", c.DynName()))
+	}
+	if len(v.Elems) == 1 && !v.Elems[0].Nil && len(v.Elems[0].Elems) == 1 && len(v.Elems[0].Elems[0].Elems) == 1 {
+		return f.std("errors") + "." + c.Func + "(" + strconv.Quote(v.Elems[0].Elems[0].Elems[0].Str) + ")", true
+	}
+	return "", false
+}
+
 // ifaceLit writes an interface value: nil; the package-level variable it
 // is (an error sentinel); errors.New("text") for the errors package's
 // errors; otherwise the literal of its dynamic value, of its dynamic type
@@ -109,13 +126,11 @@ func (f *file) ifaceLit(v engine.Value) (string, constKind) {
 		return f.sentinel(v), typed
 	case v.Stub:
 		return f.stubIface(v), typed // stubs.go
-	case v.Dyn == "*strings.Reader" || v.Dyn == "*bytes.Reader" || v.Dyn == "*bytes.Buffer":
-		if lit, ok := f.ioLit(v); ok {
-			return lit, typed // stubs.go
-		}
-	case v.Dyn == "*errors.errorString":
-		if len(v.Elems) == 1 && !v.Elems[0].Nil && len(v.Elems[0].Elems) == 1 && len(v.Elems[0].Elems[0].Elems) == 1 {
-			return f.std("errors") + ".New(" + strconv.Quote(v.Elems[0].Elems[0].Elems[0].Str) + ")", typed
+	default:
+		if c, ok := ir.ConstructedBy(v.Dyn); ok {
+			if lit, ok := f.constructedLit(c, v); ok {
+				return lit, typed
+			}
 		}
 	}
 	dt := f.dyn[v.Dyn]
@@ -166,6 +181,9 @@ func (f *file) writable(v engine.Value, t types.Type) bool {
 	}
 	if opaque(v) { // literal.go: only an opaque type's zero value is written
 		return opaqueZero(v)
+	}
+	if _, _, ok := timeForm(v, t); ok { // seams.go: time.Unix(s, ns).UTC()
+		return true
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:

@@ -94,6 +94,9 @@ func (f *file) lit(v engine.Value, t types.Type, elide bool) (string, constKind)
 		}
 		return f.composite(t, elide, nil), typed
 	}
+	if s, ok := f.timeLit(v, t); ok { // seams.go
+		return s, typed
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
@@ -208,7 +211,7 @@ func (f *file) composite(t types.Type, elide bool, parts []string) string {
 // isCompositeLit says whether lit writes v (of type t) as a composite
 // literal T{...}, whose address &T{...} is a pointer to a fresh copy.
 func isCompositeLit(v engine.Value, t types.Type) bool {
-	if v.Cycle {
+	if _, _, ok := timeForm(v, t); v.Cycle || ok {
 		return false
 	}
 	switch u := t.Underlying().(type) {

@@ -27,7 +27,11 @@ type ID uint16
 `),
 	"lt/lt.go": []byte(`package lt
 
-import "example.com/m/other"
+import (
+	"time"
+
+	"example.com/m/other"
+)
 
 type (
 	Celsius int16
@@ -69,6 +73,8 @@ type (
 )
 
 var _ = other.ID(0)
+
+var _ time.Time
 `),
 }
 
@@ -179,6 +185,15 @@ func litCases() []litCase {
 		{"map[*P]int", mapV(ptrV(aggV(intV(1), intV(0))), intV(1)), "map[*P]int{{X: 1}: 1}"},
 		{"List[string]", aggV(strV("a"), ptrV(aggV(strV("b"), nilV()))), `List[string]{Head: "a", Rest: &List[string]{Head: "b"}}`},
 		{"[]*Node", aggV(node(1, nilV()), node(2, node(3, nilV()))), "[]*Node{{V: 1}, {V: 2, Next: &Node{V: 3}}}"},
+		// time.Time inputs (engine: seams.go): wall the nanoseconds, ext the
+		// seconds since year 1 (any int64, wrapping), loc nil.
+		{"time.Time", aggV(intV(0), intV(0), nilV()), "time.Time{}"},
+		{"time.Time", aggV(intV(0), intV(unixToInternal), nilV()), "time.Unix(0, 0).UTC()"},
+		{"time.Time", aggV(intV(999_999_999), intV(1), nilV()), "time.Unix(-62135596799, 999999999).UTC()"},
+		{"time.Time", aggV(intV(7), intV(0), nilV()), "time.Unix(-62135596800, 7).UTC()"},
+		{"time.Time", aggV(intV(1), intV(-1<<63), nilV()), "time.Unix(9223371974719179008, 1).UTC()"},
+		{"time.Time", aggV(intV(0), intV(1<<63-1), nilV()), "time.Unix(9223371974719179007, 0).UTC()"},
+		{"[]time.Time", aggV(aggV(intV(5), intV(unixToInternal+1767225600), nilV())), "[]time.Time{time.Unix(1767225600, 5).UTC()}"},
 	}
 }
 

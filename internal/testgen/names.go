@@ -30,6 +30,12 @@ type file struct {
 	// (stubs.go), declared at its end.
 	suffix string
 	stubs  map[string]types.Type
+	// failWriter names the file's failing writer type (failing.go), ""
+	// when no value uses it; inReport: the values are the report's (Args),
+	// which a program declaring the stub types only replays (the oracle),
+	// so a writer's stub stays a stub.
+	failWriter string
+	inReport   bool
 	// stdMaps: clear and the maps package can restore a map (Go 1.21).
 	stdMaps bool
 	err     error

@@ -100,7 +100,7 @@ func (f *file) stubIface(v engine.Value) string {
 		}
 		return "nil"
 	}
-	if lit, ok := f.readerLit(v, iface); ok {
+	if lit, ok := f.ioStubLit(v, iface); ok {
 		return lit
 	}
 	name := f.stubType(it)
@@ -160,6 +160,17 @@ func (f *file) stubDecls(w *bytes.Buffer) {
 	for _, n := range names {
 		w.WriteString(f.stubDecl(n, f.stubs[n]))
 	}
+	f.failingWriterDecl(w) // failing.go
+}
+
+// ioStubLit writes the stub v of the interface iface as what a Go
+// developer writes, when its calls are those a reader (readerLit) or a
+// failing writer (writerLit) answers.
+func (f *file) ioStubLit(v engine.Value, iface *types.Interface) (string, bool) {
+	if lit, ok := f.readerLit(v, iface); ok {
+		return lit, true
+	}
+	return f.writerLit(v, iface)
 }
 
 // StubDecl is the declaration, in a test of package pkg, of the stub type
@@ -182,8 +193,8 @@ func StubDecl(pkg *types.Package, name string, it types.Type) (string, []string)
 // calls per method (callsM: each call's arguments, a slice copied at the
 // call, since a Read's p and a Write's p are the caller's buffers), and
 // the methods, which record the call, then call their field, or return
-// zero values when it is nil. Nothing in the emitted test reads the
-// records: they are there for the developer (s.callsRead[0].a0).
+// zero values when it is nil. The emitted case compares the records with
+// the calls the engine's run made (calls.go).
 func (f *file) stubDecl(name string, it types.Type) string {
 	iface := it.Underlying().(*types.Interface)
 	var b strings.Builder
@@ -207,7 +218,7 @@ func (f *file) stubDecl(name string, it types.Type) string {
 			a := fmt.Sprintf("a%d", j)
 			r := a
 			if _, ok := pt.Underlying().(*types.Slice); ok {
-				r = fmt.Sprintf("append(%s(nil), %s...)", f.typeName(pt), a)
+				r = fmt.Sprintf("append(%[1]s[:0:0], %[1]s...)", a) // nil stays nil
 			}
 			rec = append(rec, r)
 			if sig.Variadic() && j == sig.Params().Len()-1 {
@@ -324,7 +335,7 @@ func unnamed(sig *types.Signature) *types.Signature {
 	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
 }
 
-// ioLit writes the io value v holds (engine: ioConstructed) with the
+// ioLit writes the io value v holds (ir.Constructors) with the
 // constructor the engine modelled it after: strings.NewReader("..."),
 // bytes.NewReader([]byte("...")) (or nil), new(bytes.Buffer) for a nil
 // buf, bytes.NewBuffer([]byte("...")[:n:n]) otherwise (the capacity the
