@@ -62,6 +62,7 @@ const decisionsSrc = `package p
 import (
 	"errors"
 	"io"
+	"strings"
 )
 
 var ErrMissing = errors.New("missing")
@@ -181,6 +182,48 @@ func Retry(err error) bool {
 	}
 	return false
 }
+
+func Lower(x int8, y uint8) int {
+	s := string([]byte{'A', y >> 1})
+	l := strings.ToLower(s)
+	if l == "ab" && x > 0 {
+		return 1
+	}
+	if len(l) != len(s) {
+		return 2
+	}
+	return 0
+}
+
+type NotFound struct{ Name string }
+
+func (e *NotFound) Error() string { return "not found: " + e.Name }
+
+type Op struct {
+	Name string
+	Err  error
+}
+
+func (o *Op) Error() string { return o.Name + ": " + o.Err.Error() }
+func (o *Op) Unwrap() error { return o.Err }
+
+func Classify(err error) int {
+	var nf *NotFound
+	if errors.As(err, &nf) {
+		if nf != nil && nf.Name == "x" {
+			return 1
+		}
+		return 2
+	}
+	var c Code
+	if errors.As(err, &c) {
+		if c > 10 {
+			return 3
+		}
+		return 4
+	}
+	return 0
+}
 `
 
 // TestNoHopefulFlipsOnDecisions: pure TreeFrog makes no hopeful flip where
@@ -190,7 +233,11 @@ func Retry(err error) bool {
 // each of these functions needed its last-resort hopeful flips. Drain's
 // stub must answer more calls than the bound (8, not raised here) lets it:
 // the suffixes through the bound's fact are refuted, which proves nothing
-// (the outcome is unknown, as under DFS, never unreachable).
+// (the outcome is unknown, as under DFS, never unreachable). Lower's
+// suffixes from strings.ToLower's infeasible non-ASCII side are not
+// enumerated (the side is checked first: it once spent the enumeration's
+// budget, 200 runs, and left len(l) != len(s) undecided); Classify's runs
+// abandoned deep in err's chain of wrappers are refuted by their cores.
 func TestNoHopefulFlipsOnDecisions(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644); err != nil {
@@ -199,7 +246,7 @@ func TestNoHopefulFlipsOnDecisions(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(decisionsSrc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"Lookup", "First", "Say", "Fetch", "Big", "Retry", "Drain"}
+	names := []string{"Lookup", "First", "Say", "Fetch", "Big", "Retry", "Drain", "Lower", "Classify"}
 	fns := load(t, dir, names...)
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
@@ -211,6 +258,9 @@ func TestNoHopefulFlipsOnDecisions(t *testing.T) {
 			ref := analyze(t, fns[name], search.DFS{}, 5*time.Minute, set)
 			if tf.Stats.HopefulFlips != 0 {
 				t.Errorf("%d hopeful flips, want none", tf.Stats.HopefulFlips)
+			}
+			if name == "Lower" && tf.Stats.Suffixes >= 200 {
+				t.Errorf("Lower: %d guided runs, want few: the enumeration ran beyond strings.ToLower's infeasible side", tf.Stats.Suffixes)
 			}
 			if len(tf.Branches) != len(ref.Branches) {
 				t.Fatalf("treefrog: %d objectives, dfs: %d", len(tf.Branches), len(ref.Branches))

@@ -551,6 +551,9 @@ func (tf *treefrog) enumerateSkeletons() bool {
 			}
 			continue
 		}
+		if tf.sideRefuted(n, dir) {
+			continue
+		}
 		p0 := s.Stats.Paths
 		tf.why, tf.stoppedQuery = "", nil
 		open := tf.enumerateSuffixes(n, dir, targets, terms, lits)
@@ -578,13 +581,57 @@ func (tf *treefrog) enumerateSkeletons() bool {
 				return true
 			}
 		}
-		if len(open) > 0 {
+		if len(open) > 0 && !s.Expired() {
+			// (A side the deadline cut stays unexplored: the budget's
+			// reason, verdicts.go.)
 			why := tf.why
 			if why == "" {
 				why = "the suffix enumeration did not finish"
 			}
 			tf.gaveUp[sr] = why
 		}
+	}
+	return false
+}
+
+// sideRefuted checks, before the guided enumeration beyond side dir of n,
+// that an input takes the side: the prefix and the side's constraint, the
+// query a flip would ask, but only checked (no run follows, no flip is
+// counted). An unsatisfiable side is infeasible, its proof the conflict
+// learnt from it, as for an infeasible flip; otherwise every suffix the
+// enumeration runs beyond it would meet the same contradiction (the guided
+// runs choose sides by the conflicts known, not by the solver), at the
+// cost of a refutation per suffix, or none when the target lies beyond a
+// condition the engine holds constant, until the budget is spent. A side
+// with an objective of its own was flipped eagerly; this is for the
+// others: engine decisions, callees' branches.
+func (tf *treefrog) sideRefuted(n *Node, dir bool) bool {
+	s := tf.s
+	side := n.Constraint(s.B, dir)
+	if side == nil {
+		return false
+	}
+	terms, lits := n.Prefix(s.B)
+	terms, lits = append(terms, side), append(lits, Lit{n.If, dir})
+	q := flipQuery{terms: terms, lits: lits, input: n.Input}
+	if n.Input != nil {
+		q.terms, q.lits = independent(terms, lits, side)
+	}
+	k := fmt.Sprint(termIDs(q.terms))
+	if tf.feasible[k] {
+		return false
+	}
+	s.Stats.SatChecks++
+	a := s.decideFlip(s.Solver, q)
+	switch a.res {
+	case solver.Sat:
+		tf.feasible[k] = true
+	case solver.Unsat:
+		s.recordFlip(n, dir, a)
+		if c := tf.learn(terms, lits); c != nil {
+			n.Proof[ix(dir)] = conflictProof(c)
+		}
+		return true
 	}
 	return false
 }

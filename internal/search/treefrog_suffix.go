@@ -608,15 +608,27 @@ func (e *suffixEnum) aborted(p *engine.Path, terms []*expr.Term, lits []Lit, cha
 // stopped settles a suffix the enumeration cannot go on with (a bounded
 // loop, an abandoned run) towards the live targets the sides may lead to.
 // Unsatisfiable with the prefix: refuted as a dead end is, by the conflict
-// learnt. Otherwise those targets are left undecided with the reason, and
-// the first such suffix is kept as the query that fleshes the enumeration
-// out as far as it goes (enumerateSkeletons).
+// learnt from the check's core (not from the whole sequence: a suffix
+// abandoned deep in a chain of interface inputs is long, and the runs the
+// engine abandons there are many). Otherwise those targets are left
+// undecided with the reason, and the first such suffix is kept as the
+// query that fleshes the enumeration out as far as it goes
+// (enumerateSkeletons).
 func (e *suffixEnum) stopped(terms []*expr.Term, lits []Lit, chain []*dnode, sides []Lit, why string) {
+	tf := e.tf
 	q := append(append([]*expr.Term(nil), e.prefix...), terms...)
 	ql := append(append([]Lit(nil), e.lits...), lits...)
-	res := e.tf.satCheck(q)
+	res := solver.Sat
+	if k := fmt.Sprint(termIDs(q)); len(q) > 0 && !tf.feasible[k] {
+		tf.s.Stats.SatChecks++
+		res = tf.s.Solver.Check(q)
+		if res == solver.Sat {
+			tf.feasible[k] = true
+		}
+	}
 	if res == solver.Unsat {
-		if core := e.tf.refutation(q, ql); core != nil {
+		ct, cl := coreOf(q, ql, tf.s.Solver.Core())
+		if core := tf.refutation(ct, cl); core != nil {
 			for _, l := range sides {
 				e.refute([][]*expr.Term{core}, l.If, l.Dir, nil, chain)
 			}
