@@ -627,9 +627,15 @@ func (tf *treefrog) sideRefuted(n *Node, dir bool) bool {
 	case solver.Sat:
 		tf.feasible[k] = true
 	case solver.Unsat:
+		// The check's core is the proof and the conflict, as for a merged
+		// query's: no back-substitution over the prefix as after a flip
+		// (the prefix of a side deep in a callee is long, and shrinking
+		// even the core took up to a second per side through
+		// bytes.Buffer's code, where the flips it saves took
+		// milliseconds).
 		s.recordFlip(n, dir, a)
-		if c := tf.learn(terms, lits); c != nil {
-			n.Proof[ix(dir)] = conflictProof(c)
+		if p := a.proof; p != nil && len(p.Terms) > 0 && s.Conflicts.Add(&Conflict{Lits: p.Conflict, Terms: p.Terms}) {
+			s.Stats.Conflicts++
 		}
 		return true
 	}
