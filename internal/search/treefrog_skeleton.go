@@ -573,10 +573,13 @@ func (tf *treefrog) enumerateSkeletons() bool {
 		if len(open) > 0 && stopped != nil && n.State[ix(dir)] == Unexplored {
 			// The enumeration stopped short of the targets left open, at a
 			// point it cannot choose beyond (a loop past its bound, a run
-			// the engine abandons) on a satisfiable suffix: that suffix,
-			// fleshed out as far as it goes, is the query (one target
-			// query), and its run goes on from there as the inputs say,
-			// into the tree, whose new sides are enumerated in turn.
+			// the engine abandons) on a satisfiable suffix, or it spent its
+			// budget with suffixes left pending: that suffix (the
+			// shallowest pending one), fleshed out as far as it goes, is
+			// the query (one target query), and its run goes on from there
+			// as the inputs say, into the tree, whose new sides are
+			// enumerated in turn. (A run that does not take the side marks
+			// it diverged: the query is not asked twice.)
 			if tf.solveAndRun(n, dir, stopped) == solver.Sat || s.Stats.Paths > p0 {
 				return true
 			}

@@ -103,7 +103,10 @@ type suffixEnum struct {
 	// stopped short of its targets (a bounded loop, an abandoned run): the
 	// prefix and the suffix's constraints so far (enumerateSkeletons).
 	stoppedQuery []*expr.Term
-	runTerms     map[*expr.Term]int
+	// budgetQuery is the query of the shallowest suffix left pending when
+	// the budget ran out (pendingQuery).
+	budgetQuery []*expr.Term
+	runTerms    map[*expr.Term]int
 }
 
 // pendingSuffix is a suffix left for a later run: the directions from the
@@ -172,6 +175,9 @@ func (tf *treefrog) enumerateSuffixes(n *Node, dir bool, targets []*Objective, p
 				tf.why = st.why
 			}
 			tf.stoppedQuery = e.stoppedQuery
+			if tf.stoppedQuery == nil {
+				tf.stoppedQuery = e.budgetQuery
+			}
 		default:
 			var need []*expr.Term
 			for _, t := range before {
@@ -380,6 +386,7 @@ func (e *suffixEnum) run(top *dnode) {
 				why = fmt.Sprintf("the guided enumeration of suffixes spent the search's budget (%d runs)", enumTotal)
 			} else if e.budget <= 0 {
 				why = fmt.Sprintf("the guided enumeration of suffixes from one side spent its budget (%d runs)", enumBudget)
+				e.budgetQuery = e.pendingQuery()
 			}
 			e.giveUp(nil, false, why)
 			return
@@ -418,6 +425,40 @@ func (e *suffixEnum) run(top *dnode) {
 		s.Stats.Suffixes++
 		e.follow(p)
 	}
+}
+
+// pendingQuery returns, when pure TreeFrog's enumeration spends its budget,
+// the query of the shallowest suffix it left for a later run (the bottom of
+// the stack: an alternative nearest the side) that still leads to a live
+// target and that no known conflict refutes: the prefix and the suffix's
+// constraints so far, never the side alone (an alternative is left only at
+// a condition, whose constraint it holds). A depth-first enumeration spends
+// its budget deep in one subtree (a chain of wrapped errors, each link's
+// dynamic type a decision) and never comes back to the alternatives near
+// the side: this query takes one of them (enumerateSkeletons). Nil when
+// none qualifies.
+func (e *suffixEnum) pendingQuery() []*expr.Term {
+	if !e.tf.pure {
+		return nil
+	}
+	for _, p := range e.stack {
+		if len(p.lits) == 0 {
+			continue
+		}
+		last := p.lits[len(p.lits)-1]
+		if !e.reachesLive(last.If, last.Dir) {
+			continue
+		}
+		set := termSet(e.prefix)
+		for _, t := range p.terms {
+			set[t] = true
+		}
+		if e.tf.s.Conflicts.Violated(set) != nil {
+			continue
+		}
+		return append(append([]*expr.Term(nil), e.prefix...), p.terms...)
+	}
+	return nil
 }
 
 func (e *suffixEnum) setRunTerms(terms []*expr.Term) {
