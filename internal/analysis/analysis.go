@@ -257,7 +257,7 @@ func (a *analysis) invalidAnswer() error {
 func globalsUsed(fn *ir.Function) []string {
 	seen := map[*ir.Global]bool{}
 	var names []string
-	for _, f := range search.Callees(fn) {
+	for _, f := range ir.Callees(fn) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				for _, op := range in.Operands() {

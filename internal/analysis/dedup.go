@@ -18,7 +18,7 @@ type Plan struct {
 }
 
 // NewPlan builds the call graph of the targets: target i waits for target
-// j when i may call j (search.Callees: calls, interface method calls,
+// j when i may call j (ir.Callees: calls, interface method calls,
 // function values, deferred calls; transitively) and j does not call i
 // back. The functions of a cycle (a strongly connected component) are
 // analysed side by side, taking nothing from one another.
@@ -34,12 +34,12 @@ func NewPlan(ts []Target) *Plan {
 }
 
 // PackageCallees returns the IR names of the functions of f's package that
-// f may call (search.Callees), f excluded: the edges of f's target in the
+// f may call (ir.Callees), f excluded: the edges of f's target in the
 // plan, to the targets among them. A caller that does not keep the
 // targets' programs until the analyses records them (NewPlanOf).
 func PackageCallees(f *ir.Function) []string {
 	var names []string
-	for _, c := range search.Callees(f) {
+	for _, c := range ir.Callees(f) {
 		if c != f && c.Pkg == f.Pkg {
 			names = append(names, c.Name)
 		}
@@ -179,7 +179,7 @@ func holdsInCallers(t Target) bool {
 			return false
 		}
 	}
-	for _, f := range search.Callees(t.Func) {
+	for _, f := range ir.Callees(t.Func) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				for _, op := range in.Operands() {

@@ -4,13 +4,12 @@ package analysis
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"leapfrog/internal/lower"
 	"leapfrog/internal/report"
+	"leapfrog/internal/testutil"
 )
 
 const dedupSrc = `package p
@@ -51,13 +50,7 @@ func Assumes(x int) int { return x }
 
 func loadAll(t *testing.T, src string, names ...string) []Target {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := testutil.WritePackage(t, "1.22", src)
 	res, err := lower.Load(dir, names)
 	if err != nil || len(res.Errors) > 0 {
 		t.Fatalf("%v %v", err, res.Errors)

@@ -85,7 +85,7 @@
 // it may reach, its callees' included: a callee's outcome is an objective
 // of every caller, and each caller would search it again. A run analyses a
 // package's callees before their callers (Plan: the call graph of the
-// targets, search.Callees; the functions of a cycle side by side, taking
+// targets, ir.Callees; the functions of a cycle side by side, taking
 // nothing from one another), and gives each caller's search what its
 // callees' analyses decided (Config.Given, search.Session.Give): the
 // caller's search may end with those objectives open. One given as

@@ -4,8 +4,6 @@ package analysis
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +12,7 @@ import (
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
+	"leapfrog/internal/testutil"
 )
 
 // doneWhen holds the functions of issue 21's "Done when".
@@ -57,9 +56,7 @@ func TrimSpace(s string) string {
 // cvc5 answers unsat, each alone. (Split's and Key's certificates are
 // tested in package invariant.)
 func TestInvariantsDoneWhen(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.26\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "p.go"), []byte(doneWhen), 0o644)
+	dir := testutil.WritePackage(t, "1.26", doneWhen)
 	for _, name := range []string{"Split", "Sum", "Key", "TrimSpace"} {
 		tg := lowerTarget(t, dir, name)
 		for _, sname := range StrategyNames() {
@@ -146,9 +143,7 @@ func checkCertificate(t *testing.T, smt2 string) {
 // TestInvariantsWithinBudget: with a deadline already past, no proof is
 // attempted and the outcome stays unknown.
 func TestInvariantsWithinBudget(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.26\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "p.go"), []byte(doneWhen), 0o644)
+	dir := testutil.WritePackage(t, "1.26", doneWhen)
 	tg := lowerTarget(t, dir, "Sum")
 	cfg := Defaults()
 	cfg.MaxLen = 4

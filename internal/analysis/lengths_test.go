@@ -4,13 +4,12 @@ package analysis
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"leapfrog/internal/ir"
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
+	"leapfrog/internal/testutil"
 )
 
 const longInputs = `package p
@@ -94,9 +93,7 @@ func testOf(t *testing.T, r *Result, name string) search.Test {
 // keeps nothing open of costs what it did. With -short, only Long runs
 // under every strategy, the rest under treefrog.
 func TestMaxLenRaised(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.26\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "p.go"), []byte(longInputs), 0o644)
+	dir := testutil.WritePackage(t, "1.26", longInputs)
 	for _, sname := range StrategyNames() {
 		t.Run(sname, func(t *testing.T) {
 			r := analyseLong(t, dir, "Long", sname, DefaultMaxLenRaise)

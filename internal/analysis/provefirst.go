@@ -52,7 +52,7 @@ func (a *analysis) settleFirst() {
 
 // hasLoop reports whether fn or a function it may call has a loop.
 func hasLoop(fn *ir.Function) bool {
-	for _, f := range search.Callees(fn) {
+	for _, f := range ir.Callees(fn) {
 		if len(cfg.Loops(f)) > 0 {
 			return true
 		}

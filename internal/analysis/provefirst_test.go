@@ -4,13 +4,12 @@ package analysis
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"leapfrog/internal/report"
+	"leapfrog/internal/testutil"
 )
 
 // TestProveFirst: Sum's index check in its loop over an input slice is
@@ -20,9 +19,7 @@ import (
 // covered as before. Without ProveFirst nothing is proved before the
 // search.
 func TestProveFirst(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "p.go"), []byte(`package p
+	dir := testutil.WritePackage(t, "1.22", `package p
 
 func Sum(b []byte) int {
 	s := 0
@@ -34,7 +31,7 @@ func Sum(b []byte) int {
 	}
 	return 0
 }
-`), 0o644)
+`)
 	tg := lowerTarget(t, dir, "Sum")
 	for _, first := range []bool{false, true} {
 		cfg := Defaults()

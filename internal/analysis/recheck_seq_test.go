@@ -3,13 +3,12 @@
 package analysis
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"leapfrog/internal/report"
 	"leapfrog/internal/search"
+	"leapfrog/internal/testutil"
 )
 
 const headSrc = `package p
@@ -26,9 +25,7 @@ func Head(s string, b []byte) int {
 `
 
 func headTarget(t *testing.T) Target {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "p.go"), []byte(headSrc), 0o644)
+	dir := testutil.WritePackage(t, "1.22", headSrc)
 	return lowerTarget(t, dir, "Head")
 }
 

@@ -4,7 +4,6 @@ package analysis
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,9 +122,7 @@ func TestRecheckDisagreement(t *testing.T) {
 // disjunction of conflicts whose exhaustiveness only the search knows): it
 // gets the invariant certificate, which states every iteration.
 func TestRecheckUndecided(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "p.go"), []byte(`package p
+	dir := testutil.WritePackage(t, "1.22", `package p
 
 func Long(x uint8) int {
 	n := 0
@@ -137,7 +134,7 @@ func Long(x uint8) int {
 	}
 	return 0
 }
-`), 0o644)
+`)
 	a, r := explore(t, lowerTarget(t, dir, "Long"), search.TreeFrog{})
 	target := -1
 	for i, b := range r.Branches {
@@ -168,9 +165,7 @@ func Long(x uint8) int {
 // input of any length: it once came out "checked: engine" with the
 // unrolling's reason, although cvc5 had checked its certificate.
 func TestRecheckKeepsCertificate(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.22\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "p.go"), []byte(`package p
+	dir := testutil.WritePackage(t, "1.22", `package p
 
 func Sum(b []byte) int {
 	s := 0
@@ -179,7 +174,7 @@ func Sum(b []byte) int {
 	}
 	return s
 }
-`), 0o644)
+`)
 	a, r := explore(t, lowerTarget(t, dir, "Sum"), search.TreeFrog{})
 	a.settle(r, time.Time{}, nil)
 	target := -1

@@ -19,6 +19,9 @@ const extPrefix = "ext#"
 // callExternal answers a call of the external fn (package externals: an
 // intrinsic of the fmt replacement) at the call instruction in.
 func (m *machine) callExternal(fn *ir.Function, in *ir.Call, args []val) []val {
+	if f, ok := nativeFuncs[fn.Name]; ok {
+		return m.callNative(f, args) // native.go
+	}
 	if res, ok := m.callEnv(fn.Name, args); ok {
 		return res // env.go
 	}

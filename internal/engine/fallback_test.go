@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/expr"
+	"leapfrog/internal/externals"
 	"leapfrog/internal/ir"
 	"leapfrog/internal/lower"
 )
@@ -44,10 +45,29 @@ func Binary(x, y float64) (uint64, uint64) {
 
 // Rounded calls the assembly whose Go fallbacks round differently on
 // amd64 (Exp(-2.5) is one ulp off, Exp(709.7) overflows in assembly
-// only, Log of a subnormal differs): rejected, never interpreted.
-func Exp(x float64) float64   { return math.Exp(x) }
-func Log(x float64) float64   { return math.Log(x) }
-func Hypot(x, y float64) float64 { return math.Hypot(x, y) }
+// only, Log of a subnormal differs): never interpreted, run natively.
+func Rounded(x, y float64) (uint64, uint64, uint64) {
+	return math.Float64bits(math.Exp(x)), math.Float64bits(math.Log(x)), math.Float64bits(math.Hypot(x, y))
+}
+
+// Signs branches on each rounded result, and on one of constant
+// arguments (Log(10) > 2).
+func Signs(x, y float64) int {
+	k := 0
+	if math.Exp(x) > 1 {
+		k |= 1
+	}
+	if math.Log(x) > 0 {
+		k |= 2
+	}
+	if math.Hypot(x, y) > 1 {
+		k |= 4
+	}
+	if math.Log(10) > 2 {
+		k |= 8
+	}
+	return k
+}
 
 func fold(z *big.Int) uint64 {
 	h := uint64(z.Sign() + 1)
@@ -80,6 +100,8 @@ func main() {
 		fmt.Println(Unary(x))
 		for _, y := range xs[:4] {
 			fmt.Println(Binary(x, y))
+			fmt.Println(Rounded(x, y))
+			fmt.Println(Signs(x, y))
 		}
 	}
 	for _, in := range bigs {
@@ -90,10 +112,12 @@ func main() {
 
 // TestFallbacksAgainstGo runs the functions of fallbackSrc in the engine,
 // the assembly they reach replaced by the Go fallbacks the front end
-// finds (Unary, Binary and Big are accepted; Exp, Log and Hypot, whose
-// fallbacks round differently, are rejected), and compares every result with the
-// compiled program's, on special values (zeros, infinities, NaN, huge and
-// tiny numbers, halves) and random ones.
+// finds (Unary, Binary and Big), or run natively where the fallbacks round
+// differently (Rounded: Exp, Log and Hypot, externals.Native), and
+// compares every result with the compiled program's, on special values
+// (zeros, infinities, NaN, huge and tiny numbers, halves) and random ones.
+// Rounded's results are free variables when its arguments are symbolic
+// (the engine cannot compute them), constants when they are concrete.
 func TestFallbacksAgainstGo(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	xs := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -0.5, 2.5, -2.5, 1e300, -1e300, 5e-324, math.Inf(1), math.Inf(-1), math.NaN(),
@@ -126,20 +150,12 @@ func TestFallbacksAgainstGo(t *testing.T) {
 	b.WriteString("}\n")
 	dir, want := runProgram(t, b.String())
 
-	res, err := lower.Load(dir, []string{"Unary", "Binary", "Big", "Exp", "Log", "Hypot"})
+	res, err := lower.Load(dir, []string{"Unary", "Binary", "Big", "Rounded", "Signs"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejected := map[string]bool{}
-	for _, e := range res.Errors {
-		for _, name := range []string{"Exp", "Log", "Hypot"} {
-			if strings.Contains(e.Error(), "call to math."+name+": call to math.arch"+name+" (no Go body") {
-				rejected[name] = true
-			}
-		}
-	}
-	if len(res.Errors) != 3 || len(rejected) != 3 {
-		t.Fatalf("rejected: %v; want Exp, Log and Hypot, for their assembly", res.Errors)
+	if len(res.Errors) != 0 {
+		t.Fatalf("rejected: %v", res.Errors)
 	}
 	targets := map[string]*ir.Function{}
 	for _, tg := range res.Targets {
@@ -150,7 +166,7 @@ func TestFallbacksAgainstGo(t *testing.T) {
 	}
 	e := New(expr.NewBuilder(), 10)
 	k, compared := 0, 0
-	run := func(name string, model map[string]uint64, arg string) {
+	run := func(name string, model map[string]uint64, arg string) *Path {
 		t.Helper()
 		p := e.Run(targets[name], model)
 		if k >= len(want) {
@@ -160,7 +176,7 @@ func TestFallbacksAgainstGo(t *testing.T) {
 		k++
 		if p.Aborted != "" || p.Panic != "" {
 			t.Errorf("%s(%s): aborted %q, panic %q; want %s", name, arg, p.Aborted, p.Panic, w)
-			return
+			return p
 		}
 		var got []string
 		for _, o := range p.Outputs {
@@ -170,11 +186,28 @@ func TestFallbacksAgainstGo(t *testing.T) {
 			t.Errorf("%s(%s):\n got %s\nwant %s", name, arg, g, w)
 		}
 		compared++
+		return p
 	}
 	for _, x := range xs {
 		run("Unary", map[string]uint64{"x": math.Float64bits(x)}, fmt.Sprint(x))
 		for _, y := range xs[:4] {
-			run("Binary", map[string]uint64{"x": math.Float64bits(x), "y": math.Float64bits(y)}, fmt.Sprint(x, ", ", y))
+			xy := map[string]uint64{"x": math.Float64bits(x), "y": math.Float64bits(y)}
+			run("Binary", xy, fmt.Sprint(x, ", ", y))
+			run("Rounded", xy, fmt.Sprint(x, ", ", y))
+			p := run("Signs", xy, fmt.Sprint(x, ", ", y))
+			var deps [][]string
+			for _, st := range p.Steps {
+				switch {
+				case st.Depth != 0:
+				case st.Cond == nil:
+					deps = append(deps, nil) // concrete
+				default:
+					deps = append(deps, Externals(st.Cond))
+				}
+			}
+			if want := [][]string{{"math.Exp"}, {"math.Log"}, {"math.Hypot"}, nil}; fmt.Sprint(deps) != fmt.Sprint(want) {
+				t.Errorf("Signs(%v, %v): its branches depend on %v, want %v", x, y, deps, want)
+			}
 		}
 	}
 	for _, in := range bigs {
@@ -203,4 +236,21 @@ func runProgram(t *testing.T, src string) (string, []string) {
 		t.Fatalf("the compiled program: %v", err)
 	}
 	return dir, strings.Split(strings.TrimSpace(string(out)), "\n")
+}
+
+// TestNativeImplemented: every function externals.Native names is run by
+// the engine, and the engine runs no other.
+func TestNativeImplemented(t *testing.T) {
+	listed := map[string]bool{}
+	for _, n := range externals.Native {
+		listed[n] = true
+		if _, ok := nativeFuncs[n]; !ok {
+			t.Errorf("externals.Native lists %s, which the engine does not run", n)
+		}
+	}
+	for n := range nativeFuncs {
+		if !listed[n] {
+			t.Errorf("the engine runs %s natively, which externals.Native does not list", n)
+		}
+	}
 }

@@ -55,6 +55,12 @@ func (m *machine) reflectModel(in *ir.Builtin, args []val) val {
 			panic(runError(fmt.Sprintf("%s of a %s", in.Fn, t)))
 		}
 		return m.length(v)
+	case ir.ReflectCap:
+		s, ok := v.(*slice)
+		if !ok {
+			panic(runError(fmt.Sprintf("%s of a %s", in.Fn, t)))
+		}
+		return s.cap
 	case ir.ReflectIsNil:
 		if x, ok := v.(*iface); ok {
 			noRT(x)

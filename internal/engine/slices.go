@@ -223,7 +223,7 @@ func (m *machine) builtin(in *ir.Builtin, args []val) val {
 		return nil
 	case ir.DataOff:
 		return m.dataOffset(args[0].(*str), args[1].(*str))
-	case ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectTypeStr, ir.ReflectGet, ir.ReflectLen, ir.ReflectIsNil, ir.ReflectSet, ir.ReflectAddr:
+	case ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectTypeStr, ir.ReflectGet, ir.ReflectLen, ir.ReflectCap, ir.ReflectIsNil, ir.ReflectSet, ir.ReflectAddr:
 		return m.reflectModel(in, args) // reflect.go
 	}
 	panic(fmt.Sprintf("engine: builtin %v", in.Fn))

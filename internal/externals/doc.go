@@ -21,6 +21,16 @@
 // flip that needs another value only diverges, and the search reports the
 // side unknown ("depends on the result of fmt.Sprintf, run concretely").
 //
+// # Native functions
+//
+// A function with no Go body whose pure-Go fallback cannot give the same
+// bits (math's assembly Exp, Log and Hypot: Native) is run for real, in
+// leapfrog's process, on its arguments' concrete values
+// (internal/engine/native.go): constants when the arguments are, else free
+// results as above ("depends on the result of math.Log, run concretely").
+// The results are those of the machine leapfrog runs on, which is the one
+// that runs the emitted tests.
+//
 // # Everything else is interpreted
 //
 // Functions of the standard library that have a body in Go are

@@ -26,6 +26,17 @@ var Environment = []string{
 	"leapfrog/replacements.randomBits",
 }
 
+// Native are the functions with no Go body whose result is a pure
+// function of their scalar arguments and that no Go body can compute
+// bit for bit: math's assembly Exp, Log and Hypot, whose pure-Go
+// fallbacks round differently on amd64 (the last bit, the overflow
+// threshold, subnormals). The engine runs the real function, in its own
+// process, on the arguments' concrete values (internal/engine/native.go):
+// the exported function (math.Exp) runs the same assembly as archExp on
+// the machine that runs leapfrog, which is the one that runs the emitted
+// tests.
+var Native = []string{"math.archExp", "math.archLog", "math.archHypot"}
+
 // FmtPath is the import path of the fmt replacement package in the
 // program.
 const FmtPath = "leapfrog/replacements/fmt"
@@ -36,6 +47,9 @@ var names = func() map[string]bool {
 		m[FmtPath+"."+n] = true
 	}
 	for _, n := range Environment {
+		m[n] = true
+	}
+	for _, n := range Native {
 		m[n] = true
 	}
 	return m

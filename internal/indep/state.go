@@ -4,16 +4,10 @@ package indep
 
 import "leapfrog/internal/ir"
 
-// usesGlobals reports whether fn or a function it calls (transitively)
+// usesGlobals reports whether fn or a function it may call (ir.Callees)
 // reads or writes a package-level variable.
 func usesGlobals(fn *ir.Function) bool {
-	seen := map[*ir.Function]bool{}
-	var walk func(f *ir.Function) bool
-	walk = func(f *ir.Function) bool {
-		if seen[f] {
-			return false
-		}
-		seen[f] = true
+	for _, f := range ir.Callees(fn) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				for _, x := range in.Operands() {
@@ -21,14 +15,10 @@ func usesGlobals(fn *ir.Function) bool {
 						return true
 					}
 				}
-				if c, ok := in.(*ir.Call); ok && !c.Callee.External && walk(c.Callee) {
-					return true
-				}
 			}
 		}
-		return false
 	}
-	return walk(fn)
+	return false
 }
 
 // packageState makes an object per package-level variable of fn's program,

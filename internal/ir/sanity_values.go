@@ -155,7 +155,7 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 			errf("dataoff of %s and %s, not strings", x, in.Args[1].Type())
 		}
 		wantRes(I64)
-	case ReflectTypeOf, ReflectTypeInt, ReflectTypeStr, ReflectGet, ReflectLen, ReflectIsNil, ReflectSet, ReflectAddr:
+	case ReflectTypeOf, ReflectTypeInt, ReflectTypeStr, ReflectGet, ReflectLen, ReflectCap, ReflectIsNil, ReflectSet, ReflectAddr:
 		c.reflectBuiltin(in, errf, wantRes)
 	default: // SliceLen, SliceSwap, SameType
 		for k, a := range in.Args {
@@ -218,6 +218,7 @@ func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes
 		ReflectTypeStr: {KInt, KInt, KInt},
 		ReflectGet:     {KInterface, KInt, KSlice, KInt},
 		ReflectLen:     {KInterface, KInt, KSlice},
+		ReflectCap:     {KInterface, KInt, KSlice},
 		ReflectIsNil:   {KInterface, KInt, KSlice},
 		ReflectSet:     {KInterface, KInt, KSlice, KInterface},
 		ReflectAddr:    {KInterface, KInt, KSlice, KInt},
@@ -232,5 +233,5 @@ func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes
 		}
 	}
 	wantRes(map[BuiltinKind]*Type{ReflectTypeOf: I64, ReflectTypeInt: I64, ReflectTypeStr: String,
-		ReflectGet: Any, ReflectLen: I64, ReflectIsNil: Bool, ReflectSet: TupleOf(), ReflectAddr: Any}[in.Fn])
+		ReflectGet: Any, ReflectLen: I64, ReflectCap: I64, ReflectIsNil: Bool, ReflectSet: TupleOf(), ReflectAddr: Any}[in.Fn])
 }

@@ -117,3 +117,37 @@ func appendNew(list []*Function, fs ...*Function) []*Function {
 	}
 	return list
 }
+
+// Callees returns fn and every function it may call, transitively, in a
+// deterministic order (fn first, then by first call in block order): the
+// callees of calls, and the targets of interface method calls, calls
+// through function values and deferred calls (Targets).
+func Callees(fn *Function) []*Function {
+	seen := map[*Function]bool{}
+	var order []*Function
+	var ts *Targets
+	if fn.Prog != nil {
+		ts = NewTargets(fn.Prog)
+	}
+	var walk func(f *Function)
+	walk = func(f *Function) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		order = append(order, f)
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(*Call); ok {
+					walk(c.Callee)
+				} else if ts != nil {
+					for _, g := range ts.Of(in) {
+						walk(g)
+					}
+				}
+			}
+		}
+	}
+	walk(fn)
+	return order
+}

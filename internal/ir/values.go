@@ -86,16 +86,17 @@ const (
 	ReflectTypeStr // rtypestr(T, What, I): a string property What (RType*) of type T; string
 	ReflectGet     // rget(Root, RootT, Steps, T): the value reached from the interface Root (of type RootT) by Steps ([]i64), boxed as type T (an interface type: the interface itself)
 	ReflectLen     // rlen(Root, RootT, Steps): len of the slice, map or array reached so; i64
+	ReflectCap     // rcap(Root, RootT, Steps): cap of the slice reached so; i64
 	ReflectIsNil   // risnil(Root, RootT, Steps): whether the pointer, slice, map, func or interface reached so is nil; bool
 	ReflectSet     // rset(Root, RootT, Steps, X): stores what the interface X holds (X itself for an interface type) where Steps lead, in memory; no result
 	ReflectAddr    // raddr(Root, RootT, Steps, T): the address of what Steps lead to, in memory, boxed as the pointer type T
 )
 
 var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within", "dataoff", "readonly",
-	"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "risnil", "rset", "raddr"}
+	"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "rcap", "risnil", "rset", "raddr"}
 
 // builtinArity is the number of arguments of each builtin.
-var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1, 1, 3, 3, 4, 3, 3, 4, 4}
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1, 1, 3, 3, 4, 3, 3, 3, 4, 4}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 

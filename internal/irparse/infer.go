@@ -333,7 +333,7 @@ func (c *fctx) infer(ai *aInstr, in ir.Instr) (*ir.Type, string) {
 		switch in.Fn {
 		case ir.Append:
 			return arg(0), ""
-		case ir.Copy, ir.SliceLen, ir.DataOff, ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectLen:
+		case ir.Copy, ir.SliceLen, ir.DataOff, ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectLen, ir.ReflectCap:
 			return ir.I64, ""
 		case ir.SameType, ir.ReflectIsNil:
 			return ir.Bool, ""

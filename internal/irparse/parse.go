@@ -597,7 +597,7 @@ func (p *parser) parseInstr() *aInstr {
 	default:
 		p.fail(opTok, "unknown instruction %s", op)
 	}
-	if !in.hasReg {
+	if !in.hasReg && builtinKinds[in.op] == nil { // a builtin's result may go unused
 		switch in.op {
 		case "store", "call", "if", "jump", "return", "panic", "mapupdate",
 			"append", "copy", "delete", "clear", "sliceswap", "rset", "invoke", "callv", "defer", "rundefers":

@@ -225,6 +225,9 @@ func (c *fctx) build(byName map[string]*ir.Function, blockTok map[*ir.Block]toke
 
 func (c *fctx) newInstr(ai *aInstr, byName map[string]*ir.Function) ir.Instr {
 	p := c.p
+	if k := builtinKinds[ai.op]; k != nil {
+		return &ir.Builtin{Fn: *k}
+	}
 	switch ai.op {
 	case "neg", "not", "compl":
 		return &ir.UnOp{Op: unOps[ai.op]}
@@ -264,9 +267,6 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*ir.Function) ir.Instr {
 		return &ir.Lookup{CommaOk: ai.commaOk}
 	case "mapupdate":
 		return &ir.MapUpdate{}
-	case "append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype",
-		"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "risnil", "rset", "raddr":
-		return &ir.Builtin{Fn: *builtinKinds[ai.op]}
 	case "slicetoarrayptr":
 		return &ir.SliceToArrayPointer{}
 	case "range":

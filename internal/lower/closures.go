@@ -3,6 +3,7 @@
 package lower
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -307,7 +308,7 @@ func (fl *fnLowerer) lowerDefer(v *ssa.Defer) error {
 		d.Recv, err = fl.ifaceReceiver(c.Value, pos)
 		d.Method = c.Method.Name()
 	} else if b, ok := c.Value.(*ssa.Builtin); ok {
-		return fl.l.unsupported(pos, "defer of builtin %s", b.Name())
+		return fl.deferBuiltin(d, b, c.Args, pos)
 	} else {
 		d.Fn, err = fl.value(c.Value, pos)
 	}
@@ -319,6 +320,67 @@ func (fl *fnLowerer) lowerDefer(v *ssa.Defer) error {
 	}
 	fl.emit(d, nil)
 	return nil
+}
+
+// deferBuiltin is defer delete(m, k), defer clear(x) or defer copy(dst,
+// src): the deferred function is one the front end makes, whose
+// parameters are the builtin's operands and whose body calls it
+// (builtinFunc); the operands are evaluated now, as Go does.
+func (fl *fnLowerer) deferBuiltin(d *ir.Defer, b *ssa.Builtin, args []ssa.Value, pos token.Pos) error {
+	fn := map[string]ir.BuiltinKind{"delete": ir.Delete, "clear": ir.Clear, "copy": ir.Copy}
+	op, ok := fn[b.Name()]
+	if !ok {
+		return fl.l.unsupported(pos, "defer of builtin %s", b.Name())
+	}
+	ops, err := fl.operands(pos, args...)
+	if err != nil {
+		return err
+	}
+	var ps []*ir.Type
+	for _, a := range ops {
+		ps = append(ps, a.Type())
+	}
+	kind := ps[0].Kind
+	if op == ir.Delete && kind != ir.KMap || op == ir.Clear && kind != ir.KMap && kind != ir.KSlice || op == ir.Copy && kind != ir.KSlice {
+		return fl.l.unsupported(pos, "defer of builtin %s of %s", b.Name(), fl.goType(args[0].Type()))
+	}
+	mc := &ir.MakeClosure{Fn: fl.l.builtinFunc(b.Name(), op, ps)}
+	d.Fn, d.Args = fl.emit(mc, ir.FuncOf(ps, nil)).(ir.Value), ops
+	fl.emit(d, nil)
+	return nil
+}
+
+// builtinFunc is the function of the program that calls the builtin op
+// (named name) on its parameters, of types ps, and returns nothing: made
+// once per program and signature.
+func (l *loader) builtinFunc(name string, op ir.BuiltinKind, ps []*ir.Type) *ir.Function {
+	key := name + ir.FuncOf(ps, nil).String()
+	if f := l.builtinFuncs[key]; f != nil {
+		return f
+	}
+	if l.builtinFuncs == nil {
+		l.builtinFuncs = map[string]*ir.Function{}
+	}
+	f := &ir.Function{Name: fmt.Sprintf("builtin$%s$%d", name, len(l.builtinFuncs)+1), Prog: l.prog, Pkg: "builtin"}
+	b := &ir.Block{Func: f, Comment: "entry"}
+	var args []ir.Value
+	for i, t := range ps {
+		p := &ir.Param{Ident: fmt.Sprintf("a%d", i), Typ: t, Index: i}
+		f.Params = append(f.Params, p)
+		args = append(args, p)
+	}
+	call := &ir.Builtin{Fn: op, Args: args}
+	t := voidType
+	if op == ir.Copy {
+		t = ir.I64
+	}
+	ir.NewRegister(call, 0, t)
+	b.Append(call)
+	b.Append(&ir.Return{})
+	f.Blocks = []*ir.Block{b}
+	l.builtinFuncs[key] = f
+	l.prog.Funcs = append(l.prog.Funcs, f)
+	return f
 }
 
 // recoverResults gives a function that defers calls what it returns

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -149,12 +150,10 @@ func importOrder(pkg *types.Package) []*types.Package {
 func (l *loader) lowerDepInit(p *ssa.Package) (*ir.Function, error) {
 	init := p.Func("init")
 	if s := l.slices[init]; s != nil {
-		if used := l.usedGlobals(p); !s.covers(used) {
-			return nil, fmt.Errorf("the part of it lowered for %s does not give %s its value",
-				varNames(s.vars, func(g *ssa.Global) bool { return !strings.HasPrefix(g.Name(), "init$") }),
-				varNames(used, func(g *ssa.Global) bool { return !s.vars[g] }))
+		if s.covers(l.usedGlobals(p)) {
+			return l.lowerClosure(init)
 		}
-		return l.lowerClosure(init)
+		return l.reslice(p, init)
 	}
 	f, err := l.lowerClosure(init)
 	if err == nil || l.writers[p] {
@@ -179,6 +178,39 @@ func (l *loader) lowerDepInit(p *ssa.Package) (*ir.Function, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// reslice lowers again the part of p's initializer init lowered before,
+// for the variables the program uses now: lowering more functions (the
+// methods of the dynamic types, a later target of the package) may use
+// variables the part lowered first does not give their values (a use of
+// time.Local first, of time.UTC and the day names after). The new part
+// gives every variable the old one did; the old lowering is dropped. It
+// tries until the part covers what its own lowering uses.
+func (l *loader) reslice(p *ssa.Package, init *ssa.Function) (*ir.Function, error) {
+	for {
+		s, used := l.slices[init], l.usedGlobals(p)
+		if s.covers(used) {
+			return l.lowerClosure(init)
+		}
+		for g := range s.vars {
+			used[g] = true
+		}
+		next := sliceInit(init, used)
+		if next == nil || next.covers(s.vars) && len(next.vars) == len(s.vars) {
+			return nil, fmt.Errorf("the part of it lowered for %s does not give %s its value",
+				varNames(s.vars, func(g *ssa.Global) bool { return !strings.HasPrefix(g.Name(), "init$") }),
+				varNames(used, func(g *ssa.Global) bool { return !s.vars[g] }))
+		}
+		if old := l.done[init]; old != nil {
+			delete(l.done, init)
+			l.prog.Funcs = slices.DeleteFunc(l.prog.Funcs, func(f *ir.Function) bool { return f == old })
+		}
+		l.slices[init] = next
+		if _, err := l.lowerClosure(init); err != nil {
+			return nil, err
+		}
+	}
 }
 
 // usedGlobals returns the variables of p the program uses.

@@ -54,7 +54,10 @@
 // of its own that imports fmt's dependencies), whose reflection is
 // answered by externals the engine implements (fmt.go). The replacement
 // package holds Go bodies for bytealg's assembly, errors.Is and As,
-// sync, sync/atomic, unique, reflectlite's ValueOf, Len and Swapper, a
+// sync, sync/atomic, unique, os.File's Write and WriteString (os.Stdout
+// and os.Stderr, of package os, which is not interpreted, are bound to its
+// Files: a write to them succeeds whole, as under go test),
+// reflectlite's ValueOf, Len and Swapper, a
 // model of reflect (see The reflect model), the mirror types standing
 // for their types, its intrinsics, and the
 // runtime's variables other packages bind by //go:linkname (see
@@ -65,8 +68,9 @@
 // as math/big's addVV to addVV_g; math's archX, guarded by haveArchX,
 // beside x), and when the two cannot differ: integer arithmetic, or
 // floating-point results IEEE 754 fixes exactly (floor, ceil, trunc, max,
-// min; math's assembly Exp and Log round differently from their
-// fallbacks, and stay rejected). In those functions of other packages, an
+// min; math's assembly Exp, Log and Hypot round differently from their
+// fallbacks: they are externals the engine runs natively on concrete
+// arguments, externals.Native). In those functions of other packages, an
 // If on a constant (go/ssa keeps "if debug { ... }") is a jump: the side
 // the constant rules out is not lowered, so a debugging print there
 // rejects no caller. A range over a function becomes its yield function and

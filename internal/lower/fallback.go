@@ -41,7 +41,9 @@ var pureGoTags = []string{"purego", "math_big_pure_go"}
 // value IEEE 754 fixes exactly (floor, ceil, trunc, max, min). math's
 // assembly Exp and Log on amd64 round differently from their Go
 // fallbacks (the last bit, the overflow threshold, subnormals):
-// functions with other floats in their signature get no fallback.
+// functions with other floats in their signature get no fallback (math's
+// archExp, archLog and archHypot are run natively instead:
+// externals.Native).
 // fallback_test.go compares them with the real ones, and shows the
 // difference for Exp and Log.
 func (l *loader) goFallback(fn *ssa.Function) *ssa.Function {

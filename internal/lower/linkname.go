@@ -51,11 +51,20 @@ func (l *loader) addBindings(spkg *ssa.Package, d ast.Decl) {
 // IR global of the variable it is bound to; ok is false when g is not
 // bound elsewhere.
 func (l *loader) boundGlobal(g *ssa.Global, pos token.Pos) (ig *ir.Global, ok bool, err error) {
+	name := g.Pkg.Pkg.Path() + "." + g.Name()
 	target, ok := l.boundTo(g)
 	if !ok {
-		return nil, false, nil
+		// A variable of a package leapfrog does not interpret that a
+		// variable of the replacement package binds (os.Stdout).
+		if !denied(g.Pkg.Pkg.Path()) {
+			return nil, false, nil
+		}
+		l.replacementPkg()
+		if l.bindings[name] == nil {
+			return nil, false, nil
+		}
+		target = name
 	}
-	name := g.Pkg.Pkg.Path() + "." + g.Name()
 	if target == "" {
 		return nil, true, l.unsupported(pos, "package-level variable %s is defined in assembly: its value is not known", name)
 	}
@@ -63,11 +72,27 @@ func (l *loader) boundGlobal(g *ssa.Global, pos token.Pos) (ig *ir.Global, ok bo
 	if r == nil {
 		return nil, true, l.unsupported(pos, "package-level variable %s is bound by //go:linkname to %s, whose value leapfrog does not know", name, target)
 	}
-	if !types.Identical(deref(r.Type()), deref(g.Type())) {
+	if !types.Identical(deref(r.Type()), deref(g.Type())) && !l.mirrors(deref(g.Type()), deref(r.Type())) {
 		return nil, true, l.unsupported(pos, "package-level variable %s is bound by //go:linkname to %s, of another type", name, target)
 	}
 	ig, err = l.global(r, pos)
 	return ig, true, err
+}
+
+// mirrors reports whether m is the pointer to the mirror of the type t
+// points to (the replacement package's *osFile for *os.File).
+func (l *loader) mirrors(t, m types.Type) bool {
+	pt, ok1 := t.(*types.Pointer)
+	pm, ok2 := m.(*types.Pointer)
+	if !ok1 || !ok2 {
+		return false
+	}
+	n, ok := pt.Elem().(*types.Named)
+	if !ok {
+		return false
+	}
+	mt, err := l.mirrorOf(n)
+	return err == nil && mt != nil && types.Identical(mt, pm.Elem())
 }
 
 // binding is the variable "path.name" names: a variable of the

@@ -371,10 +371,13 @@ type loader struct {
 	// wrappers holds the first of go/ssa's wrappers of each name
 	// (closures.go: sameWrapper).
 	wrappers map[string]*ssa.Function
-	failed   map[*ssa.Function]error
-	nils     *nilFacts               // which pointers may be nil (per target, computed on first use)
-	inputs   map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
-	calls    map[token.Pos]ast.Expr  // call expressions by the position of their '('
+	// builtinFuncs are the functions made for deferred builtins, by name
+	// and signature (builtinFunc), of the program being lowered.
+	builtinFuncs map[string]*ir.Function
+	failed       map[*ssa.Function]error
+	nils         *nilFacts               // which pointers may be nil (per target, computed on first use)
+	inputs       map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
+	calls        map[token.Pos]ast.Expr  // call expressions by the position of their '('
 
 	phiNames map[*ir.Phi]string         // Go variable of lifted phis (directives.go)
 	globals  map[*ssa.Global]*ir.Global // the package-level variables the program uses
@@ -472,7 +475,7 @@ func (l *loader) target(name string) (*Target, error) {
 	l.prog = &ir.Program{}
 	l.done, l.failed, l.slices = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}, nil
 	l.nils, l.phiNames, l.globals = nil, nil, map[*ssa.Global]*ir.Global{}
-	l.depPkgs, l.globalNames, l.writers = nil, nil, nil
+	l.depPkgs, l.globalNames, l.writers, l.builtinFuncs = nil, nil, nil, nil
 	l.inputs = map[*ssa.Parameter]bool{}
 	for _, f := range []*ssa.Function{fn, assumeFn} {
 		if f == nil {

@@ -64,6 +64,7 @@ var intrinsics = map[string]ir.BuiltinKind{
 	replacementPath + ".rtypestr":       ir.ReflectTypeStr,
 	replacementPath + ".rget":           ir.ReflectGet,
 	replacementPath + ".rlen":           ir.ReflectLen,
+	replacementPath + ".rcap":           ir.ReflectCap,
 	replacementPath + ".risnil":         ir.ReflectIsNil,
 	replacementPath + ".rset":           ir.ReflectSet,
 	replacementPath + ".raddr":          ir.ReflectAddr,

@@ -27,7 +27,7 @@ import (
 // reflectBuiltins are the reflect model's intrinsics and their results.
 var reflectBuiltins = map[ir.BuiltinKind]*ir.Type{
 	ir.ReflectTypeOf: ir.I64, ir.ReflectTypeInt: ir.I64, ir.ReflectTypeStr: ir.String, ir.ReflectGet: ir.Any,
-	ir.ReflectLen: ir.I64, ir.ReflectIsNil: ir.Bool, ir.ReflectSet: voidType, ir.ReflectAddr: ir.Any,
+	ir.ReflectLen: ir.I64, ir.ReflectCap: ir.I64, ir.ReflectIsNil: ir.Bool, ir.ReflectSet: voidType, ir.ReflectAddr: ir.Any,
 }
 
 // reflects reports whether the program calls an intrinsic of the reflect

@@ -24,7 +24,9 @@ import (
 	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"os"
 	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -42,6 +44,19 @@ func Bytes(a, b []byte) int {
 }
 
 func Errs(err error) bool { return errors.Is(err, fmt.Errorf("w %w", err)) }
+
+func Std(f *os.File) int {
+	n, _ := os.Stdout.Write([]byte("x"))
+	m, _ := os.Stderr.WriteString("y")
+	k, _ := f.Write(nil)
+	if n > 5 {
+		os.Exit(2)
+	}
+	if _, _, line, ok := runtime.Caller(1); ok {
+		return line
+	}
+	return n + m + k
+}
 
 func Funcs(i32 *int32, i64 *int64, u32 *uint32, u64 *uint64, up *uintptr) {
 	atomic.SwapInt32(i32, 1); atomic.CompareAndSwapInt32(i32, 1, 2); atomic.AddInt32(i32, 1); atomic.AndInt32(i32, 1); atomic.OrInt32(i32, 1); atomic.LoadInt32(i32); atomic.StoreInt32(i32, 1)
@@ -126,7 +141,7 @@ func Reflect(x any, p *int) string {
 	w := reflect.Indirect(reflect.ValueOf(p))
 	w.SetInt(v.Int()); w.SetUint(v.Uint()); w.SetFloat(v.Float()); w.SetString(v.String()); w.SetBool(v.Bool()); w.Set(v)
 	_ = v.IsValid() && v.CanAddr() && v.CanSet() && v.CanInterface() && v.IsNil() && v.IsZero()
-	_ = v.Len() + v.NumField()
+	_ = v.Len() + v.Cap() + v.NumField()
 	_ = v.Index(0).Field(0).Elem().Addr().Interface()
 	_ = v.Type() == t && reflect.DeepEqual(x, p) && v.NumMethod() == 0
 	return v.Kind().String() + f.Name
@@ -141,7 +156,7 @@ func TestReplacementsUsed(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(usesAll), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"Strs", "Bytes", "Errs", "Funcs", "Ptrs", "Typed", "Sync", "Uniq", "Rand", "Sort", "Reflect"}
+	names := []string{"Strs", "Bytes", "Errs", "Std", "Funcs", "Ptrs", "Typed", "Sync", "Uniq", "Rand", "Sort", "Reflect"}
 	res, err := Load(dir, names)
 	if err != nil {
 		t.Fatal(err)

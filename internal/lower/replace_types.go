@@ -1,4 +1,4 @@
-// Mirror types: the replacement package's structures standing for the opaque types of sync, sync/atomic, unique.
+// Mirror types: the replacement package's structures standing for the opaque types of sync, sync/atomic, unique, reflect, os.
 
 package lower
 
@@ -22,7 +22,7 @@ import (
 // mirroredPkgs are the packages some of whose types are mirrored: the
 // replacement package is built when the program meets one of their
 // types.
-var mirroredPkgs = map[string]bool{"sync": true, "sync/atomic": true, "unique": true, "internal/reflectlite": true, "reflect": true}
+var mirroredPkgs = map[string]bool{"sync": true, "sync/atomic": true, "unique": true, "internal/reflectlite": true, "reflect": true, "os": true}
 
 // A mirror of a named interface (reflect.Type) has a part of its method
 // set: the methods it answers (a call of another is rejected); a mirror

@@ -322,10 +322,20 @@ func (fl *fnLowerer) lowerView(v *ssa.Call, str bool) error {
 		return fl.l.unsupported(pos, "%s(ptr, n) with n not the length of the %s ptr points into (leapfrog models views of whole slices, strings and arrays)", fname, fl.goType(base.Type()))
 	}
 	if x.Type().Kind == ir.KString && !str {
-		// Go leaves it unspecified whether the view of an empty string is
-		// nil: gc's is nil for a string made empty ("", string(nil)) and
-		// not for an empty substring of another (s[1:1]).
-		return fl.l.unsupported(pos, "unsafe.Slice of a string: whether the view of an empty string is nil depends on where its bytes came from")
+		// The bytes of a string as a []byte: a read-only copy of them
+		// with capacity its length (ir.ReadOnly: a write into it aborts
+		// the run; in Go it faults or changes the string), as for a
+		// header over a string's bytes (headers.go). Go leaves it
+		// unspecified whether the view of an empty string is nil (gc's is
+		// nil for a string made empty, "" or string(nil), and not for an
+		// empty substring of another, s[1:1]): a run that makes one is
+		// aborted (ir.Within), a bound of the analysis, never a refutation.
+		fl.within(fl.binop(ir.Ne, fl.length(x), zero(ir.I64)))
+		b := fl.emit(&ir.Convert{X: x}, t).(ir.Value)
+		fl.emit(&ir.Builtin{Fn: ir.ReadOnly, Args: []ir.Value{b}}, voidType)
+		n := fl.length(x)
+		fl.vals[v] = fl.emit(&ir.Slice{X: b, High: n, Max: n}, t).(ir.Value)
+		return nil
 	}
 	nv, err := fl.value(n, pos)
 	if err != nil {

@@ -38,40 +38,6 @@ func (o *Objective) Pos() ir.Pos {
 
 func (o *Objective) String() string { return fmt.Sprintf("%s %s", o.Pos(), o.Outcome) }
 
-// Callees returns fn and every function it may call, transitively, in a
-// deterministic order (fn first, then by first call in block order): the
-// callees of calls, and the targets of interface method calls, calls
-// through function values and deferred calls (ir.Targets).
-func Callees(fn *ir.Function) []*ir.Function {
-	seen := map[*ir.Function]bool{}
-	var order []*ir.Function
-	var ts *ir.Targets
-	if fn.Prog != nil {
-		ts = ir.NewTargets(fn.Prog)
-	}
-	var walk func(f *ir.Function)
-	walk = func(f *ir.Function) {
-		if seen[f] {
-			return
-		}
-		seen[f] = true
-		order = append(order, f)
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				if c, ok := in.(*ir.Call); ok {
-					walk(c.Callee)
-				} else if ts != nil {
-					for _, g := range ts.Of(in) {
-						walk(g)
-					}
-				}
-			}
-		}
-	}
-	walk(fn)
-	return order
-}
-
 // Objectives lists the objectives of fn and its callees of fn's package,
 // in source order, exactly as gen reports them (leapfrog cover lists the
 // same).
@@ -85,7 +51,7 @@ func Objectives(fn *ir.Function) []*Objective { return collectObjectives(fn) }
 // it has no branch.
 func collectObjectives(fn *ir.Function) []*Objective {
 	objs := []*Objective{{ID: "e" + fn.Name, Entry: true, Func: fn, Outcome: EntryOutcome}}
-	for _, f := range Callees(fn) {
+	for _, f := range ir.Callees(fn) {
 		if f.Pkg != fn.Pkg {
 			continue
 		}

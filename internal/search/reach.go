@@ -19,9 +19,9 @@ type reachability struct {
 func newReachability(fn, assume *ir.Function) *reachability {
 	r := &reachability{succ: map[*ir.Block][]*ir.Block{}, memo: map[*ir.Block]map[*ir.Block]bool{}}
 	callers := map[*ir.Function][]*ir.Block{}
-	funcs := Callees(fn)
+	funcs := ir.Callees(fn)
 	if assume != nil {
-		pre := Callees(assume)
+		pre := ir.Callees(assume)
 		funcs = append(funcs, pre...)
 		for _, f := range pre {
 			if f == assume {
@@ -90,7 +90,10 @@ func (r *reachability) sideReaches(b *ir.If, dir bool, o *Objective) bool {
 		return true
 	}
 	if o.Entry {
-		return false // reached before any branch: a side cannot lead to it
+		// Covered by any run that completes: while none has (the runs
+		// so far aborted, at a header view over an empty string, a
+		// deadlock, ...), every side may lead to it.
+		return true
 	}
 	succ := b.Block().Succs[1]
 	if dir {

@@ -133,10 +133,10 @@ func NewSession(cfg Config) *Session {
 	s.reach = newReachability(cfg.Fn, cfg.Engine.Assume[cfg.Fn])
 	if pre := cfg.Engine.Assume[cfg.Fn]; pre != nil {
 		s.preOnly = map[*ir.Function]bool{}
-		for _, f := range Callees(pre) {
+		for _, f := range ir.Callees(pre) {
 			s.preOnly[f] = true
 		}
-		for _, f := range Callees(cfg.Fn) {
+		for _, f := range ir.Callees(cfg.Fn) {
 			delete(s.preOnly, f)
 		}
 	}

@@ -198,7 +198,16 @@ func StubDecl(pkg *types.Package, name string, it types.Type) (string, []string)
 func (f *file) stubDecl(name string, it types.Type) string {
 	iface := it.Underlying().(*types.Interface)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n// %s is a %s whose methods answer what its fields return, call by call,\n// and record their calls' arguments (callsM).\ntype %s struct {\n", name, f.typeName(it), name)
+	// The comment names the interface by its package's name: naming it
+	// there must not import the package (an unused import when nothing
+	// else names it: a stub io.Writer in a struct field).
+	shown := types.TypeString(it, func(p *types.Package) string {
+		if p == f.pkg {
+			return ""
+		}
+		return p.Name()
+	})
+	fmt.Fprintf(&b, "\n// %s is a %s whose methods answer what its fields return, call by call,\n// and record their calls' arguments (callsM).\ntype %s struct {\n", name, shown, name)
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)
 		fmt.Fprintf(&b, "\t%s %s\n", stubField(m.Name()), f.typeName(unnamed(m.Type().(*types.Signature))))

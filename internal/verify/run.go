@@ -110,7 +110,7 @@ func Run(opts Options) (*Result, error) {
 
 	// The copy of the module, with the test files in the package.
 	modCopy := filepath.Join(tmp, "mod")
-	if err := copyTree(modRoot, modCopy, func(r string) bool { return filepath.Base(r) == ".git" }); err != nil {
+	if err := CopyModule(modRoot, modCopy); err != nil {
 		return nil, fmt.Errorf("verify: copying module: %v", err)
 	}
 	pkgCopy := filepath.Join(modCopy, rel)

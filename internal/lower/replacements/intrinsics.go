@@ -58,6 +58,9 @@ func rget(root any, rootT int, steps []int, t int) any
 // rlen is the length of the slice or map reached so.
 func rlen(root any, rootT int, steps []int) int
 
+// rcap is the capacity of the slice reached so.
+func rcap(root any, rootT int, steps []int) int
+
 // risnil reports whether the pointer, slice, map, function or interface
 // reached so is nil.
 func risnil(root any, rootT int, steps []int) bool

@@ -140,6 +140,8 @@ func rget(root any, rootT int, steps []int, t int) any {
 
 func rlen(root any, rootT int, steps []int) int { return walk(root, rootT, steps).Len() }
 
+func rcap(root any, rootT int, steps []int) int { return walk(root, rootT, steps).Cap() }
+
 func risnil(root any, rootT int, steps []int) bool { return walk(root, rootT, steps).IsNil() }
 
 func rset(root any, rootT int, steps []int, x any) {

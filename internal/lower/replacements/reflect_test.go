@@ -43,7 +43,7 @@ func reflectValues() []any {
 		uint64(math.MaxUint64), uintptr(4), float32(1.5), 2.25, math.Inf(-1), "", "héllo", true, false,
 		rInt(5), rStr("named"), rFloat(-0.5), rSlice{1, 2}, rSlice(nil), rPtr(&x), rPtr(nil), &x, (*int)(nil),
 		rArr{4, 5, 6}, []int{}, []byte("ab"), map[int]string{1: "a"}, map[string]int(nil), s, &s, rStruct{}, &rStruct{},
-		[]any{1, "a", nil}, [2]any{}, struct{}{}, rInner{}, []*rInner{{true}, nil}, fmt.Errorf("e")}
+		[]any{1, "a", nil}, [2]any{}, struct{}{}, rInner{}, []*rInner{{true}, nil}, fmt.Errorf("e"), make([]int, 1, 7), rSlice{1, 2, 3}[:1]}
 }
 
 // reflectOutcome runs f, giving its result or "panic(...)"; a fatal panic (the
@@ -147,6 +147,7 @@ func compareValue(t *testing.T, at string, v reflect.Value, w value, depth int) 
 		{"Float", func() string { return s(v.Float()) }, func() string { return s(w.Float()) }},
 		{"Bool", func() string { return s(v.Bool()) }, func() string { return s(w.Bool()) }},
 		{"Len", func() string { return s(v.Len()) }, func() string { return s(w.Len()) }},
+		{"Cap", func() string { return s(v.Cap()) }, func() string { return s(w.Cap()) }},
 		{"IsNil", func() string { return s(v.IsNil()) }, func() string { return s(w.IsNil()) }},
 		{"IsZero", func() string { return s(v.IsZero()) }, func() string { return s(w.IsZero()) }},
 		{"NumField", func() string { return s(v.NumField()) }, func() string { return s(w.NumField()) }},

@@ -156,6 +156,15 @@ func (v value) Len() int {
 	return rlen(v.root, v.p.rootT, v.p.steps)
 }
 
+// Cap replaces (reflect.Value).Cap (a channel's is not modelled: no
+// channel reaches the reflect model).
+func (v value) Cap() int {
+	if v.must("Cap", kArray, kSlice) == kArray {
+		return rtypeint(v.p.t, rtLen, 0)
+	}
+	return rcap(v.root, v.p.rootT, v.p.steps)
+}
+
 // Index replaces (reflect.Value).Index.
 func (v value) Index(i int) value {
 	switch v.must("Index", kArray, kSlice, kString) {

@@ -1,0 +1,68 @@
+// Package os as a test process sees it: the standard output and error, Files a write to succeeds on (as under go test); os.Exit, which ends the process.
+
+package replacements
+
+// osFile replaces os.File: std is 2 for os.Stdout, 3 for os.Stderr, 0 for
+// any other File, which leapfrog does not model (package os is not
+// interpreted: a File a test writes, &os.File{}, has no file, and Go's
+// methods dereference it).
+type osFile struct{ std uintptr }
+
+// stdout binds os.Stdout.
+var stdout = &osFile{std: 2}
+
+// stderr binds os.Stderr.
+var stderr = &osFile{std: 3}
+
+// nilFile is why a run that writes to a nil *os.File is aborted: Go
+// returns os.ErrInvalid, a variable of package os, which leapfrog does
+// not interpret.
+const nilFile = "a write to a nil *os.File (Go returns os.ErrInvalid, which leapfrog does not model)"
+
+// Write replaces (*os.File).Write: a write to the standard output or error
+// succeeds whole, as it does under go test, which collects them; the
+// bytes are not kept (no test reads them back).
+func (f *osFile) Write(b []byte) (n int, err error) {
+	if f == nil {
+		panic(fatal(nilFile))
+	}
+	f.check()
+	return len(b), nil
+}
+
+// WriteString replaces (*os.File).WriteString.
+func (f *osFile) WriteString(s string) (n int, err error) {
+	if f == nil {
+		panic(fatal(nilFile))
+	}
+	f.check()
+	return len(s), nil
+}
+
+// check panics as Go's methods do on a File with no file (a zero
+// os.File): a nil pointer dereference.
+func (f *osFile) check() {
+	if f.std == 0 {
+		var none *[1]byte
+		_ = none[0]
+	}
+}
+
+// exitReason is why a run that calls os.Exit is aborted: the test process
+// would end there, and no case can be written for it.
+const exitReason = "os.Exit ends the process: a test cannot run past it"
+
+// Exit replaces os.Exit.
+func Exit(code int) {
+	panic(fatal(exitReason))
+}
+
+// callerReason is why a run that asks for its call stack is aborted.
+const callerReason = "runtime.Caller: leapfrog does not model the call stack"
+
+// Caller replaces runtime.Caller: the call stack is not modelled, so a run
+// that asks for it is aborted (package log asks only under its flags
+// Lshortfile and Llongfile).
+func Caller(skip int) (pc uintptr, file string, line int, ok bool) {
+	panic(fatal(callerReason))
+}

@@ -1,0 +1,64 @@
+// Differential test: (*os.File).Write and WriteString on the standard output and error, a nil File and a zero File, against the replacements; os.Exit aborts.
+
+package replacements
+
+import (
+	"fmt"
+	"os"
+	"testing"
+)
+
+// TestOSFile writes the same bytes through os's Files and their mirrors:
+// the standard output and error (the bytes are written for real), a nil
+// *os.File, and &os.File{}; the results, errors and panics must agree,
+// but for the nil File, whose write the replacement aborts (os.ErrInvalid
+// is not modelled).
+func TestOSFile(t *testing.T) {
+	type pair struct {
+		name string
+		real *os.File
+		repl *osFile
+	}
+	files := []pair{{"Stdout", os.Stdout, stdout}, {"Stderr", os.Stderr, stderr}, {"nil", nil, nil}, {"zero", &os.File{}, &osFile{}}}
+	for _, f := range files {
+		for _, s := range []string{"", "\n", "leapfrog os_test\n"} {
+			got := outcomeOf(func() string { n, err := f.repl.Write([]byte(s)); return fmt.Sprint(n, err) })
+			want := outcomeOf(func() string { n, err := f.real.Write([]byte(s)); return fmt.Sprint(n, err) })
+			if f.real == nil {
+				want = fmt.Sprintf("panic(%v)", nilFile) // aborted
+			}
+			if got != want {
+				t.Errorf("%s.Write(%q): got %s, want %s", f.name, s, got, want)
+			}
+			got = outcomeOf(func() string { n, err := f.repl.WriteString(s); return fmt.Sprint(n, err) })
+			want = outcomeOf(func() string { n, err := f.real.WriteString(s); return fmt.Sprint(n, err) })
+			if f.real == nil {
+				if want != "0 invalid argument" {
+					t.Errorf("nil.WriteString(%q) = %s natively", s, want)
+				}
+				want = fmt.Sprintf("panic(%v)", nilFile) // aborted
+			}
+			if got != want {
+				t.Errorf("%s.WriteString(%q): got %s, want %s", f.name, s, got, want)
+			}
+		}
+	}
+}
+
+// TestOSExit: the replacement of os.Exit never returns: it aborts the run
+// (a fatal panic natively), as the real one ends the process.
+func TestOSExit(t *testing.T) {
+	got := outcomeOf(func() string { Exit(3); return "returned" })
+	if want := fmt.Sprintf("panic(%v)", exitReason); got != want {
+		t.Errorf("Exit(3): %s, want %s", got, want)
+	}
+}
+
+// TestCaller: the replacement of runtime.Caller aborts the run (a fatal
+// panic natively): the call stack is not modelled.
+func TestCaller(t *testing.T) {
+	got := outcomeOf(func() string { _, _, _, ok := Caller(0); return fmt.Sprint(ok) })
+	if want := fmt.Sprintf("panic(%v)", callerReason); got != want {
+		t.Errorf("Caller(0): %s, want %s", got, want)
+	}
+}
