@@ -96,7 +96,11 @@ func (m *machine) runDefers(fr *frame, in *ir.RunDefers, depth int) bool {
 // raise is the Panic terminator in: a new panic, unwound from frame fr.
 func (m *machine) raise(fr *frame, in *ir.Panic, depth int) ([]val, bool) {
 	if in.Kind == ir.FatalPanic {
-		fatal(fr.fn, in) // replaced.go
+		msg := in.Msg
+		if in.Value != nil {
+			msg = string(m.get(fr, in.Value).(*str).bytes()) // computed: its concrete bytes
+		}
+		fatal(fr.fn, msg) // replaced.go
 	}
 	if m.orderDep {
 		panic(runError("panics after " + OrderReason[len("depends on "):]))

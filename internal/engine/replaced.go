@@ -51,10 +51,10 @@ func (m *machine) zeroTerms(v val, out []*expr.Term) []*expr.Term {
 	return out
 }
 
-// fatal is the Panic terminator in of kind FatalPanic in fn: the run is
-// aborted with its message as the reason.
-func fatal(fn *ir.Function, in *ir.Panic) {
-	panic(runError(fmt.Sprintf("%s (in %s)", in.Msg, fn.Name)))
+// fatal is a Panic terminator of kind FatalPanic in fn, of message msg:
+// the run is aborted with it as the reason.
+func fatal(fn *ir.Function, msg string) {
+	panic(runError(fmt.Sprintf("%s (in %s)", msg, fn.Name)))
 }
 
 // reflectBuiltin executes SliceLen, SliceSwap and SameType.

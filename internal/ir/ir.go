@@ -491,8 +491,9 @@ const (
 	// FatalPanic ends the run without an outcome: a fatal error of Go's
 	// run time (a deadlock, an unlock of an unlocked mutex), which no
 	// deferred call sees and no test survives, or a panic whose exact
-	// value is not modelled. Msg says which; the run is aborted with it as
-	// the reason, and what it would have covered stays unknown.
+	// value is not modelled. Msg says which, or Value (a string) when the
+	// message is computed; the run is aborted with it as the reason, and
+	// what it would have covered stays unknown.
 	FatalPanic
 )
 

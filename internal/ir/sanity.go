@@ -652,7 +652,11 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		if in.Kind != ExplicitPanic && in.Kind != CheckPanic && in.Kind != FatalPanic {
 			errf("unknown panic kind %d", int(in.Kind))
 		}
-		if in.Value != nil && (in.Kind != ExplicitPanic || in.Value.Type().Kind != KInterface) {
+		switch {
+		case in.Value == nil:
+		case in.Kind == FatalPanic && in.Value.Type().Kind != KString:
+			errf("fatal panic message of type %s (a string)", in.Value.Type())
+		case in.Kind != FatalPanic && (in.Kind != ExplicitPanic || in.Value.Type().Kind != KInterface):
 			errf("panic value of type %s (an explicit panic's value is an interface)", in.Value.Type())
 		}
 	default:

@@ -246,6 +246,9 @@ func (c *fctx) expectIface(ai *aInstr, in ir.Instr, i int) (*ir.Type, bool) {
 	case *ir.MakeInterface:
 		return in.Dyn.Type, true
 	case *ir.Panic:
+		if in.Kind == ir.FatalPanic {
+			return ir.String, true // its message, computed
+		}
 		return ir.Any, true
 	}
 	return nil, false

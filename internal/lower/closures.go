@@ -436,26 +436,34 @@ func freeNames(fn *ssa.Function, names []string) []string {
 }
 
 // holdsFunc reports whether values of t hold a function value: a result
-// that does is not checked by a test (an input that does is a stub).
-func holdsFunc(t types.Type, seen map[types.Type]bool) bool {
+// that does is not checked by a test (an input that does is a stub). A
+// mirrored type's values hold none a test sees: an input of it is its
+// zero value, an output is not checked (reflect.Value, whose Go structure
+// reaches abi.Type's function fields, was rejected as a result).
+func (l *loader) holdsFunc(t types.Type, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
+	if n, ok := t.(*types.Named); ok {
+		if mt, err := l.mirrorOf(n); err == nil && mt != nil {
+			return false
+		}
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Signature:
 		return true
 	case *types.Pointer:
-		return holdsFunc(u.Elem(), seen)
+		return l.holdsFunc(u.Elem(), seen)
 	case *types.Slice:
-		return holdsFunc(u.Elem(), seen)
+		return l.holdsFunc(u.Elem(), seen)
 	case *types.Array:
-		return holdsFunc(u.Elem(), seen)
+		return l.holdsFunc(u.Elem(), seen)
 	case *types.Map:
-		return holdsFunc(u.Key(), seen) || holdsFunc(u.Elem(), seen)
+		return l.holdsFunc(u.Key(), seen) || l.holdsFunc(u.Elem(), seen)
 	case *types.Struct:
 		for i := 0; i < u.NumFields(); i++ {
-			if holdsFunc(u.Field(i).Type(), seen) {
+			if l.holdsFunc(u.Field(i).Type(), seen) {
 				return true
 			}
 		}

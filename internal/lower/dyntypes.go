@@ -50,7 +50,7 @@ func (l *loader) resetDyn() {
 // dynamic types: it goes on until nothing changes.
 func (l *loader) finishInterfaces(params []*ssa.Parameter) error {
 	for _, p := range params {
-		l.stubErrors = l.stubErrors || holdsFunc(p.Type(), map[types.Type]bool{})
+		l.stubErrors = l.stubErrors || l.holdsFunc(p.Type(), map[types.Type]bool{})
 	}
 	for _, it := range l.inputIfaces(params) {
 		l.stubErrors = l.stubErrors || l.stubbed(it)

@@ -584,7 +584,7 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 		return l.unsupported(fn.Pos(), "generic function %s, which the package does not instantiate: give its type arguments, e.g. %s[int]", fn.Name(), fn.Name())
 	}
 	for _, p := range params {
-		if holdsFunc(p.Type(), map[types.Type]bool{}) && !l.nameable(p.Type(), map[types.Type]bool{}) {
+		if l.holdsFunc(p.Type(), map[types.Type]bool{}) && !l.nameable(p.Type(), map[types.Type]bool{}) {
 			return l.unsupported(p.Pos(), "parameter %s of type %s: a test cannot write its stub (a type it cannot name)", p.Name(), typeString(p.Type(), l.pkg.Types))
 		}
 		if _, err := l.types.irType(p.Type()); err != nil {
@@ -594,7 +594,7 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 	for i := 0; i < sig.Results().Len(); i++ {
 		r := sig.Results().At(i)
 		_, isFunc := r.Type().Underlying().(*types.Signature) // testgen checks whether it is nil
-		if _, err := l.types.irType(r.Type()); err != nil || !isFunc && holdsFunc(r.Type(), map[types.Type]bool{}) {
+		if _, err := l.types.irType(r.Type()); err != nil || !isFunc && l.holdsFunc(r.Type(), map[types.Type]bool{}) {
 			pos := r.Pos()
 			if !pos.IsValid() {
 				pos = fn.Pos()

@@ -393,8 +393,16 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 
 	case *ssa.Panic:
 		pos := fl.l.callStart(v.Pos())
-		if msg, ok := fl.fatalPanic(v); ok { // replace.go, rangefunc.go
-			fl.emit(&ir.Panic{Kind: ir.FatalPanic, Msg: msg, Pos: fl.l.irPos(pos)}, nil)
+		if msg, dyn, ok := fl.fatalPanic(v); ok { // replace.go, rangefunc.go
+			p := &ir.Panic{Kind: ir.FatalPanic, Msg: msg, Pos: fl.l.irPos(pos)}
+			if dyn != nil {
+				x, err := fl.value(dyn, pos)
+				if err != nil {
+					return err
+				}
+				p.Value = x
+			}
+			fl.emit(p, nil)
 			return nil
 		}
 		x, err := fl.value(v.X, pos) // the value (an interface): what recover returns

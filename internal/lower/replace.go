@@ -332,22 +332,22 @@ func (unsafeOnly) Import(path string) (*types.Package, error) {
 // panic(fatal("...")), a fatal error of the run time (or a panic not
 // modelled), or the panic of a misbehaving iterator, and its message: a
 // FatalPanic.
-func (fl *fnLowerer) fatalPanic(v *ssa.Panic) (string, bool) {
+func (fl *fnLowerer) fatalPanic(v *ssa.Panic) (msg string, dyn ssa.Value, ok bool) {
 	if msg, ok := rangeFuncPanic(v); ok { // rangefunc.go
-		return msg, true
+		return msg, nil, true
 	}
 	mi, ok := v.X.(*ssa.MakeInterface)
 	if !ok || pkgPath(fl.sfn) != replacementPath {
-		return "", false
+		return "", nil, false
+	}
+	if n, ok := mi.X.Type().(*types.Named); !ok || n.Obj().Name() != "fatal" || n.Obj().Pkg().Path() != replacementPath {
+		return "", nil, false
 	}
 	c, ok := mi.X.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
+		return "", mi.X, true // computed: panic(fatal("... " + method + " ..."))
 	}
-	if n, ok := c.Type().(*types.Named); !ok || n.Obj().Name() != "fatal" || n.Obj().Pkg().Path() != replacementPath {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
+	return constant.StringVal(c.Value), nil, true
 }
 
 // fatalValue reports whether v is the value of a fatal panic only.
@@ -360,7 +360,7 @@ func (fl *fnLowerer) fatalValue(v *ssa.MakeInterface) bool {
 	if !ok {
 		return false
 	}
-	_, fatal := fl.fatalPanic(p)
+	_, _, fatal := fl.fatalPanic(p)
 	return fatal
 }
 

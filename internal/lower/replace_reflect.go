@@ -22,7 +22,8 @@ import (
 // program that reflects gets a dynamic type too (no candidate of the
 // inputs), and the table holds them, the interface types among the
 // parts, and the unnamed basic types; when the program takes a Value's
-// address (Addr), the pointer types to them too.
+// address (Addr) or asks for pointer types (PointerTo, PtrTo), the pointer
+// types to them too.
 
 // reflectBuiltins are the reflect model's intrinsics and their results.
 var reflectBuiltins = map[ir.BuiltinKind]*ir.Type{
@@ -101,7 +102,7 @@ func (l *loader) reflectTypes() []types.Type {
 			add(p)
 		}
 	}
-	if l.prog.Func("(reflect.Value).Addr") != nil {
+	if l.prog.Func("(reflect.Value).Addr") != nil || l.prog.Func("reflect.PointerTo") != nil || l.prog.Func("reflect.PtrTo") != nil {
 		// The pointer types to them but to pointers (one level: the
 		// closure stays finite).
 		for _, t := range todo {

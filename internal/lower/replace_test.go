@@ -55,6 +55,17 @@ func Std(f *os.File) int {
 	if _, _, line, ok := runtime.Caller(1); ok {
 		return line
 	}
+	if n > 6 {
+		g, _ := os.Open("a")
+		h, _ := os.Create("b")
+		b, _ := os.ReadFile("c")
+		d, _ := os.Getwd()
+		_, _, _, _, _ = os.Remove(d), os.RemoveAll(d), os.Chdir(d), os.Setenv(d, d), os.Unsetenv(d)
+		if g == h {
+			return 1
+		}
+		return len(b)
+	}
 	return n + m + k
 }
 
@@ -143,7 +154,7 @@ func Reflect(x any, p *int) string {
 	_ = v.IsValid() && v.CanAddr() && v.CanSet() && v.CanInterface() && v.IsNil() && v.IsZero()
 	_ = v.Len() + v.Cap() + v.NumField()
 	_ = v.Index(0).Field(0).Elem().Addr().Interface()
-	_ = v.Type() == t && reflect.DeepEqual(x, p) && v.NumMethod() == 0
+	_ = v.Type() == t && reflect.DeepEqual(x, p) && v.NumMethod() == 0 && reflect.PointerTo(t) == reflect.PtrTo(t)
 	return v.Kind().String() + f.Name
 }
 `

@@ -95,7 +95,7 @@ func (f *file) outputs(fn Func, s *sig, cases []*search.Test) ([]*output, error)
 			o.column = true
 		case skipped > 0:
 			var rs []string
-			for _, why := range []string{cyclic, unordered, unwritable, pointerKeys} {
+			for _, why := range []string{cyclic, unordered, opaqueState, unwritable, pointerKeys} {
 				if reasons[why] {
 					rs = append(rs, why)
 				}
@@ -115,12 +115,19 @@ const (
 	// its keys by identity: a literal's keys are other objects, and
 	// reflect.DeepEqual never finds them equal.
 	pointerKeys = "holds a map keyed by pointers, whose keys no literal can give"
+	// An opaque type's value after the call is its mirror's (sync.Pool's
+	// is zero after Get); Go's own is its run time's (Pool.Get allocates
+	// its per-P pools): fastjson's ParserPool compared unequal.
+	opaqueState = "holds a value of sync, sync/atomic, unique, reflect or os, whose state after the call is Go's run time's"
 )
 
 // unchecked says why a test must not assert v, of type t, or "".
 func (f *file) unchecked(v engine.Value, t types.Type) string {
 	if why := unchecked(v); why != "" {
 		return why
+	}
+	if holdsOpaque(v) {
+		return opaqueState
 	}
 	if !f.writable(v, t) {
 		return unwritable
@@ -132,6 +139,24 @@ func (f *file) unchecked(v engine.Value, t types.Type) string {
 		return unclearFloat
 	}
 	return ""
+}
+
+// holdsOpaque reports whether v holds a value of an opaque type.
+func holdsOpaque(v engine.Value) bool {
+	if opaque(v) {
+		return true
+	}
+	for _, e := range v.Elems {
+		if holdsOpaque(e) {
+			return true
+		}
+	}
+	for _, k := range v.Keys {
+		if holdsOpaque(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // unchecked says why a test must not assert v, or "".

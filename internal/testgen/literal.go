@@ -92,7 +92,11 @@ func (f *file) lit(v engine.Value, t types.Type, elide bool) (string, constKind)
 		if !opaqueZero(v) && f.err == nil {
 			f.err = fmt.Errorf("testgen: a value of %s other than its zero value: a test cannot write it", t)
 		}
-		return f.composite(t, elide, nil), typed
+		switch t.Underlying().(type) {
+		case *types.Struct, *types.Array:
+			return f.composite(t, elide, nil), typed
+		}
+		return "nil", untypedNil // a mirrored interface (reflect.Type): its zero value
 	}
 	if s, ok := f.timeLit(v, t); ok { // seams.go
 		return s, typed

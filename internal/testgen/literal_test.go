@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"leapfrog/internal/engine"
+	"leapfrog/internal/ir"
 )
 
 // litSources is the package whose types the literal cases use, and a
@@ -413,3 +414,46 @@ func match(v reflect.Value, n node) error {
 	return nil
 }
 `
+
+// TestOpaqueZeroLiteral: the zero value of an opaque type is T{} for a
+// mirrored struct (sync.Mutex) and nil for a mirrored interface
+// (reflect.Type, whose mirror is a struct in the IR): BurntSushi/toml's
+// emitted test wrote reflect.Type{} and did not build.
+func TestOpaqueZeroLiteral(t *testing.T) {
+	ck := checkPackages(t, litSources, "go1.26")
+	f := newFile(ck.pkgs["lt"])
+	zero := engine.Value{Type: &ir.Type{Kind: ir.KStruct, Opaque: true, Fields: []ir.StructField{{Name: "x", Type: ir.I64}}}, Elems: []engine.Value{{Type: ir.I64}}}
+	for typ, want := range map[string]string{"KV": "nil", "P": "P{}"} {
+		if got := f.literal(zero, ck.evalType(t, "lt", typ)); got != want {
+			t.Errorf("the zero value of an opaque %s: %s, want %s", typ, got, want)
+		}
+	}
+	if f.err != nil {
+		t.Fatal(f.err)
+	}
+}
+
+// TestTypeNameBeforeAny: in a package older than Go 1.18, a type written
+// with any (fs.FileInfo's Sys() any, a stub's field) is written with
+// interface{}; from Go 1.18 on, as Go writes it. doublestar (go 1.16):
+// "predeclared any requires go1.18 or later".
+func TestTypeNameBeforeAny(t *testing.T) {
+	src := map[string][]byte{"a/a.go": []byte("package a\n\nimport \"io/fs\"\n\nvar _ fs.FileInfo\n\ntype any = int\n")}
+	for _, c := range []struct{ version, want string }{
+		{"go1.16", "struct{f func() interface{}; m map[interface{}][]*interface{}; n any}"},
+		{"go1.18", "struct{f func() any; m map[any][]*any; n any}"},
+	} {
+		ck := checkPackages(t, src, c.version)
+		f := newFile(ck.pkgs["a"])
+		fi := ck.pkgs["a"].Scope().Lookup("any") // the package's own any is kept
+		sys := types.Universe.Lookup("any").Type()
+		st := types.NewStruct([]*types.Var{
+			types.NewField(0, nil, "f", types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewParam(0, nil, "", sys)), false), false),
+			types.NewField(0, nil, "m", types.NewMap(sys, types.NewSlice(types.NewPointer(sys))), false),
+			types.NewField(0, nil, "n", fi.Type(), false),
+		}, nil)
+		if got := f.typeName(st); got != c.want {
+			t.Errorf("%s: %s, want %s", c.version, got, c.want)
+		}
+	}
+}

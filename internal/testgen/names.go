@@ -122,13 +122,60 @@ func (f *file) local(n string) string {
 }
 
 // typeName names t in the emitted file, importing the packages it needs.
+// Before Go 1.18, any is written interface{} (fs.FileInfo's Sys() any in a
+// stub of a go1.16 module did not build).
 func (f *file) typeName(t types.Type) string {
+	if !atLeast(f.pkg, "go1.18") {
+		t = withoutAny(t)
+	}
 	return types.TypeString(t, func(p *types.Package) string {
 		if p == f.pkg {
 			return ""
 		}
 		return f.importName(p.Path(), p.Name())
 	})
+}
+
+// withoutAny is t with the predeclared alias any replaced by the empty
+// interface it stands for, in every type t is written with (a named type
+// is written by its name: its structure is left alone).
+func withoutAny(t types.Type) types.Type {
+	tuple := func(tu *types.Tuple) *types.Tuple {
+		vs := make([]*types.Var, tu.Len())
+		for i := range vs {
+			v := tu.At(i)
+			vs[i] = types.NewParam(v.Pos(), v.Pkg(), v.Name(), withoutAny(v.Type()))
+		}
+		return types.NewTuple(vs...)
+	}
+	switch t := t.(type) {
+	case *types.Alias:
+		if t.Obj().Pkg() == nil && t.Obj().Name() == "any" {
+			return types.NewInterfaceType(nil, nil)
+		}
+	case *types.Pointer:
+		return types.NewPointer(withoutAny(t.Elem()))
+	case *types.Slice:
+		return types.NewSlice(withoutAny(t.Elem()))
+	case *types.Array:
+		return types.NewArray(withoutAny(t.Elem()), t.Len())
+	case *types.Map:
+		return types.NewMap(withoutAny(t.Key()), withoutAny(t.Elem()))
+	case *types.Chan:
+		return types.NewChan(t.Dir(), withoutAny(t.Elem()))
+	case *types.Signature:
+		return types.NewSignatureType(nil, nil, nil, tuple(t.Params()), tuple(t.Results()), t.Variadic())
+	case *types.Struct:
+		fs := make([]*types.Var, t.NumFields())
+		tags := make([]string, t.NumFields())
+		for i := range fs {
+			fd := t.Field(i)
+			fs[i] = types.NewField(fd.Pos(), fd.Pkg(), fd.Name(), withoutAny(fd.Type()), fd.Embedded())
+			tags[i] = t.Tag(i)
+		}
+		return types.NewStruct(fs, tags)
+	}
+	return t
 }
 
 // convType is t's name as it must be written in a conversion T(x): a

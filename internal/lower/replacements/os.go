@@ -66,3 +66,37 @@ const callerReason = "runtime.Caller: leapfrog does not model the call stack"
 func Caller(skip int) (pc uintptr, file string, line int, ok bool) {
 	panic(fatal(callerReason))
 }
+
+// outside is the reason of a run aborted where it reaches what leapfrog
+// does not model: the file system, the working directory, the process's
+// environment written (os.Getenv is an input, engine/env.go).
+func outside(what string) string {
+	return what + ": the file system and the process's state are not modelled"
+}
+
+// Open replaces os.Open.
+func Open(name string) (*osFile, error) { panic(fatal(outside("os.Open"))) }
+
+// Create replaces os.Create.
+func Create(name string) (*osFile, error) { panic(fatal(outside("os.Create"))) }
+
+// ReadFile replaces os.ReadFile.
+func ReadFile(name string) ([]byte, error) { panic(fatal(outside("os.ReadFile"))) }
+
+// Remove replaces os.Remove.
+func Remove(name string) error { panic(fatal(outside("os.Remove"))) }
+
+// RemoveAll replaces os.RemoveAll.
+func RemoveAll(path string) error { panic(fatal(outside("os.RemoveAll"))) }
+
+// Getwd replaces os.Getwd.
+func Getwd() (dir string, err error) { panic(fatal(outside("os.Getwd"))) }
+
+// Chdir replaces os.Chdir.
+func Chdir(dir string) error { panic(fatal(outside("os.Chdir"))) }
+
+// Setenv replaces os.Setenv.
+func Setenv(key, value string) error { panic(fatal(outside("os.Setenv"))) }
+
+// Unsetenv replaces os.Unsetenv.
+func Unsetenv(key string) error { panic(fatal(outside("os.Unsetenv"))) }

@@ -62,3 +62,25 @@ func TestCaller(t *testing.T) {
 		t.Errorf("Caller(0): %s, want %s", got, want)
 	}
 }
+
+// TestOSOutside: the replacements of os's functions that reach the file
+// system or change the process's state abort the run (a fatal panic
+// natively), each with its name in the reason.
+func TestOSOutside(t *testing.T) {
+	for name, f := range map[string]func(){
+		"os.Open":      func() { Open("x") },
+		"os.Create":    func() { Create("x") },
+		"os.ReadFile":  func() { ReadFile("x") },
+		"os.Remove":    func() { Remove("x") },
+		"os.RemoveAll": func() { RemoveAll("x") },
+		"os.Getwd":     func() { Getwd() },
+		"os.Chdir":     func() { Chdir("x") },
+		"os.Setenv":    func() { Setenv("x", "y") },
+		"os.Unsetenv":  func() { Unsetenv("x") },
+	} {
+		got := outcomeOf(func() string { f(); return "returned" })
+		if want := fmt.Sprintf("panic(%v)", outside(name)); got != want {
+			t.Errorf("%s: %s, want %s", name, got, want)
+		}
+	}
+}

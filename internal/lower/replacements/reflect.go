@@ -184,6 +184,25 @@ func TypeOf(i any) rType {
 	return nil
 }
 
+// PointerTo replaces reflect.PointerTo: the pointer type to t, from the
+// program's type table (it holds the pointer types to its types when the
+// program calls PointerTo, PtrTo or Value.Addr). Go panics on a nil t or
+// one reflect did not make; that panic is not modelled.
+func PointerTo(t rType) rType {
+	r, ok := t.(rtype)
+	if !ok {
+		panic(fatal("reflect.PointerTo of a nil or foreign reflect.Type: Go's panic is not modelled"))
+	}
+	p := rtypeint(r.id, rtPtrTo, 0)
+	if p == 0 {
+		panic(fatal("reflect.PointerTo of a pointer type: its pointer type is not in the program's type table"))
+	}
+	return rtype{p}
+}
+
+// PtrTo replaces reflect.PtrTo.
+func PtrTo(t rType) rType { return PointerTo(t) }
+
 // typeOf is the reflect.Type of the id t (nil for 0).
 func typeOf(t int) rType {
 	if t == 0 {

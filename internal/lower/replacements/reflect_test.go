@@ -273,3 +273,19 @@ func TestDeepEqual(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerTo compares PointerTo and PtrTo with reflect's on the
+// model's values: the pointer type's String, Kind and Elem.
+func TestPointerTo(t *testing.T) {
+	for _, x := range reflectValues() {
+		if x == nil {
+			continue
+		}
+		want := reflect.PointerTo(reflect.TypeOf(x))
+		for name, got := range map[string]rType{"PointerTo": PointerTo(TypeOf(x)), "PtrTo": PtrTo(TypeOf(x))} {
+			if got.String() != want.String() || got.Kind().String() != want.Kind().String() || got.Elem().String() != want.Elem().String() {
+				t.Errorf("%s(%T) = %s (%s, elem %s), want %s", name, x, got, got.Kind(), got.Elem(), want)
+			}
+		}
+	}
+}
