@@ -142,17 +142,21 @@ func (f *file) unchecked(v engine.Value, t types.Type) string {
 }
 
 // holdsOpaque reports whether v holds a value of an opaque type.
-func holdsOpaque(v engine.Value) bool {
-	if opaque(v) {
+func holdsOpaque(v engine.Value) bool { return anyValue(v, opaque) }
+
+// anyValue reports whether pred holds for v or a value v holds (its
+// elements, fields and keys).
+func anyValue(v engine.Value, pred func(engine.Value) bool) bool {
+	if pred(v) {
 		return true
 	}
 	for _, e := range v.Elems {
-		if holdsOpaque(e) {
+		if anyValue(e, pred) {
 			return true
 		}
 	}
 	for _, k := range v.Keys {
-		if holdsOpaque(k) {
+		if anyValue(k, pred) {
 			return true
 		}
 	}

@@ -71,23 +71,16 @@ func (f *file) floatDiffers(got, want string) string {
 }
 
 // hasUnclearFloat reports whether v holds a float that is NaN or -0.
-func hasUnclearFloat(v engine.Value) bool {
+func hasUnclearFloat(v engine.Value) bool { return anyValue(v, unclearFloat1) }
+
+// unclearFloat1 reports whether v itself is a float that is NaN or -0.
+func unclearFloat1(v engine.Value) bool {
 	if ir.IsFloat(v.Type) {
 		fv := math.Float64frombits(v.Bits)
 		if v.Type.Width == 32 {
 			fv = float64(math.Float32frombits(uint32(v.Bits)))
 		}
 		if math.IsNaN(fv) || fv == 0 && math.Signbit(fv) {
-			return true
-		}
-	}
-	for _, e := range v.Elems {
-		if hasUnclearFloat(e) {
-			return true
-		}
-	}
-	for _, e := range v.Keys {
-		if hasUnclearFloat(e) {
 			return true
 		}
 	}
