@@ -39,8 +39,8 @@ import (
 //     enumerated with guided runs (treefrog_suffix.go: one run per suffix,
 //     one query per complete suffix; over-approximate conflicts, §8.3, are
 //     keyed by the engine's state number at b') and then merged into one
-//     query (treefrog_merged.go). A side still open is flipped as a last
-//     resort (counted hopeful; none on the bench programs). An objective an eager flip found
+//     query (treefrog_merged.go). A side still open stays undecided with
+//     the reason: no hopeful flip. An objective an eager flip found
 //     infeasible once is not flipped eagerly again: skeletons from
 //     shallower sides reach it, and its own instances are flipped in the
 //     enumeration phase when it is still open.
@@ -68,9 +68,8 @@ type treefrog struct {
 	partial     []*Conflict                 // conflicts with an invariant side, propagated to what it dominates
 	invTerm     map[*ir.If]*expr.Term       // the constraint of each invariant branch met (treefrog_skeleton.go)
 	// pure: the strategy TreeFrog itself, which enumerates skeletons
-	// (§8); a side the skeletons settle with a reason left open stays
-	// undecided with it (gaveUp), one nothing settles is flipped as a
-	// last resort. Auto's TreeFrog enumerates suffixes and
+	// (§8); a side the enumeration leaves open stays undecided with the
+	// reason (gaveUp). Auto's TreeFrog enumerates suffixes and
 	// falls back to a merged query and hopeful flips.
 	pure   bool
 	gaveUp map[sideRef]string
@@ -84,6 +83,12 @@ type treefrog struct {
 	// Stats.TargetQueries).
 	skeletonQueries int
 	why             string // why the last enumeration left a target open
+	// stoppedQuery: the query of the first satisfiable suffix the last
+	// guided enumeration stopped short of its targets (treefrog_suffix.go).
+	stoppedQuery []*expr.Term
+	// boundLit: the constraint of each bound of the input domain a guided
+	// run met beyond the side it enumerates from, with its side.
+	boundLit map[*expr.Term]Lit
 }
 
 func newTreeFrog(s *Session) *treefrog {
@@ -91,7 +96,7 @@ func newTreeFrog(s *Session) *treefrog {
 		s.lemmaRefuted = map[*Objective]*Proof{}
 	}
 	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
-		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, gaveUp: map[sideRef]string{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, boundLit: map[*expr.Term]Lit{}, gaveUp: map[sideRef]string{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
 }
 
 // Explore runs the search.
