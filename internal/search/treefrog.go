@@ -73,6 +73,12 @@ type treefrog struct {
 	// falls back to a merged query and hopeful flips.
 	pure   bool
 	gaveUp map[sideRef]string
+	// sideBudget: the guided runs one side's enumeration may make (pure
+	// TreeFrog raises it, raiseSideBudget); sideBudgetSpent: the last
+	// enumeration spent it; budgetGaveUp: the sides given up for it.
+	sideBudget      int
+	sideBudgetSpent bool
+	budgetGaveUp    map[sideRef]bool
 	// eagerFailed: objectives an eager flip found infeasible once (pure
 	// TreeFrog). Their other instances are not flipped eagerly: the
 	// enumeration phase reaches them by skeletons from shallower sides,
@@ -96,7 +102,7 @@ func newTreeFrog(s *Session) *treefrog {
 		s.lemmaRefuted = map[*Objective]*Proof{}
 	}
 	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
-		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, boundLit: map[*expr.Term]Lit{}, gaveUp: map[sideRef]string{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, boundLit: map[*expr.Term]Lit{}, gaveUp: map[sideRef]string{}, sideBudget: enumBudget, budgetGaveUp: map[sideRef]bool{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
 }
 
 // Explore runs the search.
@@ -120,7 +126,10 @@ func (tf *treefrog) search() {
 	defer tf.markGaveUp()
 	for !s.Done() {
 		tf.eager()
-		if s.Done() || !tf.enumerate() {
+		if s.Done() {
+			return
+		}
+		if !tf.enumerate() && !tf.raiseSideBudget() {
 			return
 		}
 	}

@@ -569,7 +569,7 @@ func (tf *treefrog) enumerateSkeletons() bool {
 			continue
 		}
 		p0 := s.Stats.Paths
-		tf.why, tf.stoppedQuery = "", nil
+		tf.why, tf.stoppedQuery, tf.sideBudgetSpent = "", nil, false
 		open := tf.enumerateSuffixes(n, dir, targets, terms, lits)
 		stopped := tf.stoppedQuery
 		if s.Stats.Paths > p0 {
@@ -606,9 +606,31 @@ func (tf *treefrog) enumerateSkeletons() bool {
 				why = "the suffix enumeration did not finish"
 			}
 			tf.gaveUp[sr] = why
+			if tf.sideBudgetSpent {
+				tf.budgetGaveUp[sr] = true
+			}
 		}
 	}
 	return false
+}
+
+// raiseSideBudget gives the sides pure TreeFrog gave up for one side's
+// budget of guided runs another enumeration, with four times the budget,
+// while the search's total (enumTotal) and its deadline allow: a side is
+// left undecided for the per-side budget only when the search's own budget
+// is spent too. It reports whether any side was given back. (Each raise
+// repeats the runs of the smaller budgets: at most a third more.)
+func (tf *treefrog) raiseSideBudget() bool {
+	s := tf.s
+	if !tf.pure || len(tf.budgetGaveUp) == 0 || tf.runs >= enumTotal || tf.sideBudget >= enumTotal || s.Expired() {
+		return false
+	}
+	tf.sideBudget = min(4*tf.sideBudget, enumTotal)
+	for sr := range tf.budgetGaveUp {
+		delete(tf.gaveUp, sr)
+	}
+	clear(tf.budgetGaveUp)
+	return true
 }
 
 // sideRefuted checks, before the guided enumeration beyond side dir of n,

@@ -13,10 +13,13 @@ import (
 	"leapfrog/internal/solver"
 )
 
-// enumBudget bounds the guided runs of one enumeration (one side); enumTotal
-// bounds them for the whole search. Past the total, TreeFrog stops
-// enumerating and finishes as MTelse does (guided hopeful flips), so that its
-// cost never explodes where enumeration does not pay.
+// enumBudget bounds the guided runs of one enumeration (one side) at
+// first; enumTotal bounds them for the whole search. Past the total, auto's
+// TreeFrog stops enumerating and finishes as MTelse does (guided hopeful
+// flips), so that its cost never explodes where enumeration does not pay.
+// Pure TreeFrog, which makes no hopeful flip, raises the budget of one side
+// instead (raiseSideBudget) while the total and the deadline allow: a side
+// is given up for its budget only when the search's own is spent.
 const (
 	enumBudget = 200
 	enumTotal  = 20000
@@ -139,7 +142,7 @@ func (tf *treefrog) enumerateSuffixes(n *Node, dir bool, targets []*Objective, p
 		before = prefix[:len(prefix)-1]
 	}
 	e := &suffixEnum{tf: tf, n: n, dir: dir, prefix: prefix, lits: lits, before: termSet(before), inPrefix: termSet(prefix), status: map[*Objective]*targetStatus{},
-		byLit: map[Lit]*Objective{}, byPanic: map[*ir.Panic]*Objective{}, budget: enumBudget}
+		byLit: map[Lit]*Objective{}, byPanic: map[*ir.Panic]*Objective{}, budget: tf.sideBudget}
 	key := overKey{n.If, dir, n.Num}
 	for _, u := range targets {
 		if oc := tf.overFor(key, u, e.before); oc != nil {
@@ -385,7 +388,8 @@ func (e *suffixEnum) run(top *dnode) {
 				tf.hopeful = true
 				why = fmt.Sprintf("the guided enumeration of suffixes spent the search's budget (%d runs)", enumTotal)
 			} else if e.budget <= 0 {
-				why = fmt.Sprintf("the guided enumeration of suffixes from one side spent its budget (%d runs)", enumBudget)
+				why = fmt.Sprintf("the guided enumeration of suffixes from one side spent its budget (%d runs)", tf.sideBudget)
+				tf.sideBudgetSpent = true
 				e.budgetQuery = e.pendingQuery()
 			}
 			e.giveUp(nil, false, why)
