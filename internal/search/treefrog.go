@@ -112,17 +112,48 @@ func (TreeFrog) Explore(s *Session) {
 	tf.search()
 }
 
+// Resume goes on with pure TreeFrog's search after the loop treatment
+// (ExploreLoops) raised bounds and reopened the sides they had bounded: a
+// fresh search state (its over-approximate conflicts were learnt under the
+// old bounds, and no longer hold), the session's conflicts (sound under any
+// bound) and state numbering kept, the reopened sides treated eagerly, then
+// enumerated. It makes no hopeful flip, where DFS, which ExploreLoops runs
+// for the other strategies, flips every reopened side.
+func (TreeFrog) Resume(s *Session, reopened []*Node) {
+	tf := newTreeFrog(s)
+	tf.pure = true
+	for _, n := range reopened {
+		tf.high = append(tf.high, &treatment{nodes: chain(n), from: n.Depth})
+	}
+	tf.withStates(tf.rounds)
+}
+
 // search runs the conflict-learning search: eager phase, then enumeration,
 // until nothing is left to try.
 func (tf *treefrog) search() {
+	tf.withStates(func() {
+		tf.high = append(tf.high, &treatment{nodes: tf.s.First()})
+		tf.rounds()
+	})
+}
+
+// withStates runs f with the engine numbering machine states (the
+// session's numbering, kept across searches).
+func (tf *treefrog) withStates(f func()) {
 	s := tf.s
-	saved := s.Engine.States
-	if saved == nil {
-		s.Engine.States = engine.NewStates()
+	if saved := s.Engine.States; saved == nil {
+		if s.tfStates == nil {
+			s.tfStates = engine.NewStates()
+		}
+		s.Engine.States = s.tfStates
 		defer func() { s.Engine.States = saved }()
 	}
-	nodes := s.First()
-	tf.high = append(tf.high, &treatment{nodes: nodes})
+	f()
+}
+
+// rounds treats and enumerates until nothing is left to try.
+func (tf *treefrog) rounds() {
+	s := tf.s
 	defer tf.markGaveUp()
 	for !s.Done() {
 		tf.eager()

@@ -1,4 +1,4 @@
-// Pure TreeFrog raises one side's budget of guided runs while the search's own allows: a random program's outcomes needed more than the first budget.
+// Pure TreeFrog when a budget is raised: one side's budget of guided runs (a random program's outcomes needed more than the first), and loop bounds (the search resumes, no hopeful flip).
 
 package search_test
 
@@ -38,6 +38,57 @@ func TestSideBudgetRaised(t *testing.T) {
 	for i, b := range tf.Branches {
 		if rb := ref.Branches[i]; b.ID != rb.ID || b.Verdict != rb.Verdict {
 			t.Errorf("%s %s: treefrog %s (%s), dfs %s (%s)", b.Pos, b.Outcome, b.Verdict, b.Reason, rb.Verdict, rb.Reason)
+		}
+	}
+	t.Logf("%+v", tf.Stats)
+}
+
+// TestLoopRaiseResumes: when ExploreLoops raises a loop's bound, pure
+// TreeFrog resumes its own search on the reopened sides (TreeFrog.Resume)
+// and makes no hopeful flip; DFS, which ExploreLoops ran for every
+// strategy before, flipped them (3 hopeful flips on Count). The verdicts
+// are DFS's.
+func TestLoopRaiseResumes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.23\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `package p
+
+func Count(x uint8, y int8) int {
+	c := 0
+	for i := uint8(0); i < x; i++ {
+		if i%3 == 0 {
+			c++
+		}
+	}
+	if c == 7 && y > 3 {
+		return 1
+	}
+	if c > 12 {
+		return 2
+	}
+	return 0
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fn := load(t, dir, "Count")["Count"]
+	tf := analyze(t, fn, search.TreeFrog{}, 5*time.Minute, nil)
+	ref := analyze(t, fn, search.DFS{}, 5*time.Minute, nil)
+	if tf.Stats.HopefulFlips != 0 {
+		t.Errorf("%d hopeful flips, want none", tf.Stats.HopefulFlips)
+	}
+	if len(tf.Branches) != len(ref.Branches) {
+		t.Fatalf("treefrog: %d objectives, dfs: %d", len(tf.Branches), len(ref.Branches))
+	}
+	for i, b := range tf.Branches {
+		if rb := ref.Branches[i]; b.ID != rb.ID || b.Verdict != rb.Verdict {
+			t.Errorf("%s %s: treefrog %s (%s), dfs %s (%s)", b.Pos, b.Outcome, b.Verdict, b.Reason, rb.Verdict, rb.Reason)
+		}
+		if b.Verdict != "covered" {
+			t.Errorf("%s %s: %s (%s), want covered (the loop's bound raised)", b.Pos, b.Outcome, b.Verdict, b.Reason)
 		}
 	}
 	t.Logf("%+v", tf.Stats)
