@@ -131,14 +131,27 @@ func (m *machine) domain(b *ir.Block, pk ir.PseudoKind, name string, t *expr.Ter
 	if k := len(m.path.Steps); m.force && k < len(m.forced) {
 		taken = m.forced[k]
 	}
-	st := Step{If: in, Taken: taken, Domain: kind}
-	if !t.IsConst() {
-		st.Cond = t
-		if !taken {
-			st.Cond = m.B.Not(t)
+	mk := func(dir bool) Step {
+		st := Step{If: in, Taken: dir, Domain: kind}
+		if !t.IsConst() {
+			st.Cond = t
+			if !dir {
+				st.Cond = m.B.Not(t)
+			}
 		}
+		return st
 	}
-	m.addFixed(st)
+	st := mk(taken)
+	if k := len(m.path.Steps); m.guide != nil && k >= len(m.forced) && st.Cond != nil {
+		// A guided run's suffix may assume the fact where the run's
+		// concrete input violates it: its constraint joins the suffix's
+		// (TreeFrog fleshes a skeleton out through a stub's answer).
+		st = m.guided(k, st, false, mk)
+		taken = st.Taken
+		m.addStep(st)
+	} else {
+		m.addFixed(st)
+	}
 	if !taken {
 		panic(excluded(fmt.Sprintf("the input violates %s", map[Domain]string{DomainFact: "the input domain (" + name + ")", DomainBound: "the size bound (" + name + ")", Precondition: "the precondition"}[kind])))
 	}

@@ -218,23 +218,46 @@
 //
 // Skeletons need the whole suffix merged (no loop or failing check after
 // b') and b' and u in the function itself. Elsewhere suffixes are
-// enumerated with guided runs, deepest sides first (treefrog_suffix.go):
+// enumerated with guided runs, deepest sides first, engine decisions after
+// the branches and shallowest first (deep decisions are the links of a
+// recursion through an input, each level's enumeration repeating the
+// levels below), each side first checked satisfiable with its prefix (an
+// unsatisfiable one is infeasible, its core the proof: the guided runs
+// choose by known conflicts, not by the solver, and would otherwise run
+// every suffix beyond it) (treefrog_suffix.go):
 // guided runs (engine.RunGuided) take the prefix and b', then at each branch
 // instance a side that may still reach a target, does not complete a known
 // conflict with the constraints so far, and is not refuted by an
 // over-approximate conflict; a branch where only one side qualifies is the
 // skeleton's, one where both do leaves the other for a later run, so each
-// run fleshes out one whole suffix. At a target, the suffix's own
+// run fleshes out one whole suffix. Under pure TreeFrog, engine decisions
+// are branch instances like the others: an interface input's dynamic type is a chain of
+// decisions "the tag is k" (ifaces.go), each with its constraint, and a
+// fact of the input domain met on the way (a stub's answer, an input made
+// on first use, their bounds) is a side every input takes, its constraint
+// one of the suffix's (a bound's: a refutation whose cores hold it proves
+// nothing). At a target, the suffix's own
 // constraints are back-substituted (satisfiability checks), then one solver
 // call with the prefix asks for a test. When every suffix is refuted for a
 // target, the side is refuted for it as above, and every side the
 // enumeration took becomes an over-approximate conflict for its state.
-// When the enumeration exceeds its budget, the suffix is merged and one
-// query asks for every target beyond b'. A side still open then is
-// flipped as a last resort (counted hopeful: an engine decision such as a
-// stub's answer, guided runs that abort; none on the bench programs); a
-// side the skeletons leave open with a reason (a divergence, an undecided
-// query) stays undecided with it. Queries
+// A suffix the enumeration cannot go on with (a loop past its bound, a
+// run the engine abandons, such as a dispatch past an interface input's
+// last candidate) is refuted by the conflict learnt from its check's core
+// when unsatisfiable; otherwise
+// the targets beyond it are left undecided (still aimed at by the other
+// suffixes), and, when targets stay open, that suffix fleshed out as far
+// as it goes is one query whose run goes on into the tree, so that its new
+// sides are enumerated in turn (DFS's view of the same path). When the
+// enumeration exceeds its budget, the suffix is merged and one
+// query asks for every target beyond b'; when it settles nothing, the
+// shallowest suffix the enumeration left pending (nearest b', no known
+// conflict, a target beyond) is one more query, whose run goes on into
+// the tree in the same way (a depth-first enumeration spends its budget
+// deep in one subtree, never coming back to the alternatives near b').
+// A side still open then stays
+// undecided with the reason: pure TreeFrog makes no hopeful flip (Auto's
+// TreeFrog stops its guided runs at decisions and flips hopefully). Queries
 // towards targets are counted as target queries, neither eager nor hopeful.
 // Auto's TreeFrog keeps the guided enumeration, the merged query and, when
 // they leave a side open, a hopeful flip. Cases that later cases cover

@@ -39,9 +39,18 @@ type inferred struct {
 	cache map[string]*engine.ModelSet
 }
 
+// A Resumer goes on with its own search after ExploreLoops raised loop
+// bounds and reopened the sides they had bounded; ExploreLoops explores
+// them depth first for a strategy that is not one (its flips of sides
+// already covered are hopeful, which pure TreeFrog never makes).
+type Resumer interface {
+	Resume(s *Session, reopened []*Node)
+}
+
 // loopState is the bookkeeping of ExploreLoops.
 type loopState struct {
 	s        *Session
+	st       Strategy
 	opt      LoopOptions
 	inf      map[engine.LoopID]*inferred
 	warnings []string
@@ -51,7 +60,7 @@ type loopState struct {
 // ExploreLoops runs strategy st with the loop treatments of opt and returns
 // the warnings to report (conflicting or infeasible models, refinements).
 func ExploreLoops(s *Session, st Strategy, opt LoopOptions) []string {
-	ls := &loopState{s: s, opt: opt, inf: map[engine.LoopID]*inferred{}, warned: map[string]bool{}}
+	ls := &loopState{s: s, st: st, opt: opt, inf: map[engine.LoopID]*inferred{}, warned: map[string]bool{}}
 	eng := s.Engine
 	if eng.LoopCfg.Bounds == nil {
 		eng.LoopCfg.Bounds = map[engine.LoopID]int{}
@@ -365,6 +374,10 @@ func (ls *loopState) raise() {
 			}
 		})
 		sort.SliceStable(reopen, func(i, j int) bool { return reopen[i].Depth < reopen[j].Depth })
+		if r, ok := ls.st.(Resumer); ok {
+			r.Resume(s, reopen)
+			continue
+		}
 		for _, n := range reopen {
 			if s.Done() {
 				return

@@ -12,7 +12,9 @@ const maxNormalFlips = 64
 // no strategy aims at it, and a function such as 10/x, first run with x = 0,
 // would otherwise keep only its panicking case. It flips the unexplored ok
 // sides of checks, shallowest first, until a run returns or none is left; the
-// case it finds covers nothing new and is kept by keep all the same.
+// case it finds covers nothing new and is kept by keep all the same. Its
+// flips aim at that case, which none met yet: they count as eager flips,
+// not hopeful ones, whatever branch objectives the ok side's way covers.
 func (s *Session) normalRun() {
 	if s.returned() || s.Root == nil {
 		return
@@ -24,6 +26,8 @@ func (s *Session) normalRun() {
 		}
 	})
 	sortByDepth(queue)
+	s.seekingReturn = true
+	defer func() { s.seekingReturn = false }()
 	for i, n := range queue {
 		if i == maxNormalFlips || s.Expired() || s.returned() {
 			return

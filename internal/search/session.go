@@ -79,6 +79,14 @@ type Session struct {
 	// decidedBy names the strategy that decided the verdicts when the
 	// strategy run chose among others (Auto, Whole); empty: the one run.
 	decidedBy string
+	// tfStates numbers the machine states of TreeFrog's runs (its
+	// over-approximate conflicts are keyed by them): kept for the session,
+	// so that a search resumed after a loop bound was raised numbers its
+	// new runs as the first search did (TreeFrog.Resume).
+	tfStates *engine.States
+	// seekingReturn: normalRun's flips, aimed at a case that returns
+	// normally (a goal no case met yet), are eager, not hopeful.
+	seekingReturn bool
 	// lemmaRefuted are the objectives a TreeFrog lemma proves unreachable
 	// (treefrog_lemmas.go), with the conflict as the proof.
 	lemmaRefuted map[*Objective]*Proof
@@ -433,7 +441,7 @@ type flipQuery struct {
 
 func (s *Session) flipQuery(n *Node, dir bool) flipQuery {
 	s.Stats.SolverCalls++
-	if s.IsCovered(n.If, dir) {
+	if s.IsCovered(n.If, dir) && !s.seekingReturn {
 		s.Stats.HopefulFlips++
 	} else {
 		s.Stats.EagerFlips++

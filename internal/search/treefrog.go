@@ -39,8 +39,8 @@ import (
 //     enumerated with guided runs (treefrog_suffix.go: one run per suffix,
 //     one query per complete suffix; over-approximate conflicts, §8.3, are
 //     keyed by the engine's state number at b') and then merged into one
-//     query (treefrog_merged.go). A side still open is flipped as a last
-//     resort (counted hopeful; none on the bench programs). An objective an eager flip found
+//     query (treefrog_merged.go). A side still open stays undecided with
+//     the reason: no hopeful flip. An objective an eager flip found
 //     infeasible once is not flipped eagerly again: skeletons from
 //     shallower sides reach it, and its own instances are flipped in the
 //     enumeration phase when it is still open.
@@ -68,12 +68,17 @@ type treefrog struct {
 	partial     []*Conflict                 // conflicts with an invariant side, propagated to what it dominates
 	invTerm     map[*ir.If]*expr.Term       // the constraint of each invariant branch met (treefrog_skeleton.go)
 	// pure: the strategy TreeFrog itself, which enumerates skeletons
-	// (§8); a side the skeletons settle with a reason left open stays
-	// undecided with it (gaveUp), one nothing settles is flipped as a
-	// last resort. Auto's TreeFrog enumerates suffixes and
+	// (§8); a side the enumeration leaves open stays undecided with the
+	// reason (gaveUp). Auto's TreeFrog enumerates suffixes and
 	// falls back to a merged query and hopeful flips.
 	pure   bool
 	gaveUp map[sideRef]string
+	// sideBudget: the guided runs one side's enumeration may make (pure
+	// TreeFrog raises it, raiseSideBudget); sideBudgetSpent: the last
+	// enumeration spent it; budgetGaveUp: the sides given up for it.
+	sideBudget      int
+	sideBudgetSpent bool
+	budgetGaveUp    map[sideRef]bool
 	// eagerFailed: objectives an eager flip found infeasible once (pure
 	// TreeFrog). Their other instances are not flipped eagerly: the
 	// enumeration phase reaches them by skeletons from shallower sides,
@@ -84,6 +89,12 @@ type treefrog struct {
 	// Stats.TargetQueries).
 	skeletonQueries int
 	why             string // why the last enumeration left a target open
+	// stoppedQuery: the query of the first satisfiable suffix the last
+	// guided enumeration stopped short of its targets (treefrog_suffix.go).
+	stoppedQuery []*expr.Term
+	// boundLit: the constraint of each bound of the input domain a guided
+	// run met beyond the side it enumerates from, with its side.
+	boundLit map[*expr.Term]Lit
 }
 
 func newTreeFrog(s *Session) *treefrog {
@@ -91,7 +102,7 @@ func newTreeFrog(s *Session) *treefrog {
 		s.lemmaRefuted = map[*Objective]*Proof{}
 	}
 	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
-		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, gaveUp: map[sideRef]string{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, boundLit: map[*expr.Term]Lit{}, gaveUp: map[sideRef]string{}, sideBudget: enumBudget, budgetGaveUp: map[sideRef]bool{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
 }
 
 // Explore runs the search.
@@ -101,21 +112,55 @@ func (TreeFrog) Explore(s *Session) {
 	tf.search()
 }
 
+// Resume goes on with pure TreeFrog's search after the loop treatment
+// (ExploreLoops) raised bounds and reopened the sides they had bounded: a
+// fresh search state (its over-approximate conflicts were learnt under the
+// old bounds, and no longer hold), the session's conflicts (sound under any
+// bound) and state numbering kept, the reopened sides treated eagerly, then
+// enumerated. It makes no hopeful flip, where DFS, which ExploreLoops runs
+// for the other strategies, flips every reopened side.
+func (TreeFrog) Resume(s *Session, reopened []*Node) {
+	tf := newTreeFrog(s)
+	tf.pure = true
+	for _, n := range reopened {
+		tf.high = append(tf.high, &treatment{nodes: chain(n), from: n.Depth})
+	}
+	tf.withStates(tf.rounds)
+}
+
 // search runs the conflict-learning search: eager phase, then enumeration,
 // until nothing is left to try.
 func (tf *treefrog) search() {
+	tf.withStates(func() {
+		tf.high = append(tf.high, &treatment{nodes: tf.s.First()})
+		tf.rounds()
+	})
+}
+
+// withStates runs f with the engine numbering machine states (the
+// session's numbering, kept across searches).
+func (tf *treefrog) withStates(f func()) {
 	s := tf.s
-	saved := s.Engine.States
-	if saved == nil {
-		s.Engine.States = engine.NewStates()
+	if saved := s.Engine.States; saved == nil {
+		if s.tfStates == nil {
+			s.tfStates = engine.NewStates()
+		}
+		s.Engine.States = s.tfStates
 		defer func() { s.Engine.States = saved }()
 	}
-	nodes := s.First()
-	tf.high = append(tf.high, &treatment{nodes: nodes})
+	f()
+}
+
+// rounds treats and enumerates until nothing is left to try.
+func (tf *treefrog) rounds() {
+	s := tf.s
 	defer tf.markGaveUp()
 	for !s.Done() {
 		tf.eager()
-		if s.Done() || !tf.enumerate() {
+		if s.Done() {
+			return
+		}
+		if !tf.enumerate() && !tf.raiseSideBudget() {
 			return
 		}
 	}

@@ -485,9 +485,11 @@ func isSubsequence(a, b []Lit) bool {
 // sequences known to lead there (§6), then the skeletons towards each
 // target (shallowest sides first), then, for what skeletons do not apply
 // to or leave open, the guided enumeration of full suffixes and one merged
-// query (deepest sides first), and as the last resort the side's flip. A
-// side the skeletons leave open with a reason is recorded with it (gaveUp)
-// and its objectives stay unknown unless another path settles them. It returns
+// query (deepest sides first), then the query of a suffix the enumeration
+// stopped short of its targets (a loop past its bound, an abandoned run),
+// whose run goes on into the tree. A side still open is recorded with its
+// reason (gaveUp) and its objectives stay unknown unless another path
+// settles them: no hopeful flip. It returns
 // at the first new path (whose eager flips come first, interleaving
 // concolic generation with enumeration as the paper observes) and reports
 // whether it made progress.
@@ -538,8 +540,22 @@ func (tf *treefrog) enumerateSkeletons() bool {
 	}
 	// The guided enumeration deepest first: its enumerations there are
 	// short, and the over-approximate conflicts they leave prune the longer
-	// ones above.
-	sort.SliceStable(rest, func(i, j int) bool { return rest[i].n.Depth > rest[j].n.Depth })
+	// ones above. Engine decisions (an input's dynamic type, a stub's
+	// answer, a chain link's) come after the branches, shallowest first:
+	// deep ones are the links of a recursion through an input (errors.Is
+	// over a chain of wrappers), each level's enumeration exhausting, or
+	// spending its budget on, the levels below it towards targets the
+	// input's first decisions settle (errors_sentinel.Sentinel: 4 outcomes
+	// left to the deadline, all covered this way; the bench has none).
+	sort.SliceStable(rest, func(i, j int) bool {
+		a, b := rest[i].n, rest[j].n
+		if pa, pb := engine.IsPseudo(a.If), engine.IsPseudo(b.If); pa != pb {
+			return pb
+		} else if pa {
+			return a.Depth < b.Depth
+		}
+		return a.Depth > b.Depth
+	})
 	for _, sr := range rest {
 		n, dir := sr.n, sr.dir
 		targets, terms, lits, ok := tf.sideToEnumerate(sr)
@@ -549,9 +565,13 @@ func (tf *treefrog) enumerateSkeletons() bool {
 			}
 			continue
 		}
+		if tf.sideRefuted(n, dir) {
+			continue
+		}
 		p0 := s.Stats.Paths
-		tf.why = ""
+		tf.why, tf.stoppedQuery, tf.sideBudgetSpent = "", nil, false
 		open := tf.enumerateSuffixes(n, dir, targets, terms, lits)
+		stopped := tf.stoppedQuery
 		if s.Stats.Paths > p0 {
 			return true
 		}
@@ -564,29 +584,99 @@ func (tf *treefrog) enumerateSkeletons() bool {
 				continue
 			}
 		}
-		if len(open) > 0 {
-			// The last resort, where neither skeletons nor the guided
-			// enumeration could settle the side (a side with no objective
-			// of its own, an engine decision such as a stub's answer or an
-			// interface's dynamic type; guided runs that abort): its flip,
-			// counted hopeful (Session.Flip), so that the search stays
-			// exhaustive. None happens on the bench programs
-			// (TestNoHopefulFlipsOnBench).
-			if next, ok := tf.flip(n, dir); ok {
-				tf.high = append(tf.high, &treatment{nodes: next, from: n.Depth + 1})
+		if len(open) > 0 && stopped != nil && n.State[ix(dir)] == Unexplored {
+			// The enumeration stopped short of the targets left open, at a
+			// point it cannot choose beyond (a loop past its bound, a run
+			// the engine abandons) on a satisfiable suffix, or it spent its
+			// budget with suffixes left pending: that suffix (the
+			// shallowest pending one), fleshed out as far as it goes, is
+			// the query (one target query), and its run goes on from there
+			// as the inputs say, into the tree, whose new sides are
+			// enumerated in turn. (A run that does not take the side marks
+			// it diverged: the query is not asked twice.)
+			if tf.solveAndRun(n, dir, stopped) == solver.Sat || s.Stats.Paths > p0 {
 				return true
 			}
-			if n.State[ix(dir)] != Unexplored {
-				continue
-			}
 		}
-		if len(open) > 0 {
+		if len(open) > 0 && !s.Expired() {
+			// (A side the deadline cut stays unexplored: the budget's
+			// reason, verdicts.go.)
 			why := tf.why
 			if why == "" {
 				why = "the suffix enumeration did not finish"
 			}
 			tf.gaveUp[sr] = why
+			if tf.sideBudgetSpent {
+				tf.budgetGaveUp[sr] = true
+			}
 		}
+	}
+	return false
+}
+
+// raiseSideBudget gives the sides pure TreeFrog gave up for one side's
+// budget of guided runs another enumeration, with four times the budget,
+// while the search's total (enumTotal) and its deadline allow: a side is
+// left undecided for the per-side budget only when the search's own budget
+// is spent too. It reports whether any side was given back. (Each raise
+// repeats the runs of the smaller budgets: at most a third more.)
+func (tf *treefrog) raiseSideBudget() bool {
+	s := tf.s
+	if !tf.pure || len(tf.budgetGaveUp) == 0 || tf.runs >= enumTotal || tf.sideBudget >= enumTotal || s.Expired() {
+		return false
+	}
+	tf.sideBudget = min(4*tf.sideBudget, enumTotal)
+	for sr := range tf.budgetGaveUp {
+		delete(tf.gaveUp, sr)
+	}
+	clear(tf.budgetGaveUp)
+	return true
+}
+
+// sideRefuted checks, before the guided enumeration beyond side dir of n,
+// that an input takes the side: the prefix and the side's constraint, the
+// query a flip would ask, but only checked (no run follows, no flip is
+// counted). An unsatisfiable side is infeasible, its proof the conflict
+// learnt from it, as for an infeasible flip; otherwise every suffix the
+// enumeration runs beyond it would meet the same contradiction (the guided
+// runs choose sides by the conflicts known, not by the solver), at the
+// cost of a refutation per suffix, or none when the target lies beyond a
+// condition the engine holds constant, until the budget is spent. A side
+// with an objective of its own was flipped eagerly; this is for the
+// others: engine decisions, callees' branches.
+func (tf *treefrog) sideRefuted(n *Node, dir bool) bool {
+	s := tf.s
+	side := n.Constraint(s.B, dir)
+	if side == nil {
+		return false
+	}
+	terms, lits := n.Prefix(s.B)
+	terms, lits = append(terms, side), append(lits, Lit{n.If, dir})
+	q := flipQuery{terms: terms, lits: lits, input: n.Input}
+	if n.Input != nil {
+		q.terms, q.lits = independent(terms, lits, side)
+	}
+	k := fmt.Sprint(termIDs(q.terms))
+	if tf.feasible[k] {
+		return false
+	}
+	s.Stats.SatChecks++
+	a := s.decideFlip(s.Solver, q)
+	switch a.res {
+	case solver.Sat:
+		tf.feasible[k] = true
+	case solver.Unsat:
+		// The check's core is the proof and the conflict, as for a merged
+		// query's: no back-substitution over the prefix as after a flip
+		// (the prefix of a side deep in a callee is long, and shrinking
+		// even the core took up to a second per side through
+		// bytes.Buffer's code, where the flips it saves took
+		// milliseconds).
+		s.recordFlip(n, dir, a)
+		if p := a.proof; p != nil && len(p.Terms) > 0 && s.Conflicts.Add(&Conflict{Lits: p.Conflict, Terms: p.Terms}) {
+			s.Stats.Conflicts++
+		}
+		return true
 	}
 	return false
 }

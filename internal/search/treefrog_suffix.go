@@ -4,6 +4,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"leapfrog/internal/engine"
@@ -12,10 +13,13 @@ import (
 	"leapfrog/internal/solver"
 )
 
-// enumBudget bounds the guided runs of one enumeration (one side); enumTotal
-// bounds them for the whole search. Past the total, TreeFrog stops
-// enumerating and finishes as MTelse does (guided hopeful flips), so that its
-// cost never explodes where enumeration does not pay.
+// enumBudget bounds the guided runs of one enumeration (one side) at
+// first; enumTotal bounds them for the whole search. Past the total, auto's
+// TreeFrog stops enumerating and finishes as MTelse does (guided hopeful
+// flips), so that its cost never explodes where enumeration does not pay.
+// Pure TreeFrog, which makes no hopeful flip, raises the budget of one side
+// instead (raiseSideBudget) while the total and the deadline allow: a side
+// is given up for its budget only when the search's own is spent.
 const (
 	enumBudget = 200
 	enumTotal  = 20000
@@ -46,9 +50,14 @@ type overConflict struct {
 
 // targetStatus is what an enumeration learnt about one target.
 type targetStatus struct {
-	incomplete bool // some suffix could not be decided
-	cores      [][]*expr.Term
-	seen       map[string]bool
+	incomplete bool   // some suffix could not be decided
+	why        string // why (the first reason)
+	// abandoned: the enumeration stopped aiming at it (its budget is
+	// spent). An incomplete target is otherwise still aimed at: another
+	// suffix may reach it.
+	abandoned bool
+	cores     [][]*expr.Term
+	seen      map[string]bool
 }
 
 // dnode is a side taken by the enumeration: the start side, or a side a
@@ -93,7 +102,14 @@ type suffixEnum struct {
 	dnodes   []*dnode
 	budget   int
 	taken    bool // a test took the side: the enumeration is over
-	runTerms map[*expr.Term]int
+	// stoppedQuery is the query of the first satisfiable suffix the enumeration
+	// stopped short of its targets (a bounded loop, an abandoned run): the
+	// prefix and the suffix's constraints so far (enumerateSkeletons).
+	stoppedQuery []*expr.Term
+	// budgetQuery is the query of the shallowest suffix left pending when
+	// the budget ran out (pendingQuery).
+	budgetQuery []*expr.Term
+	runTerms    map[*expr.Term]int
 }
 
 // pendingSuffix is a suffix left for a later run: the directions from the
@@ -126,7 +142,7 @@ func (tf *treefrog) enumerateSuffixes(n *Node, dir bool, targets []*Objective, p
 		before = prefix[:len(prefix)-1]
 	}
 	e := &suffixEnum{tf: tf, n: n, dir: dir, prefix: prefix, lits: lits, before: termSet(before), inPrefix: termSet(prefix), status: map[*Objective]*targetStatus{},
-		byLit: map[Lit]*Objective{}, byPanic: map[*ir.Panic]*Objective{}, budget: enumBudget}
+		byLit: map[Lit]*Objective{}, byPanic: map[*ir.Panic]*Objective{}, budget: tf.sideBudget}
 	key := overKey{n.If, dir, n.Num}
 	for _, u := range targets {
 		if oc := tf.overFor(key, u, e.before); oc != nil {
@@ -158,6 +174,13 @@ func (tf *treefrog) enumerateSuffixes(n *Node, dir bool, targets []*Objective, p
 		case s.coveredBy[u.Index] != nil:
 		case st.incomplete:
 			open = append(open, u)
+			if tf.why == "" {
+				tf.why = st.why
+			}
+			tf.stoppedQuery = e.stoppedQuery
+			if tf.stoppedQuery == nil {
+				tf.stoppedQuery = e.budgetQuery
+			}
 		default:
 			var need []*expr.Term
 			for _, t := range before {
@@ -223,6 +246,17 @@ func (tf *treefrog) refuteSide(n *Node, dir bool, u *Objective, need []*expr.Ter
 		}
 	}
 	cl = append(cl, Lit{n.If, dir})
+	// The bounds met beyond the side (a stub's calls, an input made on
+	// first use) that the cores need: the refutation holds them too.
+	seen := map[Lit]bool{}
+	for _, c := range cores {
+		for _, t := range c {
+			if l, ok := tf.boundLit[t]; ok && !seen[l] && !in[t] && !slices.Contains(cl, l) {
+				seen[l] = true
+				cl = append(cl, l)
+			}
+		}
+	}
 	if u.If != nil {
 		cl = append(cl, Lit{u.If, u.Dir})
 	}
@@ -240,7 +274,13 @@ func (e *suffixEnum) newDnode(key overKey, sufLen int) *dnode {
 
 // live reports whether target u is still to be decided by this enumeration.
 func (e *suffixEnum) live(u *Objective) bool {
-	return u != nil && e.tf.s.coveredBy[u.Index] == nil && !e.status[u].incomplete
+	if u == nil || e.tf.s.coveredBy[u.Index] != nil {
+		return false
+	}
+	if !e.tf.pure {
+		return !e.status[u].incomplete // Auto's: its hopeful flips take over
+	}
+	return !e.status[u].abandoned
 }
 
 // reachesLive reports whether side dir of branch b is a live target or may
@@ -254,13 +294,24 @@ func (e *suffixEnum) reachesLive(b *ir.If, dir bool) bool {
 	return false
 }
 
-// giveUp marks the live targets side dir of b may reach (all, for a nil b)
-// as undecided here.
-func (e *suffixEnum) giveUp(b *ir.If, dir bool) {
+// giveUp marks the live targets side dir of b may reach as undecided
+// here, for the reason why: other suffixes may still reach them, none can
+// refute them. A nil b abandons every live target (the enumeration stops).
+func (e *suffixEnum) giveUp(b *ir.If, dir bool, why string) {
 	for _, u := range e.order {
 		if e.live(u) && (b == nil || e.tf.s.reach.sideReaches(b, dir, u)) {
-			e.status[u].incomplete = true
+			e.undecided(u, why)
+			e.status[u].abandoned = b == nil
 		}
+	}
+}
+
+// undecided records that a suffix towards u could not be decided, and why.
+func (e *suffixEnum) undecided(u *Objective, why string) {
+	st := e.status[u]
+	st.incomplete = true
+	if st.why == "" {
+		st.why = why
 	}
 }
 
@@ -332,13 +383,16 @@ func (e *suffixEnum) run(top *dnode) {
 			return
 		}
 		if e.budget <= 0 || tf.runs >= enumTotal || s.Expired() {
+			why := "the search ran out of time"
 			if tf.runs >= enumTotal {
 				tf.hopeful = true
-				tf.why = fmt.Sprintf("the guided enumeration of suffixes spent the search's budget (%d runs)", enumTotal)
+				why = fmt.Sprintf("the guided enumeration of suffixes spent the search's budget (%d runs)", enumTotal)
 			} else if e.budget <= 0 {
-				tf.why = fmt.Sprintf("the guided enumeration of suffixes from one side spent its budget (%d runs)", enumBudget)
+				why = fmt.Sprintf("the guided enumeration of suffixes from one side spent its budget (%d runs)", tf.sideBudget)
+				tf.sideBudgetSpent = true
+				e.budgetQuery = e.pendingQuery()
 			}
-			e.giveUp(nil, false)
+			e.giveUp(nil, false, why)
 			return
 		}
 		p := e.stack[len(e.stack)-1]
@@ -377,6 +431,40 @@ func (e *suffixEnum) run(top *dnode) {
 	}
 }
 
+// pendingQuery returns, when pure TreeFrog's enumeration spends its budget,
+// the query of the shallowest suffix it left for a later run (the bottom of
+// the stack: an alternative nearest the side) that still leads to a live
+// target and that no known conflict refutes: the prefix and the suffix's
+// constraints so far, never the side alone (an alternative is left only at
+// a condition, whose constraint it holds). A depth-first enumeration spends
+// its budget deep in one subtree (a chain of wrapped errors, each link's
+// dynamic type a decision) and never comes back to the alternatives near
+// the side: this query takes one of them (enumerateSkeletons). Nil when
+// none qualifies.
+func (e *suffixEnum) pendingQuery() []*expr.Term {
+	if !e.tf.pure {
+		return nil
+	}
+	for _, p := range e.stack {
+		if len(p.lits) == 0 {
+			continue
+		}
+		last := p.lits[len(p.lits)-1]
+		if !e.reachesLive(last.If, last.Dir) {
+			continue
+		}
+		set := termSet(e.prefix)
+		for _, t := range p.terms {
+			set[t] = true
+		}
+		if e.tf.s.Conflicts.Violated(set) != nil {
+			continue
+		}
+		return append(append([]*expr.Term(nil), e.prefix...), p.terms...)
+	}
+	return nil
+}
+
 func (e *suffixEnum) setRunTerms(terms []*expr.Term) {
 	e.runTerms = make(map[*expr.Term]int, len(terms))
 	for i, t := range terms {
@@ -411,11 +499,53 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 		if k != len(dirs) {
 			panic(fmt.Sprintf("search: guided run asks for step %d after %d directions", k, len(dirs)))
 		}
+		if st.Domain != engine.NoDomain && e.tf.pure {
+			// A fact of the input domain met on the way (a stub's
+			// answer, an input made on first use): every input holds it,
+			// so the suffix takes its holding side, its constraint one of
+			// the suffix's; a fact that is constantly false here ends the
+			// suffix (no input goes on).
+			if st.Cond == nil {
+				if !st.Taken {
+					return st.Taken, true
+				}
+				dirs = append(dirs, true)
+				return true, false
+			}
+			t := st.Cond
+			if !st.Taken {
+				t = s.B.Not(st.Cond)
+			}
+			if st.Domain == engine.DomainBound {
+				// A bound: a refutation whose cores hold it proves
+				// nothing (refuteSide, Session.needsBound).
+				s.bounds[st.If] = true
+				e.tf.boundLit[t] = Lit{st.If, true}
+			}
+			if !set[t] {
+				if c := s.Conflicts.ViolatedBy(set, t); c != nil {
+					e.refute([][]*expr.Term{c.Terms}, st.If, true, nil, chain)
+					return st.Taken, true
+				}
+				if _, ok := e.runTerms[t]; !ok {
+					e.runTerms[t] = len(terms)
+				}
+				terms, lits = append(terms, t), append(lits, Lit{st.If, true})
+				set[t] = true
+			}
+			dirs = append(dirs, true)
+			return true, false
+		}
 		if st.Bounded != "" || st.Cond != nil && !st.Flippable {
-			e.giveUp(st.If, true)
-			e.giveUp(st.If, false)
-			if st.Bounded != "" {
-				e.tf.why = st.Bounded
+			why := st.Bounded
+			if why == "" {
+				why = "a condition the search may not choose: " + st.UnfixedReason()
+			}
+			if e.tf.pure {
+				e.stopped(terms, lits, chain, []Lit{{st.If, true}, {st.If, false}}, why)
+			} else {
+				e.giveUp(st.If, true, why)
+				e.giveUp(st.If, false, why)
 			}
 			return st.Taken, true
 		}
@@ -483,8 +613,7 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 	path := s.Engine.RunGuided(s.Fn, s.Initial(), dirs, guide)
 	switch {
 	case path.Aborted != "":
-		e.giveUp(nil, false)
-		e.tf.why = path.Aborted
+		e.aborted(path, terms, lits, chain)
 	case !path.Stopped && path.Conflict < 0 && path.PanicAt != nil:
 		if u := e.byPanic[path.PanicAt]; e.live(u) {
 			hits = append(hits, suffixHit{u, terms, lits, chain})
@@ -501,6 +630,92 @@ func (e *suffixEnum) follow(p pendingSuffix) {
 	}
 }
 
+// aborted settles a guided run the engine abandoned (a run error, an
+// interface holding a type beyond the bound of its candidates). When the
+// suffix so far is unsatisfiable with the prefix, the run went where no
+// input goes: the suffix is refuted as a dead end is, by the conflict
+// learnt (one holding a bound proves nothing, as anywhere). Otherwise an
+// input takes the suffix and its run is abandoned the same way: the live
+// targets beyond the run's last step are left open with the reason, and
+// the enumeration goes on towards the others.
+func (e *suffixEnum) aborted(p *engine.Path, terms []*expr.Term, lits []Lit, chain []*dnode) {
+	if p.TimedOut() || !e.tf.pure {
+		e.giveUp(nil, false, p.Aborted) // Auto's: its hopeful flips take over
+		return
+	}
+	last := Lit{e.n.If, e.dir}
+	if k := len(p.Steps); k > e.n.Depth+1 {
+		last = Lit{p.Steps[k-1].If, p.Steps[k-1].Taken}
+	}
+	e.stopped(terms, lits, chain, []Lit{last}, p.Aborted)
+}
+
+// stopped settles a suffix the enumeration cannot go on with (a bounded
+// loop, an abandoned run) towards the live targets the sides may lead to.
+// Unsatisfiable with the prefix: refuted as a dead end is, by the conflict
+// learnt from the check's core (not from the whole sequence: a suffix
+// abandoned deep in a chain of interface inputs is long, and the runs the
+// engine abandons there are many). Otherwise those targets are left
+// undecided with the reason, and the first such suffix is kept as the
+// query that fleshes the enumeration out as far as it goes
+// (enumerateSkeletons).
+func (e *suffixEnum) stopped(terms []*expr.Term, lits []Lit, chain []*dnode, sides []Lit, why string) {
+	tf := e.tf
+	q := append(append([]*expr.Term(nil), e.prefix...), terms...)
+	ql := append(append([]Lit(nil), e.lits...), lits...)
+	res := solver.Sat
+	if k := fmt.Sprint(termIDs(q)); len(q) > 0 && !tf.feasible[k] {
+		tf.s.Stats.SatChecks++
+		res = tf.s.Solver.Check(q)
+		if res == solver.Sat {
+			tf.feasible[k] = true
+		}
+	}
+	if res == solver.Unsat {
+		ct, cl := coreOf(q, ql, tf.s.Solver.Core())
+		if core := tf.refutation(ct, cl); core != nil {
+			for _, l := range sides {
+				e.refute([][]*expr.Term{core}, l.If, l.Dir, nil, chain)
+			}
+			return
+		}
+	}
+	for _, l := range sides {
+		e.giveUp(l.If, l.Dir, why)
+	}
+	if res == solver.Sat && e.stoppedQuery == nil && len(q) > 0 {
+		e.stoppedQuery = q
+	}
+}
+
+// refutation returns the constraints that refute an unsatisfiable
+// sequence: the conflict learnt from it (§5.1), or, when back-substitution
+// from its last constraint finds none (the contradiction lies among
+// constraints the last one does not share variables with), the solver's
+// core of the whole, shrunk to a minimal one; nil when the sequence is not
+// found unsatisfiable.
+func (tf *treefrog) refutation(terms []*expr.Term, lits []Lit) []*expr.Term {
+	if c := tf.learn(terms, lits); c != nil || !tf.pure {
+		if c == nil {
+			return nil // Auto's: its hopeful flips take over
+		}
+		return c.Terms
+	}
+	if tf.satCheck(terms) != solver.Unsat {
+		return nil
+	}
+	tf.s.Stats.SatChecks++
+	if tf.s.Solver.Check(terms) == solver.Unsat {
+		if ct, cl := coreOf(terms, lits, tf.s.Solver.Core()); len(ct) > 0 {
+			if c := tf.learn(ct, cl); c != nil {
+				return c.Terms
+			}
+			return ct
+		}
+	}
+	return terms // unsatisfiable as a whole (the check was answered before)
+}
+
 // hit decides a complete suffix reaching target u: back-substitution of the
 // suffix alone, then one solver call with the prefix.
 func (e *suffixEnum) hit(h suffixHit) {
@@ -509,37 +724,37 @@ func (e *suffixEnum) hit(h suffixHit) {
 		slice, sliceLits := independent(h.terms, h.lits, h.terms[len(h.terms)-1])
 		switch tf.satCheck(slice) {
 		case solver.Unsat:
-			if c := tf.learn(slice, sliceLits); c != nil {
-				e.refute([][]*expr.Term{c.Terms}, nil, false, h.u, h.chain)
+			if core := tf.refutation(slice, sliceLits); core != nil {
+				e.refute([][]*expr.Term{core}, nil, false, h.u, h.chain)
 				return
 			}
-			e.status[h.u].incomplete = true
+			e.undecided(h.u, "no conflict could be learnt from an unsatisfiable suffix")
 			return
 		case solver.Unknown:
-			e.status[h.u].incomplete = true
+			e.undecided(h.u, "the solver could not decide a suffix")
 			return
 		}
 	}
 	q := append(append([]*expr.Term(nil), e.prefix...), h.terms...)
 	ql := append(append([]Lit(nil), e.lits...), h.lits...)
 	if len(q) == 0 {
-		e.status[h.u].incomplete = true
+		e.undecided(h.u, "a suffix without constraints")
 		return
 	}
 	switch tf.solveAndRun(e.n, e.dir, q) {
 	case solver.Sat:
 		e.taken = true
 		if s.coveredBy[h.u.Index] == nil {
-			e.status[h.u].incomplete = true // the run left the suffix: claim nothing
+			e.undecided(h.u, "engine divergence: the run of a suffix's model did not take its target") // claim nothing
 		}
 	case solver.Unsat:
 		cq, cl := coreOf(q, ql, s.Solver.Core())
-		if c := tf.learn(cq, cl); c != nil {
-			e.refute([][]*expr.Term{c.Terms}, nil, false, h.u, h.chain)
+		if core := tf.refutation(cq, cl); core != nil {
+			e.refute([][]*expr.Term{core}, nil, false, h.u, h.chain)
 			return
 		}
-		e.status[h.u].incomplete = true
+		e.undecided(h.u, "no conflict could be learnt from an unsatisfiable suffix query")
 	default:
-		e.status[h.u].incomplete = true
+		e.undecided(h.u, "the solver could not decide a suffix's query")
 	}
 }
