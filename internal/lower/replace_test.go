@@ -66,7 +66,23 @@ func Std(f *os.File) int {
 		}
 		return len(b)
 	}
-	return n + m + k
+	if n > 7 {
+		buf := make([]byte, 4)
+		_, _, _ = f.Close(), f.Sync(), f.Truncate(2)
+		_, _ = f.Read(buf)
+		_, _ = f.ReadAt(buf, 1)
+		_, _ = f.WriteAt(buf, 1)
+		_, _ = f.Seek(1, 0)
+		_ = f.Chdir()
+		_, _ = f.Readdirnames(1)
+		_, _, _, _ = os.Rename("a", "b"), os.Symlink("a", "b"), os.Link("a", "b"), os.Truncate("a", 1)
+		_, _ = os.Readlink("a")
+		_, _ = os.Hostname()
+		_, _ = os.Executable()
+		_, _ = os.UserHomeDir()
+		return os.Getpid()
+	}
+	return n + m + k + len(f.Name()) + int(f.Fd())
 }
 
 func Funcs(i32 *int32, i64 *int64, u32 *uint32, u64 *uint64, up *uintptr) {
