@@ -56,7 +56,9 @@
 // package holds Go bodies for bytealg's assembly, errors.Is and As,
 // sync, sync/atomic, unique, os.File's Write and WriteString (os.Stdout
 // and os.Stderr, of package os, which is not interpreted, are bound to its
-// Files: a write to them succeeds whole, as under go test),
+// Files: a write to them succeeds whole, as under go test; os.Args to its
+// variable args, which its intrinsic commandLine initializes: values a
+// test cannot fix, engine/args.go),
 // reflectlite's ValueOf, Len and Swapper, a
 // model of reflect (see The reflect model), the mirror types standing
 // for their types, its intrinsics, and the
