@@ -38,7 +38,7 @@ func randomBits() uint64
 
 // commandLine is the process's command line, os.Args (os.go): the engine
 // answers a call with a slice whose length and strings are fresh
-// variables a test cannot fix (its env.go).
+// variables a test cannot fix (its args.go).
 func commandLine() []string
 
 // The reflect model's intrinsics (reflect.go): type ids index the

@@ -16,7 +16,7 @@ var stderr = &osFile{std: 3}
 
 // args binds os.Args: the command line of the test binary, which go test
 // chose and leapfrog does not know (commandLine: the engine gives values
-// a test cannot fix, its env.go). A function that assigns os.Args assigns
+// a test cannot fix, its args.go). A function that assigns os.Args assigns
 // this variable.
 var args = commandLine()
 
