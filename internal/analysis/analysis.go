@@ -252,8 +252,11 @@ func (a *analysis) invalidAnswer() error {
 
 // globalsUsed lists the package-level variables of fn's package that fn
 // and its callees use, by name: the emitted test saves and restores them
-// around each case (another package's variables are not restored: a test
-// cannot reach them).
+// around each case. Another package's variables are not restored (a test
+// cannot reach them), but for those of a package leapfrog does not
+// interpret that the replacement package binds (ir.Global.Binds), by
+// their qualified name ("os.Args"): when assigned or, for a slice, used
+// at all (an element may be written through it).
 func globalsUsed(fn *ir.Function) []string {
 	seen := map[*ir.Global]bool{}
 	var names []string
@@ -261,9 +264,17 @@ func globalsUsed(fn *ir.Function) []string {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				for _, op := range in.Operands() {
-					if g, ok := op.(*ir.Global); ok && !seen[g] && g.Pkg == "" {
+					g, ok := op.(*ir.Global)
+					if !ok || seen[g] {
+						continue
+					}
+					switch {
+					case g.Pkg == "":
 						seen[g] = true
 						names = append(names, g.Ident)
+					case g.Binds != "" && (g.Typ.Elem.Kind == ir.KSlice || !isLoadOf(in, g)):
+						seen[g] = true
+						names = append(names, g.Binds)
 					}
 				}
 			}
@@ -271,6 +282,12 @@ func globalsUsed(fn *ir.Function) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// isLoadOf reports whether in only loads the variable g.
+func isLoadOf(in ir.Instr, g *ir.Global) bool {
+	l, ok := in.(*ir.Load)
+	return ok && l.Ptr == g
 }
 
 // strategies maps the names of the command line to strategies.

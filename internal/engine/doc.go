@@ -138,8 +138,9 @@
 // a stub in every run, at $seam.<name>, and the case that called it
 // replaces the variable. The environment variables a function reads by a
 // constant name are inputs too ($env.<NAME>: a string, unset by default;
-// env.go); the clock, math/rand's numbers and the list os.Environ returns
-// are not, and a branch on them is unknown with the reason. A time.Time
+// env.go); the clock, math/rand's numbers, the list os.Environ returns
+// and the command line os.Args (at least one string: args.go) are not,
+// and a branch on them is unknown with the reason. A time.Time
 // input is what a test writes time.Unix(s, ns).UTC(): its seconds any
 // int64, its nanoseconds below 1e9 (a fact), its monotonic reading and
 // its location (nil, UTC) another package's state bounded to zero.

@@ -486,7 +486,7 @@ func (m *machine) callFrame(fr *frame, depth int) (res []val, panicked bool) {
 			}
 			switch in := ci.in.(type) {
 			case *ir.If:
-				c := clockFacts(fr.fn, m.operand(fr, ci.ops[0]).(*scalar)) // env.go
+				c := m.argsFacts(clockFacts(fr.fn, m.operand(fr, ci.ops[0]).(*scalar))) // env.go, args.go
 				taken := m.branchIn(in, c, depth, li, fr, b)
 				if taken {
 					next = b.Succs[0]

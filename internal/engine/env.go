@@ -10,7 +10,8 @@ import (
 )
 
 // A program may read what no argument gives it: the clock (time.Now,
-// time.Since) and the environment variables (os.Getenv). The engine
+// time.Since), the environment variables (os.Getenv) and the command line
+// (os.Args: args.go). The engine
 // answers these reads itself (package externals lists them): each value
 // read is made of fresh variables ("ext#<n>.<width>:<key>") whose concrete
 // values are fixed per run, so that the same input gives the same run and
@@ -95,6 +96,9 @@ func unfixedReason(key string) string {
 	if key == environKey {
 		return EnvironReason
 	}
+	if key == argsKey || key == argsLenKey {
+		return ArgsReason
+	}
 	if name, ok := strings.CutPrefix(key, envKeyPrefix); ok {
 		if name == "?" {
 			return "depends on an environment variable (os.Getenv), which leapfrog does not set"
@@ -145,6 +149,8 @@ func (m *machine) callEnv(name string, a []val) ([]val, bool) {
 		return m.envRead(a[0].(*str)), true
 	case "os.Environ":
 		return []val{m.environ()}, true
+	case "leapfrog/replacements.commandLine":
+		return []val{m.commandLine()}, true // args.go
 	}
 	return nil, false
 }

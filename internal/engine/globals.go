@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"leapfrog/internal/ir"
 )
@@ -80,6 +81,10 @@ func (e *Engine) initialGlobals(prog *ir.Program) *globalState {
 		for _, st := range im.path.Steps {
 			if st.Cond != nil {
 				gs.err = "the initializer depends on an input"
+				if strings.HasPrefix(st.Unfixed, "depends on ") {
+					gs.err = "the initializer branches on what a test cannot fix: it " + st.Unfixed // env.go, args.go
+				}
+				break
 			}
 		}
 	}

@@ -18,12 +18,13 @@ var fmtIntrinsics = []string{
 // test does not give it (their meaning: internal/engine/env.go): the
 // clock of package time, which time.Now, time.Since and time.Until read,
 // and its local time zone (initLocal; package time is otherwise
-// interpreted), the process's environment variables, and the random bits
-// the replacements of math/rand and math/rand/v2 draw.
+// interpreted), the process's environment variables and its command line
+// (os.Args, which the replacement package's commandLine gives), and the
+// random bits the replacements of math/rand and math/rand/v2 draw.
 var Environment = []string{
 	"time.runtimeNow", "time.runtimeNano", "time.runtimeIsBubbled", "time.initLocal",
 	"os.Getenv", "os.LookupEnv", "os.Environ",
-	"leapfrog/replacements.randomBits",
+	"leapfrog/replacements.randomBits", "leapfrog/replacements.commandLine",
 }
 
 // Native are the functions with no Go body whose result is a pure

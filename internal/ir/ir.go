@@ -343,6 +343,10 @@ type Global struct {
 	// stores into it or uses its address otherwise than by loading it (not
 	// a seam: engine/seams.go). Not written in the text form.
 	Assigned bool
+	// Binds, for a variable of the replacement package standing for a
+	// variable of a package leapfrog does not interpret, is that variable's
+	// Go name ("os.Args"). Not written in the text form.
+	Binds string
 }
 
 func (g *Global) Type() *Type  { return g.Typ }

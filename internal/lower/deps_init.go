@@ -155,10 +155,29 @@ func (l *loader) lowerDepInit(p *ssa.Package) (*ir.Function, error) {
 		}
 		return l.reslice(p, init)
 	}
+	if l.repl != nil && p == l.repl.pkg {
+		// The replacement package's initializer gives every variable it
+		// binds its value (os.Stdout, os.Args, math/bits' errors): the
+		// part for the variables the program uses is lowered, no more (a
+		// program writing to os.Stderr does not read the command line,
+		// an external the independent encoding does not write).
+		if f, err := l.sliceDepInit(p, init, nil); f != nil || err != nil {
+			return f, err
+		}
+		return l.lowerClosure(init)
+	}
 	f, err := l.lowerClosure(init)
 	if err == nil || l.writers[p] {
 		return f, err
 	}
+	return l.sliceDepInit(p, init, err)
+}
+
+// sliceDepInit lowers the part of p's initializer init that gives the
+// variables the program uses their values; when it cannot, it returns the
+// whole initializer's error, whole (nil, nil when whole is nil).
+func (l *loader) sliceDepInit(p *ssa.Package, init *ssa.Function, whole error) (*ir.Function, error) {
+	err := whole
 	used := l.usedGlobals(p)
 	s := sliceInit(init, used)
 	if s == nil {
@@ -211,6 +230,15 @@ func (l *loader) reslice(p *ssa.Package, init *ssa.Function) (*ir.Function, erro
 			return nil, err
 		}
 	}
+}
+
+// isReplacementHook reports whether fn is a function of the replacement
+// package with no Go body (an intrinsic, or an external the engine
+// answers: commandLine, randomBits), which writes none of the package's
+// variables: the slice of the package's initializer holds a call of one
+// only for a variable it gives a value.
+func isReplacementHook(fn *ssa.Function) bool {
+	return fn.Pkg != nil && fn.Pkg.Pkg.Path() == replacementPath && fn.Blocks == nil
 }
 
 // usedGlobals returns the variables of p the program uses.
@@ -291,7 +319,7 @@ func sliceInit(init *ssa.Function, used map[*ssa.Global]bool) *initSlice {
 				case *ssa.If, *ssa.Jump, *ssa.Return, *ssa.Panic:
 					add(i)
 				case ssa.CallInstruction:
-					if callee := x.Common().StaticCallee(); callee == nil || callee.Pkg == init.Pkg {
+					if callee := x.Common().StaticCallee(); callee == nil || callee.Pkg == init.Pkg && !isReplacementHook(callee) {
 						add(i)
 					}
 				case *ssa.Store:

@@ -56,9 +56,11 @@
 // package holds Go bodies for bytealg's assembly, errors.Is and As,
 // sync, sync/atomic, unique, os.File's Write and WriteString (os.Stdout
 // and os.Stderr, of package os, which is not interpreted, are bound to its
-// Files: a write to them succeeds whole, as under go test), its Name and
-// Fd, and os's functions and File methods that reach the file system or
-// the process (a run calling one is aborted, with its name),
+// Files: a write to them succeeds whole, as under go test; os.Args to its
+// variable args, which its intrinsic commandLine initializes: values a
+// test cannot fix, engine/args.go), os.File's Name and Fd, and os's
+// functions and File methods that reach the file system or the process
+// (a run calling one is aborted, with its name),
 // reflectlite's ValueOf, Len and Swapper, a
 // model of reflect (see The reflect model), the mirror types standing
 // for their types, its intrinsics, and the

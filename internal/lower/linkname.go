@@ -76,6 +76,9 @@ func (l *loader) boundGlobal(g *ssa.Global, pos token.Pos) (ig *ir.Global, ok bo
 		return nil, true, l.unsupported(pos, "package-level variable %s is bound by //go:linkname to %s, of another type", name, target)
 	}
 	ig, err = l.global(r, pos)
+	if err == nil && target == name && token.IsExported(g.Name()) {
+		ig.Binds = name // os.Args: the emitted test restores it (analysis.globalsUsed)
+	}
 	return ig, true, err
 }
 

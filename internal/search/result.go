@@ -24,7 +24,8 @@ type Result struct {
 	// Globals are the package-level variables of the package under test
 	// (their Go names) that the function may write, directly or through the
 	// map, slice or pointer they hold: the emitted test restores them after
-	// each case.
+	// each case. A variable of a package leapfrog does not interpret that
+	// the function may write (os.Args) is among them, qualified.
 	Globals []string
 	// Assume is the function's precondition (//leapfrog:assume), a Go
 	// boolean expression over its parameters; verdicts are relative to it.

@@ -98,7 +98,8 @@
 // when leapfrog could not render the panic's value, its type (%T, in a
 // wantPanicType column).
 //
-// The package-level variables the function writes (search.Result.Globals)
+// The package-level variables the function writes (search.Result.Globals,
+// with os.Args when it uses it: a variable of another package, qualified)
 // are saved before each case and restored by deferred functions, a map's
 // entries, a slice's elements and a pointer's pointee too (one level down),
 // so that every case starts from the values the variables had when the test

@@ -10,6 +10,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -33,9 +34,19 @@ func (f *file) globals(r *search.Result) ([]string, error) {
 		}
 		seen[name] = true
 		v, ok := f.pkg.Scope().Lookup(name).(*types.Var)
+		ref := name
+		if path, vn, qualified := strings.Cut(name, "."); qualified {
+			// A variable of another package (os.Args): one the package
+			// imports, directly or not.
+			if p := importedPkg(f.pkg, path); p != nil {
+				v, ok = p.Scope().Lookup(vn).(*types.Var)
+				ref = f.std(path) + "." + vn
+			}
+		}
 		if !ok {
 			return nil, fmt.Errorf("testgen: %s writes %s, which is not a package-level variable of %s", r.Function, name, f.pkg.Path())
 		}
+		name = ref
 		T := f.typeName(v.Type())
 		old := f.local("old")
 		switch u := v.Type().Underlying().(type) {
@@ -71,6 +82,29 @@ func (f *file) globals(r *search.Result) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// importedPkg is the package of import path path that p imports, directly
+// or not, or nil.
+func importedPkg(p *types.Package, path string) *types.Package {
+	seen := map[*types.Package]bool{}
+	var walk func(*types.Package) *types.Package
+	walk = func(q *types.Package) *types.Package {
+		if seen[q] {
+			return nil
+		}
+		seen[q] = true
+		if q.Path() == path {
+			return q
+		}
+		for _, i := range q.Imports() {
+			if r := walk(i); r != nil {
+				return r
+			}
+		}
+		return nil
+	}
+	return walk(p)
 }
 
 // precondition returns the function's precondition as a condition on the

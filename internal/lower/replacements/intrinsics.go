@@ -36,6 +36,11 @@ func compares(x, y any) bool
 // fresh variables that a test cannot fix (its env.go).
 func randomBits() uint64
 
+// commandLine is the process's command line, os.Args (os.go): the engine
+// answers a call with a slice whose length and strings are fresh
+// variables a test cannot fix (its args.go).
+func commandLine() []string
+
 // The reflect model's intrinsics (reflect.go): type ids index the
 // program's table of reflected types (0: none).
 

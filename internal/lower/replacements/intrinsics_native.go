@@ -6,6 +6,7 @@ package replacements
 
 import (
 	"math/rand/v2"
+	"os"
 	"reflect"
 )
 
@@ -46,3 +47,6 @@ func compares(x, y any) (ok bool) {
 
 // randomBits is 64 random bits.
 func randomBits() uint64 { return rand.Uint64() }
+
+// commandLine is the process's command line.
+func commandLine() []string { return os.Args }

@@ -1,4 +1,4 @@
-// Package os as a test process sees it: the standard output and error, Files a write to succeeds on (as under go test); os.Exit, which ends the process.
+// Package os as a test process sees it: the standard output and error, Files a write to succeeds on (as under go test); its command line, os.Args; os.Exit, which ends the process.
 
 package replacements
 
@@ -13,6 +13,12 @@ var stdout = &osFile{std: 2}
 
 // stderr binds os.Stderr.
 var stderr = &osFile{std: 3}
+
+// args binds os.Args: the command line of the test binary, which go test
+// chose and leapfrog does not know (commandLine: the engine gives values
+// a test cannot fix, its args.go). A function that assigns os.Args assigns
+// this variable.
+var args = commandLine()
 
 // nilFile is why a run that writes to a nil *os.File is aborted: Go
 // returns os.ErrInvalid, a variable of package os, which leapfrog does

@@ -1,4 +1,4 @@
-// Differential test: (*os.File).Write and WriteString on the standard output and error, a nil File and a zero File, against the replacements; os.Exit aborts.
+// Differential test: (*os.File).Write and WriteString on the standard output and error, a nil File and a zero File, against the replacements; os.Exit aborts; os.Args bound.
 
 package replacements
 
@@ -82,5 +82,15 @@ func TestOSOutside(t *testing.T) {
 		if want := fmt.Sprintf("panic(%v)", outside(name)); got != want {
 			t.Errorf("%s: %s, want %s", name, got, want)
 		}
+	}
+}
+
+// TestOSArgs: the variable binding os.Args holds, natively, the process's
+// command line (compiled, commandLine is os.Args), and that command line
+// holds at least the binary's path: the one fact the engine assumes of it
+// (engine/args.go), here under go test as in an emitted test.
+func TestOSArgs(t *testing.T) {
+	if len(args) != len(os.Args) || len(args) == 0 || &args[0] != &os.Args[0] {
+		t.Fatalf("args = %q, os.Args = %q: want the same, not empty", args, os.Args)
 	}
 }
