@@ -28,6 +28,9 @@ func (m *machine) reflectMake(in *ir.Builtin, args []val) val {
 			panic(runError(fmt.Sprintf("%s of %s", in.Fn, rt.String)))
 		}
 		t := rt.Dyn.Type
+		if c := args[2].(*scalar); c.s == nil && int64(c.c) == -1 {
+			return makeIface(rt.Dyn, zero(t))
+		}
 		switch t.Kind {
 		case ir.KMap:
 			return makeIface(rt.Dyn, &mapv{obj: &object{v: &table{}}})
@@ -50,11 +53,16 @@ func (m *machine) reflectMake(in *ir.Builtin, args []val) val {
 	kt, et := m.rtypeOrStop(mrt.Key, in), m.rtypeOrStop(mrt.Elem, in)
 	switch in.Fn {
 	case ir.ReflectMapIndex:
-		res, found := m.mapGet(t, mv, m.unbox(args[4].(*iface), kt, t.Key, in))
-		if !m.decide(in.Block(), ir.Dispatch, "r"+in.Name()+" found", found) {
-			return anySlice(nil)
+		// Decided entry by entry, as a dispatch, rather than an ite over
+		// the entries' elements (which two maps, or two pointers, among
+		// an interface's candidates would stop).
+		tb := m.tableOf(mv)
+		for i, h := range m.matches(t, tb, m.unbox(args[4].(*iface), kt, t.Key, in)) {
+			if m.decide(in.Block(), ir.Dispatch, fmt.Sprintf("r%s at %d", in.Name(), i), h) {
+				return anySlice([]val{m.box(tb.entries[i].v, et, t.Elem, in)})
+			}
 		}
-		return anySlice([]val{m.box(res, et, t.Elem, in)})
+		return anySlice(nil)
 	case ir.ReflectMapSet:
 		m.mapSet(t, mv, m.unbox(args[4].(*iface), kt, t.Key, in), m.unbox(args[5].(*iface), et, t.Elem, in))
 		return nil

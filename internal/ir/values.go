@@ -91,7 +91,7 @@ const (
 	ReflectSet     // rset(Root, RootT, Steps, X): stores what the interface X holds (X itself for an interface type) where Steps lead, in memory; no result
 	ReflectAddr    // raddr(Root, RootT, Steps, T): the address of what Steps lead to, in memory, boxed as the pointer type T
 	ReflectNew     // rnew(T): a fresh variable of type T, zero, its address boxed as the pointer type to T (T's PtrTo)
-	ReflectMake    // rmake(T, N, C): make(T, N, C) of the slice type T, or make(T) of the map type T, boxed as T
+	ReflectMake    // rmake(T, N, C): make(T, N, C) of the slice type T, or make(T) of the map type T; with C -1, T's zero value (T no interface type); boxed as T
 	// rmapindex(Root, RootT, Steps, MapT, Key): the map reached so (of
 	// type MapT) at Key (an interface holding a value of the key type, or,
 	// for an interface key type, the key itself): a []any empty where the

@@ -78,7 +78,7 @@ func raddr(root any, rootT int, steps []int, t int) any
 func rnew(t int) any
 
 // rmake is make(t, n, c) of the slice type t, or make(t) of the map type
-// t, boxed as t.
+// t, boxed as t; with c -1, the zero value of t (no interface type).
 func rmake(t, n, c int) any
 
 // rmapindex is the element at key of the map (of type mt) reached from

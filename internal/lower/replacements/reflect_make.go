@@ -31,14 +31,17 @@ func ReflectNew(t rType) value {
 	return value{root: rnew(id), p: &vpath{rootT: pt, t: pt}}
 }
 
-// ReflectZero replaces reflect.Zero: a fresh variable's value, neither
-// addressable nor settable.
+// ReflectZero replaces reflect.Zero: the zero value (rmake), or, of an
+// interface type, a fresh variable's; neither addressable nor settable.
 func ReflectZero(t rType) value {
 	if t == nil {
 		panic("reflect: Zero(nil)")
 	}
 	id := rtypeID(t, "reflect.Zero")
-	return value{root: rnew(id), p: &vpath{rootT: ptrTo(id), steps: []int{-1}, t: id}}
+	if t.Kind() == kInterface {
+		return value{root: rnew(id), p: &vpath{rootT: ptrTo(id), steps: []int{-1}, t: id}}
+	}
+	return value{root: rmake(id, 0, -1), p: &vpath{rootT: id, t: id}}
 }
 
 // ReflectMakeSlice replaces reflect.MakeSlice.

@@ -166,6 +166,9 @@ func rnew(t int) any { return reflect.New(nativeType(t)).Interface() }
 
 func rmake(t, n, c int) any {
 	rt := nativeType(t)
+	if c == -1 {
+		return reflect.Zero(rt).Interface()
+	}
 	if rt.Kind() == reflect.Map {
 		return reflect.MakeMap(rt).Interface()
 	}
