@@ -160,7 +160,10 @@ func Reflect(x any, p *int) string {
 	_ = m.MapIndex(v).IsValid() && len(m.MapKeys()) == 0 && reflect.MakeMapWithSize(t, 1).Len() == 0
 	for it := m.MapRange(); it.Next(); {
 		_, _ = it.Key(), it.Value()
+		v.SetIterKey(it)
+		v.SetIterValue(it)
 	}
+	_ = v.OverflowInt(1) || v.OverflowUint(1) || v.OverflowFloat(1)
 	_ = reflect.New(t).Elem().Len() + reflect.MakeSlice(t, 1, 2).Len()
 	return v.Kind().String() + f.Name
 }

@@ -249,3 +249,29 @@ func (it *mapIter) Value() value {
 	}
 	return e
 }
+
+// SetIterKey replaces (reflect.Value).SetIterKey.
+func (v value) SetIterKey(it *mapIter) {
+	it.current("reflect: Value.SetIterKey")
+	v.mustSet("SetIterKey")
+	it.m.mustExported("reflect.Value.SetIterKey")
+	v.Set(it.keys[it.next-1])
+}
+
+// SetIterValue replaces (reflect.Value).SetIterValue.
+func (v value) SetIterValue(it *mapIter) {
+	it.current("reflect: Value.SetIterValue")
+	v.mustSet("SetIterValue")
+	it.m.mustExported("reflect.Value.SetIterValue")
+	v.Set(it.Value())
+}
+
+// current panics as reflect's method does where it has no current entry.
+func (it *mapIter) current(method string) {
+	if !it.started {
+		panic(method + " called before Next")
+	}
+	if it.next > len(it.keys) {
+		panic(method + " called on exhausted iterator")
+	}
+}

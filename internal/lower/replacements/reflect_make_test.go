@@ -4,6 +4,7 @@ package replacements
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"reflect"
 	"sort"
@@ -258,4 +259,63 @@ func TestReflectMapIter(t *testing.T) {
 		})
 	}
 	exact(t, "MapIter{}", "Next", func() string { return fmt.Sprint(new(reflect.MapIter).Next()) }, func() string { return fmt.Sprint(new(mapIter).Next()) })
+}
+
+// TestReflectOverflow compares OverflowInt, OverflowUint and OverflowFloat
+// on every value's kind with boundary arguments.
+func TestReflectOverflow(t *testing.T) {
+	ints := []int64{0, 1, -1, 127, 128, -128, -129, 255, 256, 32767, 32768, -32769, 1<<31 - 1, 1 << 31, -1<<31 - 1, math.MaxInt64, math.MinInt64}
+	floats := []float64{0, 1, -1, math.MaxFloat32, -math.MaxFloat32, math.MaxFloat32 * 1.0000001, math.MaxFloat64, -math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN()}
+	for _, x := range reflectValues() {
+		if x == nil {
+			continue
+		}
+		rv, mv := reflect.ValueOf(x), ReflectValueOf(x)
+		at := fmt.Sprintf("%T", x)
+		for _, n := range ints {
+			compare(t, at, fmt.Sprintf("OverflowInt(%d)", n), func() string { return fmt.Sprint(rv.OverflowInt(n)) }, func() string { return fmt.Sprint(mv.OverflowInt(n)) })
+			compare(t, at, fmt.Sprintf("OverflowUint(%d)", n), func() string { return fmt.Sprint(rv.OverflowUint(uint64(n))) }, func() string { return fmt.Sprint(mv.OverflowUint(uint64(n))) })
+		}
+		for _, f := range floats {
+			compare(t, at, fmt.Sprintf("OverflowFloat(%g)", f), func() string { return fmt.Sprint(rv.OverflowFloat(f)) }, func() string { return fmt.Sprint(mv.OverflowFloat(f)) })
+		}
+	}
+}
+
+// TestReflectSetIter compares SetIterKey and SetIterValue: into settable
+// variables, before Next, after the end, into an unsettable Value.
+func TestReflectSetIter(t *testing.T) {
+	m := map[string]rInt{"a": 1}
+	for _, q := range []string{"before", "at", "after", "unsettable"} {
+		run := func(next func() bool, setK, setV func(), read func() string) string {
+			if q != "before" {
+				next()
+			}
+			if q == "after" {
+				next()
+			}
+			setK()
+			setV()
+			return read()
+		}
+		cmp := exact
+		if q == "unsettable" {
+			cmp = compare // the model stops where reflect panics for an unaddressable value
+		}
+		cmp(t, "SetIter", q, func() string {
+			it := reflect.ValueOf(m).MapRange()
+			k, e := reflect.New(reflect.TypeOf("")).Elem(), reflect.New(reflect.TypeOf(rInt(0))).Elem()
+			if q == "unsettable" {
+				return run(it.Next, func() { reflect.ValueOf("").SetIterKey(it) }, func() {}, func() string { return "" })
+			}
+			return run(it.Next, func() { k.SetIterKey(it) }, func() { e.SetIterValue(it) }, func() string { return fmt.Sprint(k.Interface(), e.Interface()) })
+		}, func() string {
+			it := ReflectValueOf(m).MapRange()
+			k, e := ReflectNew(TypeOf("")).Elem(), ReflectNew(TypeOf(rInt(0))).Elem()
+			if q == "unsettable" {
+				return run(it.Next, func() { ReflectValueOf("").SetIterKey(it) }, func() {}, func() string { return "" })
+			}
+			return run(it.Next, func() { k.SetIterKey(it) }, func() { e.SetIterValue(it) }, func() string { return fmt.Sprint(k.Interface(), e.Interface()) })
+		})
+	}
 }
