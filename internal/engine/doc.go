@@ -205,7 +205,11 @@
 //     interface by steps: rtypeof decides an input's dynamic type as a
 //     method call does, a symbolic field index is decided the same way,
 //     and a type outside the table or a step the model does not take
-//     aborts the run.
+//     aborts the run. rnew and rmake make fresh variables, slices and maps
+//     of the table's types; the map builtins (reflect_make.go) look up,
+//     store and delete by a boxed key, and rmapkeys decides each entry's
+//     presence as a range over a map does: with more than one key the run
+//     depends on their order (Go does not fix it), as after such a range.
 //   - Callees are executed (not summarised): a branch in a callee is recorded with
 //     its call depth, and it is one source branch whatever the call site.
 //     So are interface method calls, calls through function values and

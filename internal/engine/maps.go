@@ -39,7 +39,16 @@ func (m *machine) matches(t *ir.Type, tb *table, k val) []*scalar {
 
 // lookup is X[Key] (with CommaOk: the value and whether it was found).
 func (m *machine) lookup(in *ir.Lookup, v *mapv, k val) val {
-	mt := in.X.Type()
+	res, found := m.mapGet(in.X.Type(), v, k)
+	if in.CommaOk {
+		return &tuple{elems: []val{res, found}}
+	}
+	return res
+}
+
+// mapGet is the element of the map v (of type mt) at k (the zero value
+// where it has none), and whether it has one.
+func (m *machine) mapGet(mt *ir.Type, v *mapv, k val) (val, *scalar) {
 	tb := m.tableOf(v)
 	hit := m.matches(mt, tb, k)
 	var res val = zero(mt.Elem)
@@ -54,19 +63,20 @@ func (m *machine) lookup(in *ir.Lookup, v *mapv, k val) val {
 		}
 		found = m.or(found, h)
 	}
-	if in.CommaOk {
-		return &tuple{elems: []val{res, found}}
-	}
-	return res
+	return res, found
 }
 
 // mapUpdate is Map[Key] = Val: the entry with that key gets the value; a new
 // entry, present when none had the key, is added.
 func (m *machine) mapUpdate(in *ir.MapUpdate, v *mapv, k, x val) {
+	m.mapSet(in.Map.Type(), v, k, x)
+}
+
+// mapSet stores x at k in the map v of type mt.
+func (m *machine) mapSet(mt *ir.Type, v *mapv, k, x val) {
 	if isNil, _ := nilness(v); isNil {
 		panic(runError("assignment to entry in nil map without a check"))
 	}
-	mt := in.Map.Type()
 	tb := m.tableOf(v)
 	hit := m.matches(mt, tb, k)
 	nt := &table{entries: make([]entry, 0, len(tb.entries)+1)}

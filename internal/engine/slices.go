@@ -225,6 +225,8 @@ func (m *machine) builtin(in *ir.Builtin, args []val) val {
 		return m.dataOffset(args[0].(*str), args[1].(*str))
 	case ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectTypeStr, ir.ReflectGet, ir.ReflectLen, ir.ReflectCap, ir.ReflectIsNil, ir.ReflectSet, ir.ReflectAddr:
 		return m.reflectModel(in, args) // reflect.go
+	case ir.ReflectNew, ir.ReflectMake, ir.ReflectMapIndex, ir.ReflectMapSet, ir.ReflectMapDelete, ir.ReflectMapKeys:
+		return m.reflectMake(in, args) // reflect_make.go
 	}
 	panic(fmt.Sprintf("engine: builtin %v", in.Fn))
 }

@@ -105,7 +105,7 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > ReflectAddr {
+	if in.Fn < Append || in.Fn > ReflectMapKeys {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
@@ -155,7 +155,8 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 			errf("dataoff of %s and %s, not strings", x, in.Args[1].Type())
 		}
 		wantRes(I64)
-	case ReflectTypeOf, ReflectTypeInt, ReflectTypeStr, ReflectGet, ReflectLen, ReflectCap, ReflectIsNil, ReflectSet, ReflectAddr:
+	case ReflectTypeOf, ReflectTypeInt, ReflectTypeStr, ReflectGet, ReflectLen, ReflectCap, ReflectIsNil, ReflectSet, ReflectAddr,
+		ReflectNew, ReflectMake, ReflectMapIndex, ReflectMapSet, ReflectMapDelete, ReflectMapKeys:
 		c.reflectBuiltin(in, errf, wantRes)
 	default: // SliceLen, SliceSwap, SameType
 		for k, a := range in.Args {
@@ -213,15 +214,21 @@ func isNil(v Value) bool {
 // reflect model: interfaces, i64s, a []i64 of steps.
 func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
 	want := map[BuiltinKind][]Kind{
-		ReflectTypeOf:  {KInterface},
-		ReflectTypeInt: {KInt, KInt, KInt},
-		ReflectTypeStr: {KInt, KInt, KInt},
-		ReflectGet:     {KInterface, KInt, KSlice, KInt},
-		ReflectLen:     {KInterface, KInt, KSlice},
-		ReflectCap:     {KInterface, KInt, KSlice},
-		ReflectIsNil:   {KInterface, KInt, KSlice},
-		ReflectSet:     {KInterface, KInt, KSlice, KInterface},
-		ReflectAddr:    {KInterface, KInt, KSlice, KInt},
+		ReflectTypeOf:    {KInterface},
+		ReflectTypeInt:   {KInt, KInt, KInt},
+		ReflectTypeStr:   {KInt, KInt, KInt},
+		ReflectGet:       {KInterface, KInt, KSlice, KInt},
+		ReflectLen:       {KInterface, KInt, KSlice},
+		ReflectCap:       {KInterface, KInt, KSlice},
+		ReflectIsNil:     {KInterface, KInt, KSlice},
+		ReflectSet:       {KInterface, KInt, KSlice, KInterface},
+		ReflectAddr:      {KInterface, KInt, KSlice, KInt},
+		ReflectNew:       {KInt},
+		ReflectMake:      {KInt, KInt, KInt},
+		ReflectMapIndex:  {KInterface, KInt, KSlice, KInt, KInterface},
+		ReflectMapSet:    {KInterface, KInt, KSlice, KInt, KInterface, KInterface},
+		ReflectMapDelete: {KInterface, KInt, KSlice, KInt, KInterface},
+		ReflectMapKeys:   {KInterface, KInt, KSlice, KInt},
 	}[in.Fn]
 	for k, a := range in.Args {
 		t := a.Type()
@@ -233,5 +240,7 @@ func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes
 		}
 	}
 	wantRes(map[BuiltinKind]*Type{ReflectTypeOf: I64, ReflectTypeInt: I64, ReflectTypeStr: String,
-		ReflectGet: Any, ReflectLen: I64, ReflectCap: I64, ReflectIsNil: Bool, ReflectSet: TupleOf(), ReflectAddr: Any}[in.Fn])
+		ReflectGet: Any, ReflectLen: I64, ReflectCap: I64, ReflectIsNil: Bool, ReflectSet: TupleOf(), ReflectAddr: Any,
+		ReflectNew: Any, ReflectMake: Any, ReflectMapIndex: SliceOf(Any), ReflectMapSet: TupleOf(), ReflectMapDelete: TupleOf(),
+		ReflectMapKeys: SliceOf(Any)}[in.Fn])
 }

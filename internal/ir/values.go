@@ -90,13 +90,28 @@ const (
 	ReflectIsNil   // risnil(Root, RootT, Steps): whether the pointer, slice, map, func or interface reached so is nil; bool
 	ReflectSet     // rset(Root, RootT, Steps, X): stores what the interface X holds (X itself for an interface type) where Steps lead, in memory; no result
 	ReflectAddr    // raddr(Root, RootT, Steps, T): the address of what Steps lead to, in memory, boxed as the pointer type T
+	ReflectNew     // rnew(T): a fresh variable of type T, zero, its address boxed as the pointer type to T (T's PtrTo)
+	ReflectMake    // rmake(T, N, C): make(T, N, C) of the slice type T, or make(T) of the map type T; with C -1, T's zero value (T no interface type); boxed as T
+	// rmapindex(Root, RootT, Steps, MapT, Key): the map reached so (of
+	// type MapT) at Key (an interface holding a value of the key type, or,
+	// for an interface key type, the key itself): a []any empty where the
+	// key is absent, else holding the element (boxed as the key is).
+	ReflectMapIndex
+	ReflectMapSet    // rmapset(Root, RootT, Steps, MapT, Key, Elem): stores Elem (boxed as Key is) at Key in the map reached so (not nil); no result
+	ReflectMapDelete // rmapdelete(Root, RootT, Steps, MapT, Key): deletes Key from the map reached so; no result
+	// rmapkeys(Root, RootT, Steps, MapT): the keys present in the map
+	// reached so, boxed as Key is, as a []any in the table's order: with
+	// more than one the run depends on an order Go does not fix (as a
+	// range over a map).
+	ReflectMapKeys
 )
 
 var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within", "dataoff", "readonly",
-	"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "rcap", "risnil", "rset", "raddr"}
+	"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "rcap", "risnil", "rset", "raddr",
+	"rnew", "rmake", "rmapindex", "rmapset", "rmapdelete", "rmapkeys"}
 
 // builtinArity is the number of arguments of each builtin.
-var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1, 1, 3, 3, 4, 3, 3, 3, 4, 4}
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1, 1, 3, 3, 4, 3, 3, 3, 4, 4, 1, 3, 5, 6, 5, 4}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 

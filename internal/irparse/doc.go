@@ -71,7 +71,7 @@
 //	         | "%" num "=" "slicelen" operand                   the slice an interface holds: its length
 //	         | [ "%" num "=" ] "sliceswap" operand "," operand "," operand   swap two of its elements
 //	         | "%" num "=" "sametype" operand "," operand       two interfaces hold one dynamic type
-//	         | [ "%" num "=" ] ("rtypeof" | "rtypeint" | "rtypestr" | "rget" | "rlen" | "risnil" | "rset" | "raddr") operand { "," operand }
+//	         | [ "%" num "=" ] ("rtypeof" | "rtypeint" | "rtypestr" | "rget" | "rlen" | "rcap" | "risnil" | "rset" | "raddr" | "rnew" | "rmake" | "rmapindex" | "rmapset" | "rmapdelete" | "rmapkeys") operand { "," operand }
 //	                                                            the reflect model's builtins (ir.ReflectTypeOf...)
 //	         | "%" num "=" "slicetoarrayptr" operand "to" type
 //	         | "%" num "=" "range" operand

@@ -339,8 +339,10 @@ func (c *fctx) infer(ai *aInstr, in ir.Instr) (*ir.Type, string) {
 			return ir.Bool, ""
 		case ir.ReflectTypeStr:
 			return ir.String, ""
-		case ir.ReflectGet, ir.ReflectAddr:
+		case ir.ReflectGet, ir.ReflectAddr, ir.ReflectNew, ir.ReflectMake:
 			return ir.Any, ""
+		case ir.ReflectMapIndex, ir.ReflectMapKeys:
+			return ir.SliceOf(ir.Any), ""
 		}
 		return ir.TupleOf(), ""
 	case *ir.Range:

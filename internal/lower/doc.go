@@ -491,13 +491,19 @@
 // path, elements, fields and tags, size), a reflect.Value the interface it
 // was reached from and the steps reaching it (fields, elements,
 // dereferences), walked again at each read so that a Value reached
-// through a pointer sees memory as it is. Eight intrinsics (ir's
-// Reflect* builtins) read the table and walk, box and store values; the
-// rest (Kind, Field, Index, Elem, Int, Set*, DeepEqual, StructTag.Lookup)
-// is Go over them, differentially tested against reflect with native
-// intrinsics. reflect's string panics are Go's own; where reflect panics
-// with a *ValueError, or where the model stops (maps' keys, Implements of
-// an interface with methods), the run aborts with the reason.
+// through a pointer sees memory as it is. Fifteen intrinsics (ir's
+// Reflect* builtins) read the table, walk, box and store values, make
+// fresh variables, slices and maps (New, Zero, MakeSlice, MakeMap), and
+// look up, store, delete and list a map's entries (MapIndex, SetMapIndex,
+// MapKeys; MapRange iterates over MapKeys' snapshot); the rest (Kind,
+// Field, Index, Elem, Int, Set*, DeepEqual, StructTag.Lookup) is Go over
+// them, differentially tested against reflect with native intrinsics.
+// MapKeys lists the keys in the model's order: with more than one, the
+// rest of the run depends on an order Go does not fix, and is not claimed
+// (engine's orderDep, as after a range over a map). reflect's string
+// panics are Go's own; where reflect panics with a *ValueError, or where
+// the model stops (a map changed during a MapRange, Implements of an
+// interface with methods), the run aborts with the reason.
 //
 // errors.As is replaced at its calls, not by its name (erroras.go): it
 // asks reflectlite for the type its target points to, which the call

@@ -68,6 +68,12 @@ var intrinsics = map[string]ir.BuiltinKind{
 	replacementPath + ".risnil":         ir.ReflectIsNil,
 	replacementPath + ".rset":           ir.ReflectSet,
 	replacementPath + ".raddr":          ir.ReflectAddr,
+	replacementPath + ".rnew":           ir.ReflectNew,
+	replacementPath + ".rmake":          ir.ReflectMake,
+	replacementPath + ".rmapindex":      ir.ReflectMapIndex,
+	replacementPath + ".rmapset":        ir.ReflectMapSet,
+	replacementPath + ".rmapdelete":     ir.ReflectMapDelete,
+	replacementPath + ".rmapkeys":       ir.ReflectMapKeys,
 }
 
 // isIntrinsic reports whether c is a static call of an intrinsic.

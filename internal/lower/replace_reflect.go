@@ -16,19 +16,24 @@ import (
 // The reflect model (replacements/reflect*.go) stands a reflect.Type for
 // an id of the program's type table (ir.Program.Reflect) and a
 // reflect.Value for the interface it was reached from and the steps that
-// reach it; eight intrinsics read the table and walk the values. A Value
+// reach it; its intrinsics read the table, walk the values, make fresh
+// ones and work on maps. A Value
 // boxes what it reaches (Field, Index, Elem; Int and String box it as
 // its underlying basic type), so every part of every dynamic type of a
 // program that reflects gets a dynamic type too (no candidate of the
 // inputs), and the table holds them, the interface types among the
 // parts, and the unnamed basic types; when the program takes a Value's
-// address (Addr) or asks for pointer types (PointerTo, PtrTo), the pointer
-// types to them too.
+// address (Addr), asks for pointer types (PointerTo, PtrTo) or makes a
+// fresh variable (New, Zero, and the variables holding a map's keys and
+// elements of interface types: pointerMakers), the pointer types to them
+// too.
 
 // reflectBuiltins are the reflect model's intrinsics and their results.
 var reflectBuiltins = map[ir.BuiltinKind]*ir.Type{
 	ir.ReflectTypeOf: ir.I64, ir.ReflectTypeInt: ir.I64, ir.ReflectTypeStr: ir.String, ir.ReflectGet: ir.Any,
 	ir.ReflectLen: ir.I64, ir.ReflectCap: ir.I64, ir.ReflectIsNil: ir.Bool, ir.ReflectSet: voidType, ir.ReflectAddr: ir.Any,
+	ir.ReflectNew: ir.Any, ir.ReflectMake: ir.Any, ir.ReflectMapIndex: ir.SliceOf(ir.Any), ir.ReflectMapSet: voidType,
+	ir.ReflectMapDelete: voidType, ir.ReflectMapKeys: ir.SliceOf(ir.Any),
 }
 
 // reflects reports whether the program calls an intrinsic of the reflect
@@ -102,7 +107,7 @@ func (l *loader) reflectTypes() []types.Type {
 			add(p)
 		}
 	}
-	if l.prog.Func("(reflect.Value).Addr") != nil || l.prog.Func("reflect.PointerTo") != nil || l.prog.Func("reflect.PtrTo") != nil {
+	if l.reflectsPointers() {
 		// The pointer types to them but to pointers (one level: the
 		// closure stays finite).
 		for _, t := range todo {
@@ -113,6 +118,24 @@ func (l *loader) reflectTypes() []types.Type {
 	}
 	sort.Slice(todo, func(i, j int) bool { return l.dynName(todo[i]) < l.dynName(todo[j]) })
 	return todo
+}
+
+// pointerMakers are the functions of reflect whose model needs the
+// pointer types to the table's types: Addr, PointerTo and PtrTo return
+// them, New allocates one, and Zero, MapIndex, MapKeys and MapRange hold
+// a value of an interface type in a fresh variable (rnew).
+var pointerMakers = []string{"(reflect.Value).Addr", "reflect.PointerTo", "reflect.PtrTo", "reflect.New", "reflect.Zero",
+	"(reflect.Value).MapIndex", "(reflect.Value).MapKeys", "(reflect.Value).MapRange"}
+
+// reflectsPointers reports whether the program calls a function of
+// pointerMakers.
+func (l *loader) reflectsPointers() bool {
+	for _, name := range pointerMakers {
+		if l.prog.Func(name) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // typeParts are the types reflect reaches from t: elements, keys, fields.

@@ -171,6 +171,16 @@ func Reflect(x any, p *int) string {
 	_ = v.Len() + v.Cap() + v.NumField()
 	_ = v.Index(0).Field(0).Elem().Addr().Interface()
 	_ = v.Type() == t && reflect.DeepEqual(x, p) && v.NumMethod() == 0 && reflect.PointerTo(t) == reflect.PtrTo(t)
+	m := reflect.MakeMap(t)
+	m.SetMapIndex(v, reflect.Zero(t))
+	_ = m.MapIndex(v).IsValid() && len(m.MapKeys()) == 0 && reflect.MakeMapWithSize(t, 1).Len() == 0
+	for it := m.MapRange(); it.Next(); {
+		_, _ = it.Key(), it.Value()
+		v.SetIterKey(it)
+		v.SetIterValue(it)
+	}
+	_ = v.OverflowInt(1) || v.OverflowUint(1) || v.OverflowFloat(1)
+	_ = reflect.New(t).Elem().Len() + reflect.MakeSlice(t, 1, 2).Len()
 	return v.Kind().String() + f.Name
 }
 `

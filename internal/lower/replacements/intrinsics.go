@@ -77,3 +77,26 @@ func rset(root any, rootT int, steps []int, x any)
 // raddr is the address of what steps lead to from root (in memory), boxed
 // as the pointer type t.
 func raddr(root any, rootT int, steps []int, t int) any
+
+// rnew is the address of a fresh variable of type t, zero, boxed as the
+// pointer type to t.
+func rnew(t int) any
+
+// rmake is make(t, n, c) of the slice type t, or make(t) of the map type
+// t, boxed as t; with c -1, the zero value of t (no interface type).
+func rmake(t, n, c int) any
+
+// rmapindex is the element at key of the map (of type mt) reached from
+// root by steps: none where the key is absent. A key or an element
+// crosses boxed as its type, or, for an interface type, as itself.
+func rmapindex(root any, rootT int, steps []int, mt int, key any) []any
+
+// rmapset stores elem at key in the map reached so (not nil).
+func rmapset(root any, rootT int, steps []int, mt int, key, elem any)
+
+// rmapdelete deletes key from the map reached so.
+func rmapdelete(root any, rootT int, steps []int, mt int, key any)
+
+// rmapkeys is the keys present in the map reached so, in an order Go
+// does not fix: where there are several, the run depends on it.
+func rmapkeys(root any, rootT int, steps []int, mt int) []any

@@ -161,3 +161,61 @@ func raddr(root any, rootT int, steps []int, t int) any {
 	r := walk(root, rootT, steps)
 	return as(r, r.Type()).Addr().Interface()
 }
+
+func rnew(t int) any { return reflect.New(nativeType(t)).Interface() }
+
+func rmake(t, n, c int) any {
+	rt := nativeType(t)
+	if c == -1 {
+		return reflect.Zero(rt).Interface()
+	}
+	if rt.Kind() == reflect.Map {
+		return reflect.MakeMap(rt).Interface()
+	}
+	return reflect.MakeSlice(rt, n, c).Interface()
+}
+
+// unboxAs is the Value of type t that x boxes (x itself for an interface
+// type).
+func unboxAs(x any, t reflect.Type) reflect.Value {
+	if t.Kind() != reflect.Interface {
+		return reflect.ValueOf(x)
+	}
+	v := reflect.New(t).Elem()
+	if x != nil {
+		v.Set(reflect.ValueOf(x))
+	}
+	return v
+}
+
+// mapAt is the map steps reach from root, read-only flags dropped.
+func mapAt(root any, rootT int, steps []int) reflect.Value {
+	r := walk(root, rootT, steps)
+	return as(r, r.Type())
+}
+
+func rmapindex(root any, rootT int, steps []int, mt int, key any) []any {
+	t := nativeType(mt)
+	e := mapAt(root, rootT, steps).MapIndex(unboxAs(key, t.Key()))
+	if !e.IsValid() {
+		return []any{}
+	}
+	return []any{e.Interface()}
+}
+
+func rmapset(root any, rootT int, steps []int, mt int, key, elem any) {
+	t := nativeType(mt)
+	mapAt(root, rootT, steps).SetMapIndex(unboxAs(key, t.Key()), unboxAs(elem, t.Elem()))
+}
+
+func rmapdelete(root any, rootT int, steps []int, mt int, key any) {
+	mapAt(root, rootT, steps).SetMapIndex(unboxAs(key, nativeType(mt).Key()), reflect.Value{})
+}
+
+func rmapkeys(root any, rootT int, steps []int, mt int) []any {
+	out := []any{}
+	for _, k := range mapAt(root, rootT, steps).MapKeys() {
+		out = append(out, k.Interface())
+	}
+	return out
+}

@@ -424,3 +424,28 @@ func (v value) Addr() value {
 	pt := rtypeint(v.p.t, rtPtrTo, 0)
 	return value{root: raddr(v.root, v.p.rootT, v.p.steps, pt), p: &vpath{rootT: pt, t: pt, ro: v.p.ro}}
 }
+
+// OverflowInt replaces (reflect.Value).OverflowInt.
+func (v value) OverflowInt(x int64) bool {
+	v.must("OverflowInt", kInt, kInt8, kInt16, kInt32, kInt64)
+	s := 64 - uint(rtypeint(v.p.t, rtSize, 0))*8
+	return x != x<<s>>s
+}
+
+// OverflowUint replaces (reflect.Value).OverflowUint.
+func (v value) OverflowUint(x uint64) bool {
+	v.must("OverflowUint", kUint, kUint8, kUint16, kUint32, kUint64, kUintptr)
+	s := 64 - uint(rtypeint(v.p.t, rtSize, 0))*8
+	return x != x<<s>>s
+}
+
+// OverflowFloat replaces (reflect.Value).OverflowFloat.
+func (v value) OverflowFloat(x float64) bool {
+	if v.must("OverflowFloat", kFloat32, kFloat64) == kFloat64 {
+		return false
+	}
+	if x < 0 {
+		x = -x
+	}
+	return 0x1p127*(1+(1-0x1p-23)) < x && x <= 0x1p1023*(1+(1-0x1p-52))
+}
