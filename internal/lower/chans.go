@@ -3,6 +3,7 @@
 package lower
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -103,7 +104,7 @@ func (fl *fnLowerer) lowerMakeChan(v *ssa.MakeChan) error {
 		size = fl.emit(&ir.Convert{X: size}, ir.I64).(ir.Value)
 	}
 	elem := v.Type().Underlying().(*types.Chan).Elem()
-	limit := &ir.Const{Typ: ir.U64, Val: makeChanLimit(uint64(fl.l.types.size(elem)))}
+	limit := &ir.Const{Typ: ir.U64, Val: fl.l.makeChanLimit(uint64(fl.l.types.size(elem)))}
 	res, err := fl.chanCall(v.Type(), "makeChan", pos, t, zero(t), size, limit)
 	if err != nil {
 		return err
@@ -237,13 +238,18 @@ func (fl *fnLowerer) lowerSelect(v *ssa.Select) error {
 
 // makeChanLimit is replacements.makeChanLimit: the largest buffer of
 // elements of elemSize bytes makechan accepts on linux/amd64 (their bytes
-// at most maxAlloc less the channel's header, hchanSize).
-func makeChanLimit(elemSize uint64) uint64 {
-	const maxAlloc, hchanSize = 1 << 48, 112
+// at most maxAlloc less the channel's header, hchanSize: the replacement
+// package's constants, tested against makechan there).
+func (l *loader) makeChanLimit(elemSize uint64) uint64 {
 	if elemSize == 0 {
 		return ^uint64(0)
 	}
-	return (maxAlloc - hchanSize) / elemSize
+	scope := l.replacementPkg().Pkg.Scope()
+	c := func(name string) uint64 {
+		v, _ := constant.Uint64Val(scope.Lookup(name).(*types.Const).Val())
+		return v
+	}
+	return (c("maxAlloc") - c("hchanSize")) / elemSize
 }
 
 // selectMatchedNone returns the position of the select whose "blocking

@@ -34,7 +34,9 @@ const (
 )
 
 // makeChanLimit is the largest buffer of elements of elemSize bytes
-// makechan accepts: their bytes at most maxAlloc-hchanSize.
+// makechan accepts: their bytes at most maxAlloc-hchanSize. The front end
+// computes it from these constants (lower's chans.go); the differential
+// test checks it against makechan.
 func makeChanLimit(elemSize uint) uint {
 	if elemSize == 0 {
 		return ^uint(0)
