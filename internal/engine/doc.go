@@ -168,8 +168,8 @@
 // bound holds false: the outcome that needs it is unknown ("pointer inputs
 // bounded to fresh objects"), since Go lets a caller pass that object.
 // An input of an opaque type (ir.Type.Opaque: sync.Mutex, atomic.Int32,
-// unique.Handle, whose state a test cannot write) is bounded to its zero
-// value (replaced.go, an ir.ZeroBound): the outcome that needs another
+// unique.Handle, whose state a test cannot write; a channel, nil) is
+// bounded to its zero value (replaced.go, an ir.ZeroBound): the outcome that needs another
 // (a locked mutex, a Once already done) is unknown ("inputs a test cannot
 // write ... bounded to their zero value"), never unreachable. So is a
 // field a test of the target package cannot write (ir.StructField.

@@ -399,8 +399,9 @@ func (e *Engine) start(fn *ir.Function, model map[string]uint64, dirs []bool, fo
 		m.path.Outputs = append(m.path.Outputs, m.report(results[i], t))
 	}
 	for i, p := range fn.Params {
-		switch p.Typ.Kind {
-		case ir.KPointer, ir.KSlice, ir.KMap:
+		switch {
+		case p.Typ.Kind == ir.KPointer && p.Typ.Opaque: // a channel (lower's chans.go), nil: nothing behind it
+		case p.Typ.Kind == ir.KPointer, p.Typ.Kind == ir.KSlice, p.Typ.Kind == ir.KMap:
 			m.path.Outputs = append(m.path.Outputs, m.report(args[i], p.Typ))
 		}
 	}

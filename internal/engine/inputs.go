@@ -98,8 +98,13 @@ func (m *machine) variable(name string, w int) *scalar {
 // nilVariable returns the variable saying the reference at p is nil, its
 // default p's (recorded for withDefaults).
 func (m *machine) nilVariable(p ir.InputPath) *scalar {
+	return m.nilVar(p, p.NilByDefault())
+}
+
+// nilVar is nilVariable with the default nilByDefault.
+func (m *machine) nilVar(p ir.InputPath, nilByDefault bool) *scalar {
 	name := p.NilVar()
-	if !p.NilByDefault() {
+	if !nilByDefault {
 		return m.variable(name, 0)
 	}
 	if m.path.nilDefault == nil {
@@ -112,6 +117,14 @@ func (m *machine) nilVariable(p ir.InputPath) *scalar {
 // input builds the input value of type t at path p, depth pointers deep.
 // An opaque type's value is bounded to its zero value (replaced.go).
 func (m *machine) input(p ir.InputPath, t *ir.Type, depth int, f *facts) val {
+	if t.Opaque && t.Kind == ir.KPointer {
+		// A channel (lower's chans.go): bounded to nil, nil by default
+		// (a parameter's own pointer is not: its first run would violate
+		// the bound).
+		nv := m.nilVar(p, true)
+		f.zeroBound = append(f.zeroBound, nv.s)
+		return &ptr{obj: &object{lazy: &lazyInput{path: p, t: t.Elem, depth: depth + 1}, input: p}, nilT: nv.s, isNil: nv.c == 1}
+	}
 	if t.Opaque {
 		u := *t
 		u.Opaque = false
@@ -273,6 +286,9 @@ func (m *machine) reportInput(p ir.InputPath, t *ir.Type, depth int) Value {
 		}
 		return r
 	case ir.KPointer:
+		if t.Opaque && m.value(p.NilVar(), 0, 1) == 1 { // a channel: nil by default (input)
+			return Value{Type: t, Nil: true}
+		}
 		if m.isNil(p) || depth >= m.MaxLen {
 			return Value{Type: t, Nil: true}
 		}

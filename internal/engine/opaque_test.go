@@ -1,9 +1,10 @@
-// Differential test: structs with fields of channel and function types the IR cannot map (opaque, always nil), against the compiled program.
+// Differential test: structs with fields of function types the IR cannot map (opaque, always nil) and of channel types (nil inputs), against the compiled program.
 
 package engine
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"leapfrog/internal/expr"
@@ -73,21 +74,33 @@ func main() {
 `
 
 // TestOpaqueFieldsAgainstGo runs Step in the engine on every input of the
-// compiled program (same results), and checks that the functions reading
-// or using the channel and function fields are rejected.
+// compiled program (same results), and checks that the functions using
+// the channel are accepted (lower's chans.go): an input's channel is nil,
+// a send on it the one goroutine's deadlock.
 func TestOpaqueFieldsAgainstGo(t *testing.T) {
 	dir, want := runProgram(t, opaqueSrc)
 	res, err := lower.Load(dir, []string{"Step", "HasItems", "Emit", "Handle"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Errors) != 3 || len(res.Targets) != 1 || res.Targets[0].Name != "Step" {
-		t.Fatalf("want Step accepted, the others rejected: %v", res.Errors)
+	// Handle too: *http.Request, whose Cancel is a channel, now maps, and
+	// so does the field's function type.
+	if len(res.Errors) != 0 || len(res.Targets) != 4 || res.Targets[0].Name != "Step" || res.Targets[1].Name != "HasItems" || res.Targets[2].Name != "Emit" {
+		t.Fatalf("want Step, HasItems, Emit and Handle accepted: %v, %d targets", res.Errors, len(res.Targets))
 	}
-	if err := ir.Check(res.Targets[0].Prog); err != nil {
-		t.Fatal(err)
+	for _, tg := range res.Targets {
+		if err := ir.Check(tg.Prog); err != nil {
+			t.Fatal(err)
+		}
 	}
 	e := New(expr.NewBuilder(), 10)
+	lxModel := map[string]uint64{"lx#nil": 0}
+	if p := e.Run(res.Targets[1].Func, lxModel); p.Aborted != "" || len(p.Outputs) == 0 || p.Outputs[0].Bits != 0 {
+		t.Errorf("HasItems(&Lexer{}): aborted %q, outputs %v; want false", p.Aborted, p.Outputs)
+	}
+	if p := e.Run(res.Targets[2].Func, lxModel); !strings.Contains(p.Aborted, "all goroutines are asleep - deadlock!") {
+		t.Errorf("Emit(&Lexer{}): aborted %q, want Go's deadlock", p.Aborted)
+	}
 	k := 0
 	for _, s := range []string{"", "ab", "xyz"} {
 		for pos := -1; pos <= 3; pos++ {

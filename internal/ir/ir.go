@@ -51,7 +51,10 @@ type Type struct {
 	// Opaque marks a named type whose state a test cannot write (sync.Mutex,
 	// atomic.Int32, unique.Handle: their structure is the replacement
 	// package's, their fields unexported): an input of it is bounded to
-	// its zero value. Like the name, it is a label, not part of identity.
+	// its zero value. A channel type is one too (a pointer to the
+	// replacement package's queue named after the Go channel type): an
+	// input channel is nil. Like the name, it is a label, not part of
+	// identity.
 	Opaque bool
 	// Size is the size in bytes of a value of the type on the target
 	// platform (amd64, gc; 0 for tuples and iterators). Slice growth

@@ -54,7 +54,7 @@
 // of its own that imports fmt's dependencies), whose reflection is
 // answered by externals the engine implements (fmt.go). The replacement
 // package holds Go bodies for bytealg's assembly, errors.Is and As,
-// sync, sync/atomic, unique, os.File's Write and WriteString (os.Stdout
+// channels' operations (see Channels), sync, sync/atomic, unique, os.File's Write and WriteString (os.Stdout
 // and os.Stderr, of package os, which is not interpreted, are bound to its
 // Files: a write to them succeeds whole, as under go test; os.Args to its
 // variable args, which its intrinsic commandLine initializes: values a
@@ -84,10 +84,12 @@
 // # Supported subset
 //
 // Types: bool, every integer type (int, uint and uintptr are 64 bits),
-// string, arrays, slices, structs, pointers and maps of supported types,
-// interfaces (their method sets) and function types, nested, named or
-// not, as parameters, receivers, results, locals and package-level
-// variables. A struct field of a channel type, or of a function type
+// string, arrays, slices, structs, pointers, maps and channels of
+// supported types, interfaces (their method sets) and function types,
+// nested, named or not, as parameters, receivers, results, locals and
+// package-level variables (a channel is a pointer to a queue of the
+// replacement package, see Channels). A struct field of a channel type
+// of an unsupported element type, or of a function type
 // whose signature names a type the IR has not, is an opaque reference,
 // nil in every run (opaque.go): its type stays unmapped elsewhere, so a
 // function that reads it, or makes a value of its type, is rejected,
@@ -154,7 +156,7 @@
 // the call expression), value or parameter: complex numbers, maps keyed
 // by floats (float32 and float64 are lowered: constants as IEEE bits,
 // + - * / and comparisons, unary minus, conversions; no division check),
-// channels, go, the uses of unsafe.Pointer the section on package unsafe
+// go statements, deferred close, channels in interfaces, the uses of unsafe.Pointer the section on package unsafe
 // does not model, calls of functions that cannot run, the other builtins
 // (print, println, complex, real, imag, close), defer of a builtin,
 // comparisons of structs or arrays holding interfaces, generic functions
@@ -481,6 +483,31 @@
 // its method set the replacement answers (a call of another method is
 // rejected); a mirror of a named basic type (reflect.Kind, StructTag) has
 // its underlying type and is not opaque.
+//
+// # Channels
+//
+// One goroutine runs (go statements are rejected), so a channel is a
+// queue (chans.go, replacements/chan.go): chan T maps to a pointer to
+// the replacement package's queue[T] (the values buffered, the capacity,
+// closed), named after the Go type and Opaque, so that an input channel
+// is nil (the only one a test writes) and an output is asserted only when
+// nil. make, send, receive (comma-ok, range), close, len and cap are
+// calls of queue's methods; make checks makechan's bound (the size
+// converted to int64, as gc's makechan64 does). What would block forever
+// (a send with no room, a receive from an empty open channel, either on
+// a nil channel, a select with no ready case and no default) is Go's
+// fatal deadlock: the run is aborted. Send on a closed channel, close of
+// a nil or closed one panic with the run time's errors. A select folds
+// its cases' readiness, in order, into its choice (go/ssa evaluated the
+// channels and the values sent before, in source order); more than one
+// ready case aborts the run (Go picks one at random), none takes the
+// default; then each case's operation runs guarded by "chosen". The
+// tests of the chosen case (go/ssa's If on the index) and the ok of a
+// range over a channel are internal branches (go test -cover and the
+// instrumenter count no branch there), and go/ssa's "blocking select
+// matched no case" panic is a fatal panic, never reached. A value
+// holding a channel converted to an interface is rejected (fmt would
+// print its address), and so is a deferred close.
 //
 // # The reflect model
 //

@@ -75,6 +75,9 @@ func (l *loader) dynType(t types.Type, pos token.Pos) (*ir.DynType, error) {
 	if err != nil {
 		return nil, l.unsupported(pos, "interface holding a %s", typeString(t, l.pkg.Types))
 	}
+	if holdsChan(t) { // chans.go: fmt would print its address
+		return nil, l.unsupported(pos, "interface holding a %s (a channel)", typeString(t, l.pkg.Types))
+	}
 	d := &ir.DynType{Name: l.dynName(t), Type: it}
 	ms := l.ssa.MethodSets.MethodSet(t)
 	for i := 0; i < ms.Len(); i++ {

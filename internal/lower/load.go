@@ -361,13 +361,14 @@ func relFile(dir, file string) string {
 // lowered the program being built and the functions already lowered (or
 // known to fail).
 type loader struct {
-	dir   string
-	pkg   *packages.Package
-	ssa   *ssa.Program
-	spkg  *ssa.Package
-	prog  *ir.Program
-	types *typeMapper
-	done  map[*ssa.Function]*ir.Function // committed to prog
+	chanCtxt *types.Context // instances of the replacement package's queue (chans.go)
+	dir      string
+	pkg      *packages.Package
+	ssa      *ssa.Program
+	spkg     *ssa.Package
+	prog     *ir.Program
+	types    *typeMapper
+	done     map[*ssa.Function]*ir.Function // committed to prog
 	// wrappers holds the first of go/ssa's wrappers of each name
 	// (closures.go: sameWrapper).
 	wrappers map[string]*ssa.Function
@@ -425,7 +426,8 @@ func newLoader(dir string, pkg *packages.Package, prog *ssa.Program, spkg *ssa.P
 		bodies: map[*ssa.Function]*ssa.Function{},
 	}
 	l.types = newTypeMapper(pkg.Types, pkg.Fset)
-	l.types.mirror = l.mirrorOf // replace_types.go
+	l.types.mirror = l.mirrorOf     // replace_types.go
+	l.types.chanQueue = l.chanQueue // chans.go
 	return l
 }
 

@@ -40,10 +40,11 @@ type fnLowerer struct {
 	funcVals map[*ssa.Function]ir.Value // functions used as values, made in the entry block (closures.go)
 	absorbed map[ssa.Instruction]bool   // conversions made only for a no-op's arguments (intrinsics.go)
 
-	noIR      map[ssa.Value]string    // values with no IR value, and why a use fails (unsafe.go)
-	reinterp  map[ssa.Value]ssa.Value // pointers reinterpreting another's memory, to it (unsafe.go)
-	hdr       map[ssa.Value]hdrRef    // values of string and slice header views (headers.go)
-	hdrGroups map[ssa.Value]*hdrGroup // stores into a header's fields under way, by variable (headers.go)
+	noIR      map[ssa.Value]string       // values with no IR value, and why a use fails (unsafe.go)
+	reinterp  map[ssa.Value]ssa.Value    // pointers reinterpreting another's memory, to it (unsafe.go)
+	hdr       map[ssa.Value]hdrRef       // values of string and slice header views (headers.go)
+	hdrGroups map[ssa.Value]*hdrGroup    // stores into a header's fields under way, by variable (headers.go)
+	selects   map[*ssa.Select][]ir.Value // a select's results, by index (chans.go)
 }
 
 // blockInfo holds the IR blocks one ssa block became.
@@ -318,7 +319,18 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 	case *ssa.Call:
 		return fl.lowerCall(v)
 
+	case *ssa.MakeChan: // chans.go
+		return fl.lowerMakeChan(v)
+	case *ssa.Send:
+		return fl.lowerSend(v)
+	case *ssa.Select:
+		return fl.lowerSelect(v)
+
 	case *ssa.Extract:
+		if sel, ok := v.Tuple.(*ssa.Select); ok { // chans.go
+			fl.vals[v] = fl.selects[sel][v.Index]
+			return nil
+		}
 		t, ops, err := fl.typedOperands(v, v.Tuple)
 		if err != nil {
 			return err
@@ -392,6 +404,10 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 		return nil
 
 	case *ssa.Panic:
+		if pos, ok := fl.selectMatchedNone(v); ok { // chans.go
+			fl.emit(&ir.Panic{Kind: ir.FatalPanic, Msg: "blocking select matched no case", Pos: fl.l.irPos(pos)}, nil)
+			return nil
+		}
 		pos := fl.l.callStart(v.Pos())
 		if msg, dyn, ok := fl.fatalPanic(v); ok { // replace.go, rangefunc.go
 			p := &ir.Panic{Kind: ir.FatalPanic, Msg: msg, Pos: fl.l.irPos(pos)}

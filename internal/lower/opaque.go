@@ -1,4 +1,4 @@
-// Struct fields of channel and function types the IR cannot map: opaque references, always nil, that no accepted function reads.
+// Struct fields of channel and function types the IR cannot map (a channel of an unsupported element type): opaque references, always nil, that no accepted function reads.
 
 package lower
 

@@ -93,7 +93,7 @@ func (fl *fnLowerer) lowerUnOp(v *ssa.UnOp) error {
 	case token.NOT:
 		op, want = ir.Not, ir.KBool
 	case token.ARROW:
-		return fl.l.unsupported(fl.pos(v), "channel receive")
+		return fl.lowerRecv(v) // chans.go
 	default:
 		return fl.l.unsupported(fl.pos(v), "operator %s", v.Op)
 	}

@@ -24,13 +24,17 @@ func (fl *fnLowerer) branchPos(v *ssa.If) (ir.BranchKind, ir.Pos) {
 	if p, ok := fl.typeSwitchCase(v); ok { // ifaces.go
 		return ir.SourceBranch, p
 	}
+	if isSelectCase(v) { // chans.go
+		return ir.InternalBranch, ir.Pos{}
+	}
 	if isRangeFuncState(v) { // rangefunc.go
 		return ir.InternalBranch, ir.Pos{}
 	}
 	b := v.Block()
 	if isRangeTest(b) {
 		// The "index < len" test of a range loop over an array, a slice, a
-		// string or an integer: no condition of the source.
+		// string or an integer, the ok of a range over a channel's
+		// receive: no condition of the source.
 		return ir.InternalBranch, ir.Pos{}
 	}
 	if _, ok := v.Cond.(*ssa.Const); ok {
@@ -138,5 +142,9 @@ func isRangeTest(b *ssa.BasicBlock) bool {
 	if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); !ok || len(b.Succs) != 2 {
 		return false
 	}
-	return b.Succs[0].Comment == "rangeindex.body" || b.Succs[0].Comment == "rangeint.body"
+	switch b.Succs[0].Comment {
+	case "rangeindex.body", "rangeint.body", "rangechan.body": // chans.go: the ok of a receive
+		return true
+	}
+	return false
 }

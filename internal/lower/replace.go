@@ -366,6 +366,9 @@ func (fl *fnLowerer) fatalValue(v *ssa.MakeInterface) bool {
 	if !ok {
 		return false
 	}
+	if _, ok := fl.selectMatchedNone(p); ok { // chans.go
+		return true
+	}
 	_, _, fatal := fl.fatalPanic(p)
 	return fatal
 }

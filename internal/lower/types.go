@@ -28,6 +28,9 @@ type typeMapper struct {
 	// mirror returns the type whose structure stands for a named type
 	// (replace_types.go), or nil.
 	mirror func(*types.Named) (types.Type, error)
+	// chanQueue returns the type a channel of the element type stands
+	// for (chans.go: a pointer to the replacement package's queue).
+	chanQueue func(elem types.Type) types.Type
 }
 
 func newTypeMapper(pkg *types.Package, fset *token.FileSet) *typeMapper {
@@ -170,6 +173,20 @@ func (m *typeMapper) mapStructure(t types.Type) (*ir.Type, error) {
 			tt.Elems = append(tt.Elems, et)
 		}
 		return tt, nil
+	case *types.Chan: // chans.go
+		if m.chanQueue == nil {
+			break
+		}
+		if _, err := m.irType(t.Elem()); err != nil {
+			return nil, err
+		}
+		q, err := m.irType(m.chanQueue(t.Elem()))
+		if err != nil {
+			return nil, err
+		}
+		c := *q
+		c.Name, c.Opaque = reflectName(t), true
+		return &c, nil
 	case *types.Interface: // ifaces.go
 		return m.iface(t)
 	case *types.Signature: // ifaces.go
@@ -203,7 +220,7 @@ func (m *typeMapper) named(t *types.Named) (*ir.Type, error) {
 	}
 	name := ph.Name
 	*ph = *u
-	ph.Name, ph.Size, ph.Opaque, ph.ReflectName = name, m.size(t), opaque, reflectName(t)
+	ph.Name, ph.Size, ph.Opaque, ph.ReflectName = name, m.size(t), opaque || u.Opaque, reflectName(t) // a named channel type is opaque too (chans.go)
 	return ph, nil
 }
 

@@ -278,6 +278,9 @@ func (fl *fnLowerer) lowerWrapNilChk(v *ssa.Call) error {
 // clear, min and max.
 func (fl *fnLowerer) lowerBuiltin(v *ssa.Call, b *ssa.Builtin) error {
 	pos := fl.l.callStart(v.Pos())
+	if done, err := fl.lowerChanBuiltin(v, b.Name()); done { // chans.go
+		return err
+	}
 	switch b.Name() {
 	case "len", "cap", "append", "copy", "delete", "clear", "min", "max":
 	case "ssa:wrapnilchk":

@@ -436,7 +436,7 @@ func (s *Session) needsBound(p *Proof) string {
 	case ir.TypesBound:
 		return "interface inputs bounded to the dynamic types a test can construct"
 	case ir.ZeroBound:
-		return "inputs a test cannot write (opaque types of sync, sync/atomic, unique; another package's unexported fields) bounded to their zero value"
+		return "inputs a test cannot write (opaque types of sync, sync/atomic, unique; channels, nil; another package's unexported fields) bounded to their zero value"
 	case ir.AliasBound:
 		return "pointer inputs bounded to fresh objects (a caller may pass a package-level variable's, or a sentinel error)"
 	case ir.SizeBound:

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"leapfrog/internal/engine"
+	"leapfrog/internal/ir"
 	"leapfrog/internal/search"
 )
 
@@ -141,8 +142,12 @@ func (f *file) unchecked(v engine.Value, t types.Type) string {
 	return ""
 }
 
-// holdsOpaque reports whether v holds a value of an opaque type.
-func holdsOpaque(v engine.Value) bool { return anyValue(v, opaque) }
+// holdsOpaque reports whether v holds a value of an opaque type, but
+// for nil channels (an opaque pointer type: lower's chans.go), which Go's
+// run time holds no state of: a literal writes them (nil).
+func holdsOpaque(v engine.Value) bool {
+	return anyValue(v, func(v engine.Value) bool { return opaque(v) && !(v.Type.Kind == ir.KPointer && v.Nil) })
+}
 
 // anyValue reports whether pred holds for v or a value v holds (its
 // elements, fields and keys).
