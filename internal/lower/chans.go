@@ -74,14 +74,7 @@ func (fl *fnLowerer) replCall(fn *ssa.Function, pos token.Pos, t *ir.Type, args 
 		return nil, err
 	}
 	if t == nil {
-		switch len(f.Results) {
-		case 0:
-			t = voidType
-		case 1:
-			t = f.Results[0]
-		default:
-			t = &ir.Type{Kind: ir.KTuple, Elems: f.Results}
-		}
+		t = resultType(f)
 	}
 	return fl.emit(&ir.Call{Callee: f, Args: args}, t).(ir.Value), nil
 }

@@ -174,16 +174,7 @@ func (fl *fnLowerer) lowerStaticCall(v *ssa.Call, callee *ssa.Function, args []s
 		}
 		call.Args = append(call.Args, x)
 	}
-	var t *ir.Type
-	switch len(f.Results) {
-	case 0:
-		t = voidType
-	case 1:
-		t = f.Results[0]
-	default:
-		t = &ir.Type{Kind: ir.KTuple, Elems: f.Results}
-	}
-	fl.vals[v] = fl.emit(call, t).(ir.Value)
+	fl.vals[v] = fl.emit(call, resultType(f)).(ir.Value)
 	return nil
 }
 
@@ -210,4 +201,16 @@ func (fl *fnLowerer) callee(c *ssa.CallCommon, pos token.Pos) (*ssa.Function, er
 		return f, nil
 	}
 	return nil, fl.l.unsupported(pos, "dynamic call")
+}
+
+// resultType is the type of a call of f's value: void, its one result,
+// or the tuple of its results.
+func resultType(f *ir.Function) *ir.Type {
+	switch len(f.Results) {
+	case 0:
+		return voidType
+	case 1:
+		return f.Results[0]
+	}
+	return &ir.Type{Kind: ir.KTuple, Elems: f.Results}
 }

@@ -262,14 +262,7 @@ func TestNoHopefulFlipsOnDecisions(t *testing.T) {
 			if name == "Lower" && tf.Stats.Suffixes >= 200 {
 				t.Errorf("Lower: %d guided runs, want few: the enumeration ran beyond strings.ToLower's infeasible side", tf.Stats.Suffixes)
 			}
-			if len(tf.Branches) != len(ref.Branches) {
-				t.Fatalf("treefrog: %d objectives, dfs: %d", len(tf.Branches), len(ref.Branches))
-			}
-			for i, b := range tf.Branches {
-				if rb := ref.Branches[i]; b.ID != rb.ID || b.Verdict != rb.Verdict {
-					t.Errorf("%s %s: treefrog %s (%s), dfs %s (%s)", b.Pos, b.Outcome, b.Verdict, b.Reason, rb.Verdict, rb.Reason)
-				}
-			}
+			sameVerdicts(t, ref, tf)
 			t.Logf("%+v", tf.Stats)
 		})
 	}

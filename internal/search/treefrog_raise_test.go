@@ -3,12 +3,11 @@
 package search_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"leapfrog/internal/search"
+	"leapfrog/internal/testutil"
 )
 
 // TestSideBudgetRaised: F78 (a random program of the oracle,
@@ -19,27 +18,14 @@ import (
 // runs)") where DFS proves them unreachable; raising the side's budget
 // (raiseSideBudget) decides them all, as DFS does.
 func TestSideBudgetRaised(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.23\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(sideBudgetSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := testutil.WritePackage(t, "1.23", sideBudgetSrc)
 	fn := load(t, dir, "(*F78T).F78")["(*F78T).F78"]
 	tf := analyze(t, fn, search.TreeFrog{}, 5*time.Minute, nil)
 	ref := analyze(t, fn, search.DFS{}, 5*time.Minute, nil)
 	if tf.Stats.Suffixes <= 200 {
 		t.Errorf("%d guided runs: the first budget sufficed, the test no longer checks its raise", tf.Stats.Suffixes)
 	}
-	if len(tf.Branches) != len(ref.Branches) {
-		t.Fatalf("treefrog: %d objectives, dfs: %d", len(tf.Branches), len(ref.Branches))
-	}
-	for i, b := range tf.Branches {
-		if rb := ref.Branches[i]; b.ID != rb.ID || b.Verdict != rb.Verdict {
-			t.Errorf("%s %s: treefrog %s (%s), dfs %s (%s)", b.Pos, b.Outcome, b.Verdict, b.Reason, rb.Verdict, rb.Reason)
-		}
-	}
+	sameVerdicts(t, ref, tf)
 	t.Logf("%+v", tf.Stats)
 }
 
@@ -49,10 +35,6 @@ func TestSideBudgetRaised(t *testing.T) {
 // strategy before, flipped them (3 hopeful flips on Count). The verdicts
 // are DFS's.
 func TestLoopRaiseResumes(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module p\n\ngo 1.23\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	src := `package p
 
 func Count(x uint8, y int8) int {
@@ -71,22 +53,15 @@ func Count(x uint8, y int8) int {
 	return 0
 }
 `
-	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := testutil.WritePackage(t, "1.23", src)
 	fn := load(t, dir, "Count")["Count"]
 	tf := analyze(t, fn, search.TreeFrog{}, 5*time.Minute, nil)
 	ref := analyze(t, fn, search.DFS{}, 5*time.Minute, nil)
 	if tf.Stats.HopefulFlips != 0 {
 		t.Errorf("%d hopeful flips, want none", tf.Stats.HopefulFlips)
 	}
-	if len(tf.Branches) != len(ref.Branches) {
-		t.Fatalf("treefrog: %d objectives, dfs: %d", len(tf.Branches), len(ref.Branches))
-	}
-	for i, b := range tf.Branches {
-		if rb := ref.Branches[i]; b.ID != rb.ID || b.Verdict != rb.Verdict {
-			t.Errorf("%s %s: treefrog %s (%s), dfs %s (%s)", b.Pos, b.Outcome, b.Verdict, b.Reason, rb.Verdict, rb.Reason)
-		}
+	sameVerdicts(t, ref, tf)
+	for _, b := range tf.Branches {
 		if b.Verdict != "covered" {
 			t.Errorf("%s %s: %s (%s), want covered (the loop's bound raised)", b.Pos, b.Outcome, b.Verdict, b.Reason)
 		}
