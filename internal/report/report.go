@@ -236,8 +236,8 @@ type Stats struct {
 	// TreeFrog (conflict learning, feasible sequences, suffix enumeration,
 	// over-approximate conflicts learnt and reused at the same state).
 	Lemmas           int   `json:"lemmas"`
-	FeasibleReused   int   `json:"feasible_sequences_reused"`   // back-substitutions spared (§6 first use) and remapped queries
-	FeasibleRemapped int   `json:"feasible_sequences_remapped"` // queries on a sequence mapped onto another prefix (§6 second use)
+	FeasibleReused   int   `json:"feasible_sequences_reused"`             // back-substitutions spared (§6 first use) and remapped queries
+	FeasibleRemapped int   `json:"feasible_sequences_remapped,omitempty"` // queries on a sequence mapped onto another prefix (§6 second use)
 	Suffixes         int   `json:"suffixes_enumerated"`
 	OverConflicts    int   `json:"over_approximate_conflicts"`
 	OverReused       int   `json:"over_approximate_reused"`

@@ -102,6 +102,9 @@ func (tf *treefrog) satCheck(terms []*expr.Term) solver.Result {
 // returns nil when the analysis cannot conclude (solver unknown, or the
 // sequence is not unsatisfiable after all).
 func (tf *treefrog) learn(terms []*expr.Term, lits []Lit) *Conflict {
+	if len(terms) == 0 {
+		return nil
+	}
 	terms, lits = independent(terms, lits, terms[len(terms)-1])
 	n := len(terms)
 	lo := -1
