@@ -81,6 +81,33 @@ func TestFeasibleSequenceRemapped(t *testing.T) {
 	}
 }
 
+// TestFeasibleSequenceAfterSide: a sequence starting after the side is
+// appended to it (the paper's example appends b5, b10' after the flipped
+// b7'). Learnt where x = 7 (a >= 0, b = 13), (x + b == 20 true, x < b true)
+// is reused at the side a < 0 of the first run (a = 0, b = 0): mapped onto
+// x = 5 it asks 5 + b == 20 and 5 < b, and the model (b = 15) covers x < b
+// true; the learnt words (7 + b == 20, b = 13) would run to x + b == 18.
+func TestFeasibleSequenceAfterSide(t *testing.T) {
+	s := irSession(t, feasibleSrc, 10)
+	fn, eng := s.Fn, s.Engine
+	tf := newTreeFrog(s)
+	old := eng.Run(fn, map[string]uint64{"a": 0, "b": 13})
+	if len(old.Steps) != 3 || !old.Steps[1].Taken || !old.Steps[2].Taken {
+		t.Fatalf("the run of a = 0, b = 13: %d steps", len(old.Steps))
+	}
+	tf.addSeq([]Lit{{old.Steps[1].If, true}, {old.Steps[2].If, true}}, []*expr.Term{old.Steps[1].Cond, old.Steps[2].Cond})
+	nodes := s.First() // a = 0, b = 0
+	n := nodes[0]
+	u := s.objOfSide[Lit{old.Steps[2].If, true}]
+	prefix, _ := tf.sideTerms(n, true)
+	if !tf.viaFeasibleSequence(n, true, u, prefix) || s.coveredBy[u.Index] == nil {
+		t.Fatalf("the sequence appended after a < 0 did not cover %s true: %+v", u.If.Pos, s.Stats)
+	}
+	if s.Stats.FeasibleRemapped != 1 || s.Stats.SolverCalls != 1 {
+		t.Errorf("want one remapped sequence and one solver call: %+v", s.Stats)
+	}
+}
+
 // TestFeasibleSequencesSpareChecks: on the bench's s61k1 (61 conditions, 1
 // injected conflict), pure TreeFrog's back-substitution meets fragments
 // lying within feasible sequences it memorised before, and checks none of
