@@ -117,6 +117,7 @@ func TestFeasibleSequenceAfterSide(t *testing.T) {
 // conflicts are learnt, the queries get the same models, and the same cases
 // and verdicts come out; the sat checks differ by exactly the reuses.
 // Without the reuse (noSeqReuse) the counter is 0 and the checks are made.
+// Lemmas (§5.3) are derived there too.
 func TestFeasibleSequencesSpareChecks(t *testing.T) {
 	res, err := lower.Load(filepath.Join(testutil.BenchCopy(t), "synthpkg", "s61k1"), []string{"F"})
 	if err != nil || len(res.Errors) > 0 {
@@ -137,6 +138,9 @@ func TestFeasibleSequencesSpareChecks(t *testing.T) {
 	spared := with.FeasibleReused - with.FeasibleRemapped
 	if spared == 0 {
 		t.Fatalf("no back-substitution spared by a feasible sequence: %+v", with)
+	}
+	if with.Lemmas == 0 {
+		t.Errorf("no lemma on s61k1 (§5.3): %+v", with)
 	}
 	if without.FeasibleReused != without.FeasibleRemapped {
 		t.Errorf("noSeqReuse: %d reuses, %d of them remapped queries", without.FeasibleReused, without.FeasibleRemapped)
