@@ -199,6 +199,7 @@ func build(t Target, cfg Config, stop, proofStop time.Time, replay []solver.Mode
 		// one worker (the default).
 		a.s.NewSolver = newSolver
 	}
+	a.s.NewChecker = newSolver
 	a.s.Give(cfg.Given)
 	if len(cfg.Important) > 0 && a.s.Targeted(cfg.Important) == 0 {
 		a.close()
@@ -233,7 +234,12 @@ func (a *analysis) explore() *search.Result {
 	return r
 }
 
-func (a *analysis) close() { a.slv.Close() }
+func (a *analysis) close() {
+	if a.s != nil {
+		a.s.Close()
+	}
+	a.slv.Close()
+}
 
 // wrongAnswer records the first answer validation found wrong.
 func (a *analysis) wrongAnswer(err error) {

@@ -107,6 +107,7 @@ func addStats(to *report.Stats, from report.Stats) {
 	to.InfeasiblePaths += from.InfeasiblePaths
 	to.Lemmas += from.Lemmas
 	to.FeasibleReused += from.FeasibleReused
+	to.FeasibleRemapped += from.FeasibleRemapped
 	to.Suffixes += from.Suffixes
 	to.OverConflicts += from.OverConflicts
 	to.OverReused += from.OverReused

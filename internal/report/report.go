@@ -235,15 +235,16 @@ type Stats struct {
 	DistinctPaths   int `json:"distinct_paths"`   // whole paths the executions took, each counted once (the reachability paper's "paths explored")
 	// TreeFrog (conflict learning, feasible sequences, suffix enumeration,
 	// over-approximate conflicts learnt and reused at the same state).
-	Lemmas          int   `json:"lemmas"`
-	FeasibleReused  int   `json:"feasible_sequences_reused"`
-	Suffixes        int   `json:"suffixes_enumerated"`
-	OverConflicts   int   `json:"over_approximate_conflicts"`
-	OverReused      int   `json:"over_approximate_reused"`
-	Blocked         int   `json:"blocked"`           // flips skipped because they violate a learned conflict clause (rgcb)
-	ConflictClauses int   `json:"conflict_clauses"`  // conflict clauses learned from unsat cores (rgcb)
-	LargestBackjump int   `json:"largest_backjump"`  // most decision levels jumped over at once (rgcb); 0: none
-	TimeMs          int64 `json:"time_ms,omitempty"` // bench only: gen's report holds no timing
+	Lemmas           int   `json:"lemmas"`
+	FeasibleReused   int   `json:"feasible_sequences_reused"`             // back-substitutions spared (§6 first use) and remapped queries
+	FeasibleRemapped int   `json:"feasible_sequences_remapped,omitempty"` // queries on a sequence mapped onto another prefix (§6 second use)
+	Suffixes         int   `json:"suffixes_enumerated"`
+	OverConflicts    int   `json:"over_approximate_conflicts"`
+	OverReused       int   `json:"over_approximate_reused"`
+	Blocked          int   `json:"blocked"`           // flips skipped because they violate a learned conflict clause (rgcb)
+	ConflictClauses  int   `json:"conflict_clauses"`  // conflict clauses learned from unsat cores (rgcb)
+	LargestBackjump  int   `json:"largest_backjump"`  // most decision levels jumped over at once (rgcb); 0: none
+	TimeMs           int64 `json:"time_ms,omitempty"` // bench only: gen's report holds no timing
 	// Path merging (pm): merged region instances, solver queries of every kind, their mean time.
 	Merges     int     `json:"merges"`
 	Queries    int     `json:"queries"`

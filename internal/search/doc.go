@@ -188,13 +188,19 @@
 // is the same on every path (a condition over the parameters alone)
 // propagates to the objectives that side dominates, refuting them from any
 // prefix holding its other terms; and a conflict all of whose sides are so
-// and dominate an objective proves it unreachable. A feasible sequence from
-// b' to an uncovered u is reused at another prefix through b' once mapped
-// onto it (§6, treefrog_feasible.go): a guided run takes the sequence's
-// sides after the prefix, and the constraints it records there, not the
-// learnt ones, join the prefix in one query. Satisfiability checks use the
-// session's solver incrementally (the conjuncts as assumptions) and are
-// counted apart from solver calls. Conflicts are sets of constraint terms:
+// and dominate an objective proves it unreachable. Feasible sequences (§6)
+// are reused twice: a fragment back-substitution meets that lies within a
+// memorised sequence is known satisfiable and not checked (satCheck); and a
+// sequence ending at the only uncovered target u of a side, starting at the
+// side or at a branch after it, is reused at that side once mapped onto its
+// prefix (treefrog_feasible.go): a guided run takes the sequence's sides
+// after the prefix, and the constraints it records there, not the learnt
+// ones, join the prefix in one query. Satisfiability checks use a solver of
+// their own (Config.NewChecker, Session.Checker) incrementally (the
+// conjuncts as assumptions), apart from the one whose models the search's
+// queries get: Z3's answers depend on what it decided before, and the checks
+// learning makes or spares must not change the cases. They are counted apart
+// from solver calls. Conflicts are sets of constraint terms:
 // terms are hash-consed over the inputs, so matching by term protects the
 // def-use links that §5.2 protects with extra branches.
 //

@@ -39,6 +39,12 @@ type Config struct {
 	// NewSolver makes a solver like Solver for one worker of a multi-threaded
 	// strategy (mtelse): Z3 contexts are not thread-safe. Nil: one worker.
 	NewSolver func() solver.Solver
+	// NewChecker makes the solver of TreeFrog's satisfiability checks
+	// (back-substitution, minimal cores): kept apart from Solver, the
+	// checks learning makes, or spares by reusing what it learnt, do not
+	// change the models the search's queries get (Z3's answers depend on
+	// what it decided before). Nil: the checks use Solver.
+	NewChecker func() solver.Solver
 	// OnRun, when set, is told after every run how many objectives are
 	// covered out of how many, and how many cases there are (progress
 	// display). It is called by the goroutine running the search.
@@ -55,6 +61,7 @@ type Session struct {
 	Stats      report.Stats
 	Conflicts  *ConflictDB // learned conflicts, shared by the strategies that learn
 
+	checker    solver.Solver // TreeFrog's checks (Checker), made on first use
 	objOfSide  map[Lit]*Objective
 	objOfPanic map[*ir.Panic]*Objective
 	entry      *Objective // the function's entry, covered by every completed run
@@ -579,3 +586,24 @@ func (s *Session) Follow(n *Node, dir bool, model solver.Model) ([]*Node, bool) 
 
 // Elapsed returns the time since the session started.
 func (s *Session) Elapsed() time.Duration { return time.Since(s.start) }
+
+// Checker returns the solver of TreeFrog's satisfiability checks
+// (Config.NewChecker), made on first use; Solver when there is none.
+func (s *Session) Checker() solver.Solver {
+	if s.checker == nil {
+		if s.NewChecker == nil {
+			return s.Solver
+		}
+		s.checker = s.NewChecker()
+	}
+	return s.checker
+}
+
+// Close releases the checker, if one was made. The session's Solver is its
+// owner's to close.
+func (s *Session) Close() {
+	if s.checker != nil {
+		s.checker.Close()
+		s.checker = nil
+	}
+}

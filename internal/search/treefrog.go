@@ -62,6 +62,8 @@ type treefrog struct {
 	feasible    map[string]bool // fragments known satisfiable (feasible sequences)
 	infeasible  map[string]bool // conjunctions known unsatisfiable
 	seqs        []feasibleSeq
+	seqsWith    map[*expr.Term][]int        // the memorised feasible sequences holding each term
+	noSeqReuse  bool                        // tests: back-substitution ignores the memorised sequences
 	over        map[overKey][]*overConflict // over-approximate conflicts by state (treefrog_suffix.go)
 	fsTried     map[fsTry]bool              // feasible sequences tried at a side (treefrog_feasible.go)
 	invariant   map[*ir.If]bool             // branches whose constraint is the same on every path (treefrog_lemmas.go)
@@ -102,7 +104,7 @@ func newTreeFrog(s *Session) *treefrog {
 		s.lemmaRefuted = map[*Objective]*Proof{}
 	}
 	return &treefrog{s: s, feasible: map[string]bool{}, infeasible: map[string]bool{}, mergedTried: map[sideRef]bool{},
-		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, boundLit: map[*expr.Term]Lit{}, gaveUp: map[sideRef]string{}, sideBudget: enumBudget, budgetGaveUp: map[sideRef]bool{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
+		over: map[overKey][]*overConflict{}, invariant: map[*ir.If]bool{}, fsTried: map[fsTry]bool{}, seqsWith: map[*expr.Term][]int{}, boundLit: map[*expr.Term]Lit{}, gaveUp: map[sideRef]string{}, sideBudget: enumBudget, budgetGaveUp: map[sideRef]bool{}, eagerFailed: map[*Objective]bool{}, noSkeleton: map[sideRef]bool{}}
 }
 
 // Explore runs the search.

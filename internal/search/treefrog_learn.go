@@ -14,14 +14,44 @@ import (
 type feasibleSeq struct {
 	lits  []Lit
 	terms []*expr.Term
+	set   map[*expr.Term]bool // terms as a set
 }
 
 // maxFeasibleSeqs bounds the memorised feasible sequences.
 const maxFeasibleSeqs = 4096
 
+// addSeq memorises a feasible sequence and indexes it by its terms.
+func (tf *treefrog) addSeq(lits []Lit, terms []*expr.Term) {
+	if len(tf.seqs) >= maxFeasibleSeqs {
+		return
+	}
+	fs := feasibleSeq{lits: append([]Lit(nil), lits...), terms: append([]*expr.Term(nil), terms...), set: termSet(terms)}
+	for t := range fs.set {
+		tf.seqsWith[t] = append(tf.seqsWith[t], len(tf.seqs))
+	}
+	tf.seqs = append(tf.seqs, fs)
+}
+
+// withinFeasible reports whether one memorised feasible sequence holds every
+// term: a conjunction of some of a satisfiable conjunction's constraints is
+// satisfiable, so it needs no check (§6: "when finding a new unsatisfiable
+// core, we may analyse a path fragment which ends in a known feasible
+// sequence; there is no need to re-perform back-substitution on this part").
+func (tf *treefrog) withinFeasible(terms []*expr.Term) bool {
+	if tf.noSeqReuse {
+		return false
+	}
+	for _, k := range tf.seqsWith[terms[len(terms)-1]] {
+		if contains(tf.seqs[k].set, terms) {
+			return true
+		}
+	}
+	return false
+}
+
 // satCheck decides a conjunction for learning purposes (counted apart from the
 // solver calls that flip branches or ask for a test). It uses the session's
-// solver incrementally: the conjuncts are assumptions, so what Z3 learns from
+// checker (Session.Checker) incrementally: the conjuncts are assumptions, so what Z3 learns from
 // one check serves the next ones (a freshly reset solver per check, on Z3's
 // non-incremental bit-blasting path, cost several milliseconds per check on
 // TCAS, against a fraction of one here). Answers are memoised.
@@ -36,8 +66,13 @@ func (tf *treefrog) satCheck(terms []*expr.Term) solver.Result {
 	if tf.infeasible[k] {
 		return solver.Unsat
 	}
+	if tf.withinFeasible(terms) {
+		tf.s.Stats.FeasibleReused++
+		tf.feasible[k] = true
+		return solver.Sat
+	}
 	tf.s.Stats.SatChecks++
-	res := tf.s.Solver.Check(terms)
+	res := tf.s.Checker().Check(terms)
 	switch res {
 	case solver.Sat:
 		tf.feasible[k] = true
@@ -53,7 +88,9 @@ func (tf *treefrog) satCheck(terms []*expr.Term) solver.Result {
 //   - Back-substitution: from the last constraint c_n towards the first, the
 //     fragments c_i..c_n are checked (i = n-1, n-2, ...); each satisfiable
 //     one is memorised as a feasible sequence (§6); the first unsatisfiable
-//     one is mis(p). Only the constraints connected to c_n through shared
+//     one is mis(p). A fragment within a memorised feasible sequence is
+//     known satisfiable and not checked (satCheck, withinFeasible: §6's
+//     first reuse, counted in Stats.FeasibleReused). Only the constraints connected to c_n through shared
 //     variables take part (what back-substitution's weakest precondition
 //     keeps: the others constrain variables c_n does not read).
 //   - mis(p) is shrunk to minimal cores by deleting constraints one at a
@@ -65,6 +102,9 @@ func (tf *treefrog) satCheck(terms []*expr.Term) solver.Result {
 // returns nil when the analysis cannot conclude (solver unknown, or the
 // sequence is not unsatisfiable after all).
 func (tf *treefrog) learn(terms []*expr.Term, lits []Lit) *Conflict {
+	if len(terms) == 0 {
+		return nil
+	}
 	terms, lits = independent(terms, lits, terms[len(terms)-1])
 	n := len(terms)
 	lo := -1
@@ -73,8 +113,8 @@ func (tf *treefrog) learn(terms []*expr.Term, lits []Lit) *Conflict {
 		case solver.Unsat:
 			lo = i
 		case solver.Sat:
-			if i < n-1 && len(tf.seqs) < maxFeasibleSeqs {
-				tf.seqs = append(tf.seqs, feasibleSeq{lits: append([]Lit(nil), lits[i:]...), terms: append([]*expr.Term(nil), terms[i:]...)})
+			if i < n-1 {
+				tf.addSeq(lits[i:], terms[i:])
 			}
 			continue
 		default:
@@ -91,7 +131,7 @@ func (tf *treefrog) learn(terms []*expr.Term, lits []Lit) *Conflict {
 		// Z3's core of the last check seeds the deletion, when the part of
 		// mis(p) it names is checked unsatisfiable (the check may have been
 		// answered from memory).
-		if core := tf.s.Solver.Core(); len(core) > 0 {
+		if core := tf.s.Checker().Core(); len(core) > 0 {
 			if ct, cl := coreOf(coreT, coreL, core); len(ct) < len(coreT) && tf.satCheck(ct) == solver.Unsat {
 				coreT, coreL = ct, cl
 			}

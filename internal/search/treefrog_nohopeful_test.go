@@ -44,9 +44,9 @@ func TestNoHopefulFlipsOnBench(t *testing.T) {
 					t.Errorf("%s %s: treefrog %s (%s), %s %s", b.Pos, b.Outcome, b.Verdict, b.Reason, ref.Strategy, rb.Verdict)
 				}
 			}
-			if c.pkg == "synthpkg/s270u2" && tf.Stats.SolverCalls > 260 {
-				// The paper's Complex: 248 calls; measured here: 250.
-				t.Errorf("s270u2: %d solver calls, want about the paper's 248", tf.Stats.SolverCalls)
+			if c.pkg == "synthpkg/s270u2" && tf.Stats.SolverCalls > 248 {
+				// The paper's Complex: 248 calls; measured here: 242.
+				t.Errorf("s270u2: %d solver calls, want at most the paper's 248", tf.Stats.SolverCalls)
 			}
 			t.Logf("%+v", tf.Stats)
 		})

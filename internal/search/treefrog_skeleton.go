@@ -512,10 +512,10 @@ func (tf *treefrog) enumerateSkeletons() bool {
 			continue
 		}
 		p0 := s.Stats.Paths
-		for _, u := range targets {
-			if s.coveredBy[u.Index] == nil && tf.viaFeasibleSequence(n, dir, u, terms) {
-				break
-			}
+		if len(targets) == 1 {
+			// One target: a feasible sequence's query costs what the
+			// skeleton's would (one call), and needs no merged suffix.
+			tf.viaFeasibleSequence(n, dir, targets[0], terms)
 		}
 		if s.Stats.Paths > p0 {
 			return true // new paths: their eager flips come first

@@ -301,7 +301,13 @@ func (tf *treefrog) wholeProof(o *Objective, underCtx bool) *Proof {
 	if at != nil {
 		terms, lits := tf.sideTerms(at, o.Dir)
 		if tf.satCheck(terms) == solver.Unsat {
-			if c := tf.learn(coreOf(terms, lits, s.Solver.Core())); c != nil && occursIn(c.Terms, used) {
+			// The checker's core seeds the learning, when it names some of
+			// these terms (the check may have been answered from memory).
+			ct, cl := coreOf(terms, lits, s.Checker().Core())
+			if len(ct) == 0 {
+				ct, cl = terms, lits
+			}
+			if c := tf.learn(ct, cl); c != nil && occursIn(c.Terms, used) {
 				p.Conflict = c.Lits
 				if underCtx && !slices.Contains(c.Lits, w.ctxLit) {
 					p.Conflict = append([]Lit{w.ctxLit}, c.Lits...)
