@@ -44,6 +44,7 @@ type fnLowerer struct {
 	reinterp  map[ssa.Value]ssa.Value    // pointers reinterpreting another's memory, to it (unsafe.go)
 	hdr       map[ssa.Value]hdrRef       // values of string and slice header views (headers.go)
 	hdrGroups map[ssa.Value]*hdrGroup    // stores into a header's fields under way, by variable (headers.go)
+	hdrAllocs map[*ssa.Alloc]*ir.Type    // header variables, by the string or slice type they are lowered as (nil: none; headers_values.go)
 	selects   map[*ssa.Select][]ir.Value // a select's results, by index (chans.go)
 }
 
