@@ -252,7 +252,8 @@
 // header, is lowered as that string or slice, and so are the header
 // variables copied to or from it (bh := sliceHeader{data: sh.data, ...},
 // which go/ssa builds as a composite literal's variable copied into bh:
-// headers_values.go). A data pointer compared with nil is the slice's
+// headers_values.go). A data pointer (a header's, unsafe.SliceData's,
+// unsafe.StringData's) compared with nil is the slice's
 // nil-ness (a nil slice's data is nil, make([]T, 0)'s is not), false for
 // a non-empty string, and for an empty string, whose data is nil or not
 // by where it came from, an aborted run (ir.Within); unsafe.Pointers

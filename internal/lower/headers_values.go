@@ -130,8 +130,9 @@ func (fl *fnLowerer) headerAlloc(a *ssa.Alloc) *ir.Type {
 }
 
 // dataWord is what an unsafe.Pointer value is in a comparison: nil, the
-// data pointer of the string or slice x (a header's Data, through
-// unsafe.Pointer and its named types), or the typed pointer x it was
+// data pointer of the string or slice x (a header's Data,
+// unsafe.SliceData(x), unsafe.StringData(x), through unsafe.Pointer and
+// its named types), or the typed pointer x it was
 // converted from; ok is false for anything else.
 func (fl *fnLowerer) dataWord(v ssa.Value, pos token.Pos) (x ir.Value, isNil, ok bool, err error) {
 	for {
@@ -148,6 +149,12 @@ func (fl *fnLowerer) dataWord(v ssa.Value, pos token.Pos) (x ir.Value, isNil, ok
 		break
 	}
 	if o := pointerOrigin(v); o != nil {
+		if c, isCall := o.(*ssa.Call); isCall {
+			if b, isB := c.Call.Value.(*ssa.Builtin); isB && (b.Name() == "SliceData" || b.Name() == "StringData") {
+				x, err := fl.value(c.Call.Args[0], pos) // its data pointer, as a header's
+				return x, false, err == nil, err
+			}
+		}
 		if _, opaque := fl.noIR[o]; !opaque {
 			x, err := fl.value(o, pos)
 			return x, false, err == nil, err
