@@ -240,7 +240,8 @@
 // package's own header structs (a first field unsafe.Pointer or uintptr,
 // then Len and Cap ints) over a string or slice variable. Reading a field
 // reads the variable (its length, capacity, or its data pointer, which
-// has no IR value and may only be stored into another header's Data);
+// has no IR value and may only be stored into another header's Data or
+// compared, see below);
 // the stores into one header's fields that follow each other, with
 // nothing between them that reads the variable or calls, are one write of
 // the whole string or slice: the Data's source x sliced x[:len:cap] (the
