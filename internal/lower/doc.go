@@ -259,8 +259,12 @@
 // a non-empty string, and for an empty string, whose data is nil or not
 // by where it came from, an aborted run (ir.Within); unsafe.Pointers
 // converted from pointers of one IR type compare as those pointers; any
-// other comparison of unsafe.Pointers is rejected. An unsafe.Pointer held
-// anywhere else (a field of a struct that is no header, a phi) is
+// other comparison of unsafe.Pointers is rejected. A phi of
+// unsafe.Pointers whose values are nil or pointers of one IR type
+// converted (var p unsafe.Pointer; if c { p = unsafe.Pointer(&x) }) is a
+// phi of that pointer type, converted back to it or compared as above
+// (unsafe_phis.go). An unsafe.Pointer held anywhere else (a field of a
+// struct that is no header, another phi, a parameter or result) is
 // rejected. Where the view would reach
 // beyond its source's memory, or a []byte would view an empty string's
 // bytes (nil or not by where the string came from), ir.Within aborts the

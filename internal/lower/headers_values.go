@@ -142,6 +142,9 @@ func (fl *fnLowerer) dataWord(v ssa.Value, pos token.Pos) (x ir.Value, isNil, ok
 		if r, isHdr := fl.hdr[v]; isHdr && r.kind == hData {
 			return r.x, false, true, nil
 		}
+		if ph, isPhi := v.(*ssa.Phi); isPhi && fl.vals[ph] != nil { // unsafe_phis.go
+			return fl.vals[ph], false, true, nil
+		}
 		if ct, isCT := v.(*ssa.ChangeType); isCT {
 			v = ct.X
 			continue

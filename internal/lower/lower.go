@@ -57,8 +57,9 @@ type blockInfo struct {
 }
 
 type phiFix struct {
-	ir  *ir.Phi
-	ssa *ssa.Phi
+	ir   *ir.Phi
+	ssa  *ssa.Phi
+	uptr *ir.Type // a phi of unsafe.Pointers, of this pointer type (unsafe_phis.go)
 }
 
 // lowerFunction fills f, the stub of sfn, with sfn's body. get returns the IR
@@ -473,7 +474,13 @@ func (fl *fnLowerer) fixPhis() error {
 			if !fl.liveEdge(pf.ssa.Block().Preds[i], pf.ssa.Block()) {
 				continue
 			}
-			x, err := fl.value(e, pf.ssa.Pos())
+			var x ir.Value
+			var err error
+			if pf.uptr != nil {
+				x, err = fl.uptrPhiEdge(e, pf.uptr, pf.ssa)
+			} else {
+				x, err = fl.value(e, pf.ssa.Pos())
+			}
 			if err != nil {
 				return err
 			}
