@@ -3,8 +3,6 @@
 package lower
 
 import (
-	"fmt"
-
 	"golang.org/x/tools/go/ssa"
 
 	"leapfrog/internal/ir"
@@ -88,7 +86,7 @@ func (fl *fnLowerer) fromUnsafePhi(v *ssa.Convert) (ok bool, err error) {
 		return true, err
 	}
 	if !ir.Identical(t, pv.Type()) {
-		return true, fl.l.unsupported(pos, "%s", fmt.Sprintf("(%s)(p) for p an unsafe.Pointer variable holding a pointer of another type, %s", fl.goType(v.Type()), pv.Type()))
+		return true, fl.l.unsupported(pos, "(%s)(p) for p an unsafe.Pointer variable holding a pointer of another type, %s", fl.goType(v.Type()), pv.Type())
 	}
 	fl.vals[v] = pv
 	return true, nil
