@@ -240,7 +240,8 @@
 // package's own header structs (a first field unsafe.Pointer or uintptr,
 // then Len and Cap ints) over a string or slice variable. Reading a field
 // reads the variable (its length, capacity, or its data pointer, which
-// has no IR value and may only be stored into another header's Data);
+// has no IR value and may only be stored into another header's Data or
+// compared, see below);
 // the stores into one header's fields that follow each other, with
 // nothing between them that reads the variable or calls, are one write of
 // the whole string or slice: the Data's source x sliced x[:len:cap] (the
@@ -249,7 +250,22 @@
 // used) or a []byte a string's (read-only, ir.ReadOnly: a write into it
 // aborts the run; in Go it faults or changes the string). A
 // header variable converted to a *string or *[]T, or assigned such a
-// header, is lowered as that string or slice. Where the view would reach
+// header, is lowered as that string or slice, and so are the header
+// variables copied to or from it (bh := sliceHeader{data: sh.data, ...},
+// which go/ssa builds as a composite literal's variable copied into bh:
+// headers_values.go). A data pointer (a header's, unsafe.SliceData's,
+// unsafe.StringData's) compared with nil is the slice's
+// nil-ness (a nil slice's data is nil, make([]T, 0)'s is not), false for
+// a non-empty string, and for an empty string, whose data is nil or not
+// by where it came from, an aborted run (ir.Within); unsafe.Pointers
+// converted from pointers of one IR type compare as those pointers; any
+// other comparison of unsafe.Pointers is rejected. A phi of
+// unsafe.Pointers whose values are nil or pointers of one IR type
+// converted (var p unsafe.Pointer; if c { p = unsafe.Pointer(&x) }) is a
+// phi of that pointer type, converted back to it or compared as above
+// (unsafe_phis.go). An unsafe.Pointer held anywhere else (a field of a
+// struct that is no header, another phi, a parameter or result) is
+// rejected. Where the view would reach
 // beyond its source's memory, or a []byte would view an empty string's
 // bytes (nil or not by where the string came from), ir.Within aborts the
 // run: a decision the search flips, whose aborted side refutes nothing.

@@ -44,6 +44,7 @@ type fnLowerer struct {
 	reinterp  map[ssa.Value]ssa.Value    // pointers reinterpreting another's memory, to it (unsafe.go)
 	hdr       map[ssa.Value]hdrRef       // values of string and slice header views (headers.go)
 	hdrGroups map[ssa.Value]*hdrGroup    // stores into a header's fields under way, by variable (headers.go)
+	hdrAllocs map[*ssa.Alloc]*ir.Type    // header variables, by the string or slice type they are lowered as (nil: none; headers_values.go)
 	selects   map[*ssa.Select][]ir.Value // a select's results, by index (chans.go)
 }
 
@@ -56,8 +57,9 @@ type blockInfo struct {
 }
 
 type phiFix struct {
-	ir  *ir.Phi
-	ssa *ssa.Phi
+	ir   *ir.Phi
+	ssa  *ssa.Phi
+	uptr *ir.Type // a phi of unsafe.Pointers, of this pointer type (unsafe_phis.go)
 }
 
 // lowerFunction fills f, the stub of sfn, with sfn's body. get returns the IR
@@ -472,7 +474,13 @@ func (fl *fnLowerer) fixPhis() error {
 			if !fl.liveEdge(pf.ssa.Block().Preds[i], pf.ssa.Block()) {
 				continue
 			}
-			x, err := fl.value(e, pf.ssa.Pos())
+			var x ir.Value
+			var err error
+			if pf.uptr != nil {
+				x, err = fl.uptrPhiEdge(e, pf.uptr, pf.ssa)
+			} else {
+				x, err = fl.value(e, pf.ssa.Pos())
+			}
 			if err != nil {
 				return err
 			}

@@ -15,6 +15,9 @@ func (fl *fnLowerer) lowerBinOp(v *ssa.BinOp) error {
 	if ok, err := fl.lowerDataOffset(v); ok { // headers.go
 		return err
 	}
+	if ok, err := fl.lowerDataCompare(v); ok { // headers_values.go
+		return err
+	}
 	op, ok := binOps[v.Op]
 	if !ok {
 		return fl.l.unsupported(v.Pos(), "operator %s", v.Op)

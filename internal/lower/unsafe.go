@@ -71,7 +71,10 @@ func (fl *fnLowerer) lowerUnsafePointer(v ssa.Value) error {
 			why = fmt.Sprintf("unsafe.Pointer made from a %s (addresses are not modelled)", fl.goType(x.X.Type()))
 		}
 	case *ssa.Phi:
-		why = "unsafe.Pointer merged from several values (a phi)"
+		if ok, err := fl.lowerUnsafePhi(x); ok { // unsafe_phis.go
+			return err
+		}
+		why = "unsafe.Pointer merged from several values (a phi) other than nil and pointers of one type"
 	}
 	fl.opaque(v, why)
 	return nil
@@ -118,6 +121,9 @@ func (fl *fnLowerer) lowerFromUnsafePointer(v *ssa.Convert) error {
 		return nil
 	}
 	if ok, err := fl.headerView(v); ok { // headers.go
+		return err
+	}
+	if ok, err := fl.fromUnsafePhi(v); ok { // unsafe_phis.go
 		return err
 	}
 	o := pointerOrigin(v.X)
