@@ -184,7 +184,7 @@ func Reflect(x any, p *int) string {
 	v.Grow(1); v.SetLen(1); v.SetCap(1); v.SetZero(); v.SetBytes(v.Bytes()); v.Clear()
 	_ = reflect.Append(v.Slice(0, 1), v).Slice3(0, 1, 1).Len() + reflect.AppendSlice(v, v).Len() + reflect.Copy(v, v)
 	_ = v.CanInt() || v.CanUint() || v.CanFloat() || v.CanComplex() || v.Equal(v) || v.Comparable()
-	_ = v.FieldByIndex([]int{0}).Len() + t.FieldByIndex([]int{0}).Index[0]
+	_ = v.FieldByIndex([]int{0}).Len() + t.FieldByIndex([]int{0}).Index[0] + v.FieldByName("A").Len()
 	_ = t.OverflowInt(1) || t.OverflowUint(1) || t.OverflowFloat(1) || reflect.TypeFor[int]() == t
 	_, _ = reflect.TypeAssert[int](v)
 	return v.Kind().String() + f.Name

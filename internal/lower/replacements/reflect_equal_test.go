@@ -127,6 +127,34 @@ func TestReflectFieldByIndex(t *testing.T) {
 	}
 }
 
+func TestReflectValueFieldByName(t *testing.T) {
+	for _, x := range append(reflectValues(), rOuter{}, rInner{true}) {
+		if x == nil {
+			continue
+		}
+		for _, name := range []string{"A", "b", "B", "F", "X", "rInner", "none", ""} {
+			compare(t, fmt.Sprintf("%T", x), "FieldByName("+name+")", func() string {
+				f := reflect.ValueOf(x).FieldByName(name)
+				if !f.IsValid() {
+					return "invalid"
+				}
+				return fmt.Sprint(f.Type(), f.CanInterface())
+			}, func() string {
+				f := ReflectValueOf(x).FieldByName(name)
+				if !f.IsValid() {
+					return "invalid"
+				}
+				return fmt.Sprint(f.Type(), f.CanInterface())
+			})
+		}
+	}
+	exact(t, "rInner", "FieldByName(B)", func() string {
+		return fmt.Sprint(reflect.ValueOf(rInner{true}).FieldByName("B").Bool())
+	}, func() string {
+		return fmt.Sprint(ReflectValueOf(rInner{true}).FieldByName("B").Bool())
+	})
+}
+
 func TestReflectTypeOverflow(t *testing.T) {
 	ints := []int64{0, 1, -1, 127, 128, -129, 255, 256, 1 << 31, math.MaxInt64, math.MinInt64}
 	floats := []float64{0, math.MaxFloat32, math.MaxFloat32 * 1.0000001, -math.MaxFloat64, math.Inf(1), math.NaN()}

@@ -1,4 +1,4 @@
-// reflect.Value's kind predicates (CanInt, CanUint, CanFloat, CanComplex), FieldByIndex of a Value and of a Type, and a Type's Overflow methods.
+// reflect.Value's kind predicates (CanInt, CanUint, CanFloat, CanComplex), FieldByIndex of a Value and of a Type, a Value's FieldByName, and a Type's Overflow methods.
 
 package replacements
 
@@ -55,6 +55,17 @@ func (v value) FieldByIndex(index []int) value {
 		v = v.Field(x)
 	}
 	return v
+}
+
+// FieldByName replaces (reflect.Value).FieldByName: the field the
+// Type's FieldByName finds (direct fields only: a struct with embedded
+// fields stops the run), or the zero Value.
+func (v value) FieldByName(name string) value {
+	v.must("FieldByName", kStruct)
+	if f, ok := (rtype{v.p.t}).FieldByName(name); ok {
+		return v.FieldByIndex(f.Index)
+	}
+	return value{}
 }
 
 // FieldByIndex is reflect.Type's: the fields along index, through pointers
