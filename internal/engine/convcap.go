@@ -154,8 +154,7 @@ func (m *machine) capKey(t *expr.Term) string {
 // writes it later (through s, or through the result had it fitted) sees
 // what the compiled function may not, and leaves the run to what a test
 // cannot fix.
-func (m *machine) appendUnsure(in *ir.Builtin, s *slice, src []val, k, newLen *scalar, nilT *expr.Term, isNil bool, key string) *slice {
-	elem := in.Type().Elem
+func (m *machine) appendUnsure(in *ir.Builtin, elem *ir.Type, s *slice, src []val, k, newLen *scalar, nilT *expr.Term, isNil bool, key string) *slice {
 	if newLen.c > maxAlloc {
 		panic(runError(fmt.Sprintf("append to %d elements: too large to model", newLen.c)))
 	}
@@ -186,12 +185,12 @@ func (m *machine) appendUnsure(in *ir.Builtin, s *slice, src []val, k, newLen *s
 		if len(after) > 1 {
 			nc = m.capChoice(key, c, after, newLen, false)
 		}
-		return m.appendNew(in, s, src, k, newLen, nc, after[len(after)-1], nilT, isNil)
+		return m.appendNew(elem, s, src, k, newLen, nc, after[len(after)-1], nilT, isNil)
 	}
 	// Which way it goes is not known: the new array, and s's array marked.
 	nc := m.capChoice(key, c, after, newLen, true)
 	total := max(int(c), len(m.window(s))+len(src))
-	r := m.appendNew(in, s, src, k, newLen, nc, total, nilT, isNil)
+	r := m.appendNew(elem, s, src, k, newLen, nc, total, nilT, isNil)
 	s.arr.capUnsure = unfixedReason(key) // after appendNew read it
 	return r
 }

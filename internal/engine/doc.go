@@ -210,6 +210,10 @@
 //     store and delete by a boxed key, and rmapkeys decides each entry's
 //     presence as a range over a map does: with more than one key the run
 //     depends on their order (Go does not fix it), as after such a range.
+//     rslice, rappend and rcopy (reflect_slice.go) are Go's slice
+//     expression, append and copy on what a Value reaches (an array in
+//     memory sliced in place), so that reflect's Grow, Append and Copy
+//     grow and alias as the compiled program does.
 //   - Callees are executed (not summarised): a branch in a callee is recorded with
 //     its call depth, and it is one source branch whatever the call site.
 //     So are interface method calls, calls through function values and

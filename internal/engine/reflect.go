@@ -165,6 +165,8 @@ func (m *machine) rtypeInt(rt *ir.RType, what, i int, in *ir.Builtin) int {
 		return rt.NumMethod
 	case ir.RTypePtrTo:
 		return id(rt.PtrTo)
+	case ir.RTypeSliceOf:
+		return id(rt.SliceOf)
 	}
 	f := field(rt, i, in)
 	switch what {

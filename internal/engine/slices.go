@@ -192,7 +192,7 @@ func (m *machine) sliceToArrayPointer(s *slice) *ptr {
 func (m *machine) builtin(in *ir.Builtin, args []val) val {
 	switch in.Fn {
 	case ir.Append:
-		return m.appendTo(in, args[0].(*slice), args[1])
+		return m.appendTo(in, args[0].(*slice), args[1], in.Type().Elem)
 	case ir.Copy:
 		return m.copyTo(args[0].(*slice), args[1])
 	case ir.Delete:
@@ -227,6 +227,8 @@ func (m *machine) builtin(in *ir.Builtin, args []val) val {
 		return m.reflectModel(in, args) // reflect.go
 	case ir.ReflectNew, ir.ReflectMake, ir.ReflectMapIndex, ir.ReflectMapSet, ir.ReflectMapDelete, ir.ReflectMapKeys:
 		return m.reflectMake(in, args) // reflect_make.go
+	case ir.ReflectSlice, ir.ReflectAppend, ir.ReflectCopy:
+		return m.reflectSlice(in, args) // reflect_slice.go
 	}
 	panic(fmt.Sprintf("engine: builtin %v", in.Fn))
 }
@@ -284,11 +286,11 @@ func (m *machine) spliced(dst []val, at, n *scalar, src []val) []val {
 	return out
 }
 
-// appendTo is append(s, t...).
-func (m *machine) appendTo(in *ir.Builtin, s *slice, t val) val {
+// appendTo is append(s, t...) of a slice of elem.
+func (m *machine) appendTo(in *ir.Builtin, s *slice, t val, elem *ir.Type) *slice {
 	src, k := m.source(t)
 	if len(src) == 0 {
-		src = []val{zero(in.Type().Elem)}
+		src = []val{zero(elem)}
 	}
 	newLen := m.uop(ir.Add, s.n, k)
 	fits := m.uop(ir.Le, newLen, s.cap)
@@ -303,14 +305,14 @@ func (m *machine) appendTo(in *ir.Builtin, s *slice, t val) val {
 		nilT = nil
 	}
 	if key := m.capKey(fits.s); key != "" {
-		return m.appendUnsure(in, s, src, k, newLen, nilT, isNil, key) // convcap.go
+		return m.appendUnsure(in, elem, s, src, k, newLen, nilT, isNil, key) // convcap.go
 	}
 	if m.decide(in.Block(), ir.AppendFits, "", fits) {
 		return m.appendInPlace(s, src, k, newLen, nilT, isNil)
 	}
 	old := m.window(s)
-	newCap, total := m.grow(in.Block(), s.cap, newLen, in.Type().Elem, max(2*len(old), len(old)+len(src)))
-	return m.appendNew(in, s, src, k, newLen, newCap, total, nilT, isNil)
+	newCap, total := m.grow(in.Block(), s.cap, newLen, elem, max(2*len(old), len(old)+len(src)))
+	return m.appendNew(elem, s, src, k, newLen, newCap, total, nilT, isNil)
 }
 
 // appendInPlace is append(s, src...) (k elements) within s's capacity: the
@@ -324,14 +326,14 @@ func (m *machine) appendInPlace(s *slice, src []val, k, newLen *scalar, nilT *ex
 
 // appendNew is append(s, src...) (k elements) into a new array of total
 // slots and capacity newCap: the old elements, then the new ones.
-func (m *machine) appendNew(in *ir.Builtin, s *slice, src []val, k, newLen, newCap *scalar, total int, nilT *expr.Term, isNil bool) *slice {
+func (m *machine) appendNew(elem *ir.Type, s *slice, src []val, k, newLen, newCap *scalar, total int, nilT *expr.Term, isNil bool) *slice {
 	old := m.window(s)
 	elems := make([]val, total)
 	for p := range elems {
 		if p < len(old) {
 			elems[p] = old[p]
 		} else {
-			elems[p] = zero(in.Type().Elem)
+			elems[p] = zero(elem)
 		}
 	}
 	// Positions at or beyond the old length: zero or appended.
@@ -341,9 +343,9 @@ func (m *machine) appendNew(in *ir.Builtin, s *slice, src []val, k, newLen, newC
 			continue
 		}
 		if below.s == nil {
-			elems[p] = zero(in.Type().Elem)
+			elems[p] = zero(elem)
 		} else {
-			elems[p] = m.ite(below.s, below.c == 1, elems[p], zero(in.Type().Elem))
+			elems[p] = m.ite(below.s, below.c == 1, elems[p], zero(elem))
 		}
 	}
 	elems = m.spliced(elems, s.n, k, src)

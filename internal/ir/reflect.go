@@ -20,6 +20,10 @@ type RType struct {
 	// PtrTo is the id of the pointer type to it: in the table when the
 	// program takes a Value's address (Addr), 0 when not.
 	PtrTo int
+	// SliceOf is, for an array type, the id of the slice type of its
+	// element type: in the table when the program slices a Value or
+	// copies between Values (Slice, Slice3, Copy), 0 when not.
+	SliceOf int
 	// Underlying is the id of the unnamed basic type under a basic-kind
 	// type (int64 under a named int64 type), 0 for another kind.
 	Underlying int
@@ -54,6 +58,7 @@ const (
 	RTypeFieldAnonymous // of field I
 	RTypeNumMethod      // exported methods (an interface type: all its methods)
 	RTypePtrTo          // the pointer type to it
+	RTypeSliceOf        // an array type's: the slice type of its element type
 )
 
 // The string properties.

@@ -105,7 +105,7 @@ func (c *checker) valueInstr(instr Instr, errf func(string, ...any), wantRes fun
 
 // builtin checks the arguments and the result of a builtin call.
 func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*Type)) {
-	if in.Fn < Append || in.Fn > ReflectMapKeys {
+	if in.Fn < Append || in.Fn > ReflectCopy {
 		errf("unknown builtin %d", int(in.Fn))
 		return
 	}
@@ -156,7 +156,7 @@ func (c *checker) builtin(in *Builtin, errf func(string, ...any), wantRes func(*
 		}
 		wantRes(I64)
 	case ReflectTypeOf, ReflectTypeInt, ReflectTypeStr, ReflectGet, ReflectLen, ReflectCap, ReflectIsNil, ReflectSet, ReflectAddr,
-		ReflectNew, ReflectMake, ReflectMapIndex, ReflectMapSet, ReflectMapDelete, ReflectMapKeys:
+		ReflectNew, ReflectMake, ReflectMapIndex, ReflectMapSet, ReflectMapDelete, ReflectMapKeys, ReflectSlice, ReflectAppend, ReflectCopy:
 		c.reflectBuiltin(in, errf, wantRes)
 	default: // SliceLen, SliceSwap, SameType
 		for k, a := range in.Args {
@@ -229,6 +229,9 @@ func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes
 		ReflectMapSet:    {KInterface, KInt, KSlice, KInt, KInterface, KInterface},
 		ReflectMapDelete: {KInterface, KInt, KSlice, KInt, KInterface},
 		ReflectMapKeys:   {KInterface, KInt, KSlice, KInt},
+		ReflectSlice:     {KInterface, KInt, KSlice, KInt, KInt, KInt, KInt},
+		ReflectAppend:    {KInterface, KInterface},
+		ReflectCopy:      {KInterface, KInterface},
 	}[in.Fn]
 	for k, a := range in.Args {
 		t := a.Type()
@@ -242,5 +245,5 @@ func (c *checker) reflectBuiltin(in *Builtin, errf func(string, ...any), wantRes
 	wantRes(map[BuiltinKind]*Type{ReflectTypeOf: I64, ReflectTypeInt: I64, ReflectTypeStr: String,
 		ReflectGet: Any, ReflectLen: I64, ReflectCap: I64, ReflectIsNil: Bool, ReflectSet: TupleOf(), ReflectAddr: Any,
 		ReflectNew: Any, ReflectMake: Any, ReflectMapIndex: SliceOf(Any), ReflectMapSet: TupleOf(), ReflectMapDelete: TupleOf(),
-		ReflectMapKeys: SliceOf(Any)}[in.Fn])
+		ReflectMapKeys: SliceOf(Any), ReflectSlice: Any, ReflectAppend: Any, ReflectCopy: I64}[in.Fn])
 }

@@ -104,14 +104,21 @@ const (
 	// more than one the run depends on an order Go does not fix (as a
 	// range over a map).
 	ReflectMapKeys
+	// rslice(Root, RootT, Steps, I, J, K, T): the slice expression
+	// X[I:J:K] (X[I:J] with K -1) of the slice, string or array X reached
+	// so (an array in memory is sliced in place, one that is not is
+	// copied), boxed as type T; the model checks the bounds.
+	ReflectSlice
+	ReflectAppend // rappend(X, Y): append(X, Y...) of the slices the interfaces X and Y hold (of one element type), boxed as X is
+	ReflectCopy   // rcopy(Dst, Src): copy(Dst, Src) of the slice the interface Dst holds from the slice of its type or the string Src holds; i64
 )
 
 var builtinNames = [...]string{"append", "copy", "delete", "clear", "slicelen", "sliceswap", "sametype", "within", "dataoff", "readonly",
 	"rtypeof", "rtypeint", "rtypestr", "rget", "rlen", "rcap", "risnil", "rset", "raddr",
-	"rnew", "rmake", "rmapindex", "rmapset", "rmapdelete", "rmapkeys"}
+	"rnew", "rmake", "rmapindex", "rmapset", "rmapdelete", "rmapkeys", "rslice", "rappend", "rcopy"}
 
 // builtinArity is the number of arguments of each builtin.
-var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1, 1, 3, 3, 4, 3, 3, 3, 4, 4, 1, 3, 5, 6, 5, 4}
+var builtinArity = [...]int{2, 2, 2, 1, 1, 3, 2, 1, 2, 1, 1, 3, 3, 4, 3, 3, 3, 4, 4, 1, 3, 5, 6, 5, 4, 7, 2, 2}
 
 func (k BuiltinKind) String() string { return builtinNames[k] }
 

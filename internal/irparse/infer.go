@@ -333,13 +333,13 @@ func (c *fctx) infer(ai *aInstr, in ir.Instr) (*ir.Type, string) {
 		switch in.Fn {
 		case ir.Append:
 			return arg(0), ""
-		case ir.Copy, ir.SliceLen, ir.DataOff, ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectLen, ir.ReflectCap:
+		case ir.Copy, ir.SliceLen, ir.DataOff, ir.ReflectTypeOf, ir.ReflectTypeInt, ir.ReflectLen, ir.ReflectCap, ir.ReflectCopy:
 			return ir.I64, ""
 		case ir.SameType, ir.ReflectIsNil:
 			return ir.Bool, ""
 		case ir.ReflectTypeStr:
 			return ir.String, ""
-		case ir.ReflectGet, ir.ReflectAddr, ir.ReflectNew, ir.ReflectMake:
+		case ir.ReflectGet, ir.ReflectAddr, ir.ReflectNew, ir.ReflectMake, ir.ReflectSlice, ir.ReflectAppend:
 			return ir.Any, ""
 		case ir.ReflectMapIndex, ir.ReflectMapKeys:
 			return ir.SliceOf(ir.Any), ""

@@ -113,8 +113,8 @@ func (l *loader) depKindOf(fn *ssa.Function, pos token.Pos) (depKind, error) {
 	switch {
 	case externals.Has(key):
 		return depExternal, nil
-	case refusedInstance(fn) != "":
-		return 0, l.unsupported(pos, "call to %s: %s", key, refusedInstance(fn))
+	case refused(fn) != "":
+		return 0, l.unsupported(pos, "call to %s: %s", key, refused(fn))
 	case l.replacement(fn) != nil:
 		return depReplaced, nil
 	case denied(pkgPath(fn)) && fn.Synthetic != "package initializer":

@@ -534,13 +534,18 @@
 // path, elements, fields and tags, size), a reflect.Value the interface it
 // was reached from and the steps reaching it (fields, elements,
 // dereferences), walked again at each read so that a Value reached
-// through a pointer sees memory as it is. Fifteen intrinsics (ir's
+// through a pointer sees memory as it is. Eighteen intrinsics (ir's
 // Reflect* builtins) read the table, walk, box and store values, make
-// fresh variables, slices and maps (New, Zero, MakeSlice, MakeMap), and
-// look up, store, delete and list a map's entries (MapIndex, SetMapIndex,
-// MapKeys; MapRange iterates over MapKeys' snapshot); the rest (Kind,
-// Field, Index, Elem, Int, Set*, DeepEqual, StructTag.Lookup) is Go over
-// them, differentially tested against reflect with native intrinsics.
+// fresh variables, slices and maps (New, Zero, MakeSlice, MakeMap), look
+// up, store, delete and list a map's entries (MapIndex, SetMapIndex,
+// MapKeys; MapRange iterates over MapKeys' snapshot), and slice, append
+// and copy (Slice, Slice3, SetLen, SetCap; Grow, Append, AppendSlice as
+// reflect's growslice: append to the full capacity; Copy); the rest
+// (Kind, Field, Index, Elem, Int, Set*, Equal, TypeAssert, DeepEqual,
+// StructTag.Lookup) is Go over them, differentially tested against
+// reflect with native intrinsics. The methods that give an address
+// (Pointer, UnsafePointer, UnsafeAddr, InterfaceData) are rejected: the
+// engine's memory has objects, not addresses a test could reproduce.
 // MapKeys lists the keys in the model's order: with more than one, the
 // rest of the run depends on an order Go does not fix, and is not claimed
 // (engine's orderDep, as after a range over a map). reflect's string

@@ -74,6 +74,9 @@ var intrinsics = map[string]ir.BuiltinKind{
 	replacementPath + ".rmapset":        ir.ReflectMapSet,
 	replacementPath + ".rmapdelete":     ir.ReflectMapDelete,
 	replacementPath + ".rmapkeys":       ir.ReflectMapKeys,
+	replacementPath + ".rslice":         ir.ReflectSlice,
+	replacementPath + ".rappend":        ir.ReflectAppend,
+	replacementPath + ".rcopy":          ir.ReflectCopy,
 }
 
 // isIntrinsic reports whether c is a static call of an intrinsic.
@@ -373,11 +376,21 @@ func (fl *fnLowerer) fatalValue(v *ssa.MakeInterface) bool {
 	return fatal
 }
 
-// refusedInstance says why fn, an instance of a replaced generic
-// function, is not replaced, or "": unique.Make of a type holding floats
-// or interfaces, whose canonical value Go may pick among equal ones (+0
-// for -0, by an earlier call).
-func refusedInstance(fn *ssa.Function) string {
+// noAddress are reflect's methods that give the address of what a Value
+// holds: the engine's memory has objects, not addresses, and a number
+// standing for one would be a guess (a test could not reproduce it, and
+// the program may order, hash, print or do arithmetic on it).
+var noAddress = map[string]bool{"(reflect.Value).Pointer": true, "(reflect.Value).UnsafePointer": true,
+	"(reflect.Value).UnsafeAddr": true, "(reflect.Value).InterfaceData": true}
+
+// refused says why fn is not replaced, or "": a method of noAddress, or
+// an instance of a replaced generic function that is refused:
+// unique.Make of a type holding floats or interfaces, whose canonical
+// value Go may pick among equal ones (+0 for -0, by an earlier call).
+func refused(fn *ssa.Function) string {
+	if noAddress[fn.String()] {
+		return "an address, which leapfrog's memory model does not have (objects, not numbers a test could reproduce)"
+	}
 	if origin(fn).String() == "unique.Make" && len(fn.TypeArgs()) == 1 && holdsFloatOrIface(fn.TypeArgs()[0], false, map[types.Type]bool{}) {
 		return "a type holding floats or interfaces (Go's canonical value may be another equal one: -0 for +0)"
 	}

@@ -26,14 +26,16 @@ import (
 // address (Addr), asks for pointer types (PointerTo, PtrTo) or makes a
 // fresh variable (New, Zero, and the variables holding a map's keys and
 // elements of interface types: pointerMakers), the pointer types to them
-// too.
+// too; when it slices a Value or copies between Values (sliceMakers), the
+// slice types of the arrays' element types.
 
 // reflectBuiltins are the reflect model's intrinsics and their results.
 var reflectBuiltins = map[ir.BuiltinKind]*ir.Type{
 	ir.ReflectTypeOf: ir.I64, ir.ReflectTypeInt: ir.I64, ir.ReflectTypeStr: ir.String, ir.ReflectGet: ir.Any,
 	ir.ReflectLen: ir.I64, ir.ReflectCap: ir.I64, ir.ReflectIsNil: ir.Bool, ir.ReflectSet: voidType, ir.ReflectAddr: ir.Any,
 	ir.ReflectNew: ir.Any, ir.ReflectMake: ir.Any, ir.ReflectMapIndex: ir.SliceOf(ir.Any), ir.ReflectMapSet: voidType,
-	ir.ReflectMapDelete: voidType, ir.ReflectMapKeys: ir.SliceOf(ir.Any),
+	ir.ReflectMapDelete: voidType, ir.ReflectMapKeys: ir.SliceOf(ir.Any), ir.ReflectSlice: ir.Any, ir.ReflectAppend: ir.Any,
+	ir.ReflectCopy: ir.I64,
 }
 
 // reflects reports whether the program calls an intrinsic of the reflect
@@ -116,21 +118,38 @@ func (l *loader) reflectTypes() []types.Type {
 			}
 		}
 	}
+	if l.callsAny(sliceMakers) {
+		// The slice types of the arrays' elements (one level: a slice
+		// type adds no array).
+		for _, t := range todo {
+			if a, ok := t.Underlying().(*types.Array); ok {
+				add(types.NewSlice(a.Elem()))
+			}
+		}
+	}
 	sort.Slice(todo, func(i, j int) bool { return l.dynName(todo[i]) < l.dynName(todo[j]) })
 	return todo
 }
 
 // pointerMakers are the functions of reflect whose model needs the
 // pointer types to the table's types: Addr, PointerTo and PtrTo return
-// them, New allocates one, and Zero, MapIndex, MapKeys and MapRange hold
-// a value of an interface type in a fresh variable (rnew).
+// them, New allocates one, Zero, MapIndex, MapKeys and MapRange hold
+// a value of an interface type in a fresh variable (rnew), and Slice one
+// of an addressable string (reflect keeps its flags).
 var pointerMakers = []string{"(reflect.Value).Addr", "reflect.PointerTo", "reflect.PtrTo", "reflect.New", "reflect.Zero",
-	"(reflect.Value).MapIndex", "(reflect.Value).MapKeys", "(reflect.Value).MapRange"}
+	"(reflect.Value).MapIndex", "(reflect.Value).MapKeys", "(reflect.Value).MapRange", "(reflect.Value).Slice"}
+
+// sliceMakers are the functions of reflect whose model slices an array
+// Value: Slice and Slice3 return the slice, Copy copies through it.
+var sliceMakers = []string{"(reflect.Value).Slice", "(reflect.Value).Slice3", "reflect.Copy"}
 
 // reflectsPointers reports whether the program calls a function of
 // pointerMakers.
-func (l *loader) reflectsPointers() bool {
-	for _, name := range pointerMakers {
+func (l *loader) reflectsPointers() bool { return l.callsAny(pointerMakers) }
+
+// callsAny reports whether the program calls a function of names.
+func (l *loader) callsAny(names []string) bool {
+	for _, name := range names {
 		if l.prog.Func(name) != nil {
 			return true
 		}
@@ -213,7 +232,7 @@ func (l *loader) rtype(t types.Type, id func(types.Type) int) *ir.RType {
 			r.Underlying = id(types.Typ[u.Kind()])
 		}
 	case *types.Array:
-		r.Kind, r.Elem, r.Len = reflectArray, id(u.Elem()), int(u.Len())
+		r.Kind, r.Elem, r.Len, r.SliceOf = reflectArray, id(u.Elem()), int(u.Len()), id(types.NewSlice(u.Elem()))
 	case *types.Chan:
 		r.Kind, r.Elem = reflectChan, id(u.Elem())
 	case *types.Signature:

@@ -181,6 +181,12 @@ func Reflect(x any, p *int) string {
 	}
 	_ = v.OverflowInt(1) || v.OverflowUint(1) || v.OverflowFloat(1)
 	_ = reflect.New(t).Elem().Len() + reflect.MakeSlice(t, 1, 2).Len()
+	v.Grow(1); v.SetLen(1); v.SetCap(1); v.SetZero(); v.SetBytes(v.Bytes()); v.Clear()
+	_ = reflect.Append(v.Slice(0, 1), v).Slice3(0, 1, 1).Len() + reflect.AppendSlice(v, v).Len() + reflect.Copy(v, v)
+	_ = v.CanInt() || v.CanUint() || v.CanFloat() || v.CanComplex() || v.Equal(v) || v.Comparable()
+	_ = v.FieldByIndex([]int{0}).Len() + t.FieldByIndex([]int{0}).Index[0] + v.FieldByName("A").Len()
+	_ = t.OverflowInt(1) || t.OverflowUint(1) || t.OverflowFloat(1) || reflect.TypeFor[int]() == t
+	_, _ = reflect.TypeAssert[int](v)
 	return v.Kind().String() + f.Name
 }
 `
@@ -292,6 +298,8 @@ func instanceName(name string) string {
 		return "sync.OnceValues[int, error]"
 	case "(unique.Handle[T]).Value":
 		return "(unique.Handle[string]).Value"
+	case "reflect.TypeAssert", "reflect.TypeFor":
+		return name + "[int]"
 	}
 	return strings.ReplaceAll(name, "[T]", "[int]")
 }

@@ -100,3 +100,16 @@ func rmapdelete(root any, rootT int, steps []int, mt int, key any)
 // rmapkeys is the keys present in the map reached so, in an order Go
 // does not fix: where there are several, the run depends on it.
 func rmapkeys(root any, rootT int, steps []int, mt int) []any
+
+// rslice is the slice expression x[i:j:k] (x[i:j] for k -1) of the
+// slice, string or array x reached so (in place for an array in memory),
+// boxed as type t; the bounds are checked.
+func rslice(root any, rootT int, steps []int, i, j, k, t int) any
+
+// rappend is append(x, y...) of the slices x and y hold (of one element
+// type), boxed as x is.
+func rappend(x, y any) any
+
+// rcopy is copy(dst, src) of the slice dst holds from the slice (of its
+// element type) or the string src holds.
+func rcopy(dst, src any) int

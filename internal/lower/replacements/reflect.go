@@ -17,6 +17,7 @@ const (
 	rtFieldAnonymous
 	rtNumMethod
 	rtPtrTo
+	rtSliceOf
 )
 
 // The properties rtypestr reads.
@@ -159,6 +160,7 @@ type rType interface {
 	Elem() rType
 	Field(i int) structField
 	FieldAlign() int
+	FieldByIndex(index []int) structField
 	FieldByName(name string) (structField, bool)
 	Implements(u rType) bool
 	Key() rType
@@ -167,6 +169,9 @@ type rType interface {
 	Name() string
 	NumField() int
 	NumMethod() int
+	OverflowFloat(x float64) bool
+	OverflowInt(x int64) bool
+	OverflowUint(x uint64) bool
 	PkgPath() string
 	Size() uintptr
 	String() string

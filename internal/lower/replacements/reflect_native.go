@@ -82,6 +82,8 @@ func rtypeint(id, what, i int) int {
 		return t.NumMethod()
 	case rtPtrTo:
 		return nativeID(reflect.PointerTo(t))
+	case rtSliceOf:
+		return nativeID(reflect.SliceOf(t.Elem()))
 	}
 	panic("rtypeint: no property " + itoa(what))
 }
@@ -219,3 +221,23 @@ func rmapkeys(root any, rootT int, steps []int, mt int) []any {
 	}
 	return out
 }
+
+func rslice(root any, rootT int, steps []int, i, j, k, t int) any {
+	r := walk(root, rootT, steps)
+	r = as(r, r.Type())
+	if k == -1 {
+		r = r.Slice(i, j)
+	} else {
+		r = r.Slice3(i, j, k)
+	}
+	if r.Type() != nativeType(t) {
+		panic("rslice: a slice of " + r.Type().String() + " boxed as " + nativeType(t).String())
+	}
+	return r.Interface()
+}
+
+func rappend(x, y any) any {
+	return reflect.AppendSlice(reflect.ValueOf(x), reflect.ValueOf(y)).Interface()
+}
+
+func rcopy(dst, src any) int { return reflect.Copy(reflect.ValueOf(dst), reflect.ValueOf(src)) }

@@ -147,20 +147,34 @@ func (v value) Field(i int) value {
 
 // Len replaces (reflect.Value).Len.
 func (v value) Len() int {
-	switch v.must("Len", kArray, kMap, kSlice, kString) {
+	switch v.must("Len", kArray, kMap, kPointer, kSlice, kString) {
 	case kArray:
 		return rtypeint(v.p.t, rtLen, 0)
 	case kString:
 		return len(v.str())
+	case kPointer:
+		return v.arrayPointee("Len")
 	}
 	return rlen(v.root, v.p.rootT, v.p.steps)
 }
 
-// Cap replaces (reflect.Value).Cap (a channel's is not modelled: no
-// channel reaches the reflect model).
+// arrayPointee is the length of the array type v, a pointer, points to.
+func (v value) arrayPointee(method string) int {
+	e := rtypeint(v.p.t, rtElem, 0)
+	if rkind(rtypeint(e, rtKind, 0)) != kArray {
+		panic("reflect: call of reflect.Value." + method + " on ptr to non-array Value")
+	}
+	return rtypeint(e, rtLen, 0)
+}
+
+// Cap replaces (reflect.Value).Cap (a channel's is not modelled: the
+// model holds no channel).
 func (v value) Cap() int {
-	if v.must("Cap", kArray, kSlice) == kArray {
+	switch v.must("Cap", kArray, kPointer, kSlice) {
+	case kArray:
 		return rtypeint(v.p.t, rtLen, 0)
+	case kPointer:
+		return v.arrayPointee("Cap")
 	}
 	return rcap(v.root, v.p.rootT, v.p.steps)
 }
