@@ -222,6 +222,7 @@ func renderResult(t *target, res *analysis.Result) (r *result) {
 	if t.t.TypeArgs != "" {
 		r.rep.Instance = instanceName(t.t, t.types)
 	}
+	r.rep.Aborts = t.t.Aborts
 	return r
 }
 

@@ -52,12 +52,13 @@ func (res *Results) Markdown(w io.Writer) {
 		t.Outcomes, share(t.Covered+t.Unreachable, t.Outcomes), t.Independent, t.EngineOnly,
 		pct(t.EmittedCovered, t.Statements), pct(t.MaintainersCovered, t.Statements), pct(t.BothCovered, t.Statements),
 		t.EmittedFailing, verifyCell(Verify{Sampled: t.VerifySampled, Confirmed: t.VerifyConfirmed, NoCase: t.VerifyNoCase, Failed: make([]Crash, t.VerifyFailed)}), seconds(t.WallSeconds))
-	fmt.Fprintf(w, "Functions: %d, accepted %s, rejected %d, crashes %d, aborted runs %d. Distinct outcomes: %d (%d as the reports list them per function), decided %s: %d covered, %d unreachable (%d checked independently, %d on the engine's word), %d unknown; %d outcomes one function's report proves unreachable and a caller's covers.\n\n",
-		t.Functions, share(t.Accepted, t.Functions), t.Rejected, t.Crashes, t.Aborted, t.Outcomes, t.PerFunction,
+	fmt.Fprintf(w, "Functions: %d, accepted %s (%d of them with calls of functions leapfrog cannot lower, which abort the runs reaching them), rejected %d, crashes %d, aborted runs %d. Distinct outcomes: %d (%d as the reports list them per function), decided %s: %d covered, %d unreachable (%d checked independently, %d on the engine's word), %d unknown; %d outcomes one function's report proves unreachable and a caller's covers.\n\n",
+		t.Functions, share(t.Accepted, t.Functions), t.AcceptedAborting, t.Rejected, t.Crashes, t.Aborted, t.Outcomes, t.PerFunction,
 		share(t.Covered+t.Unreachable, t.Outcomes), t.Covered, t.Unreachable, t.Independent, t.EngineOnly, t.Unknown, t.Disagreements)
 	fmt.Fprintf(w, "Statement coverage over %d statements of the modules whose tests ran: emitted tests %s, maintainers' %s, both %s.\n\n",
 		t.Statements, pct(t.EmittedCovered, t.Statements), pct(t.MaintainersCovered, t.Statements), pct(t.BothCovered, t.Statements))
 	reasons(w, "Rejection reasons (first obstacle per function)", t.RejectReasons)
+	reasons(w, "Accepted functions' calls that abort runs (functions leapfrog cannot lower; each cause once per function)", t.AbortReasons)
 	reasons(w, "Unknown outcomes: reasons", t.UnknownReasons)
 	reasons(w, "Unreachable on the engine's word: why not checked independently", t.EngineReasons)
 	var crashes, verify, failed []string

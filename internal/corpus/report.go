@@ -36,6 +36,7 @@ type lfFunction struct {
 	Function string     `json:"function"`
 	Package  string     `json:"package"`
 	Branches []lfBranch `json:"branches"`
+	Aborts   []string   `json:"aborts"`
 }
 
 // lfBranch is one objective of a function's report.

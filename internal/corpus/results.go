@@ -43,13 +43,19 @@ type ModuleResult struct {
 	Notes  []string `json:"notes"`
 	// Functions are those leapfrog selected (its report), or, when it wrote
 	// nothing, those with a body in the packages (go list and go/parser).
-	Functions     int     `json:"functions"`
-	Accepted      int     `json:"accepted"` // analysed
-	Rejected      int     `json:"rejected"` // unsupported constructs
-	RejectReasons []Count `json:"reject_reasons"`
-	Crashes       []Crash `json:"crashes"` // internal errors and panics of leapfrog
-	Aborted       bool    `json:"aborted"` // leapfrog gen failed and wrote nothing
-	GenExit       int     `json:"gen_exit"`
+	Functions int `json:"functions"`
+	Accepted  int `json:"accepted"` // analysed
+	// AcceptedAborting are the accepted functions whose program stands
+	// for a function it cannot lower by a call that aborts the run
+	// (report's "aborts"); AbortReasons count those functions' causes,
+	// each once per accepted function.
+	AcceptedAborting int     `json:"accepted_aborting"`
+	AbortReasons     []Count `json:"abort_reasons"`
+	Rejected         int     `json:"rejected"` // unsupported constructs
+	RejectReasons    []Count `json:"reject_reasons"`
+	Crashes          []Crash `json:"crashes"` // internal errors and panics of leapfrog
+	Aborted          bool    `json:"aborted"` // leapfrog gen failed and wrote nothing
+	GenExit          int     `json:"gen_exit"`
 	Outcomes
 	Coverage    Coverage `json:"coverage"`
 	Verify      Verify   `json:"verify"`
@@ -101,21 +107,23 @@ type Verify struct {
 
 // Totals are the sums over the modules that ran.
 type Totals struct {
-	Modules       int `json:"modules"`
-	NotOK         int `json:"not_ok"` // rows whose status is not ok
-	Functions     int `json:"functions"`
-	Accepted      int `json:"accepted"`
-	Rejected      int `json:"rejected"`
-	Crashes       int `json:"crashes"`
-	Aborted       int `json:"aborted"`
-	Outcomes      int `json:"outcomes"`
-	Covered       int `json:"covered"`
-	Unreachable   int `json:"unreachable"`
-	Unknown       int `json:"unknown"`
-	Independent   int `json:"unreachable_independent"`
-	EngineOnly    int `json:"unreachable_engine_only"`
-	Disagreements int `json:"disagreements"`
-	PerFunction   int `json:"objectives_per_function"`
+	Modules   int `json:"modules"`
+	NotOK     int `json:"not_ok"` // rows whose status is not ok
+	Functions int `json:"functions"`
+	Accepted  int `json:"accepted"`
+	// AcceptedAborting: accepted, with calls that abort runs.
+	AcceptedAborting int `json:"accepted_aborting"`
+	Rejected         int `json:"rejected"`
+	Crashes          int `json:"crashes"`
+	Aborted          int `json:"aborted"`
+	Outcomes         int `json:"outcomes"`
+	Covered          int `json:"covered"`
+	Unreachable      int `json:"unreachable"`
+	Unknown          int `json:"unknown"`
+	Independent      int `json:"unreachable_independent"`
+	EngineOnly       int `json:"unreachable_engine_only"`
+	Disagreements    int `json:"disagreements"`
+	PerFunction      int `json:"objectives_per_function"`
 	// Statement coverage, over the modules whose tests ran.
 	Statements         int `json:"statements"`
 	EmittedCovered     int `json:"emitted_covered"`
@@ -128,6 +136,7 @@ type Totals struct {
 	VerifyFailed       int `json:"verify_failed"`
 	// The most frequent reasons, all of them (the table prints ten).
 	RejectReasons  []Count `json:"reject_reasons"`
+	AbortReasons   []Count `json:"abort_reasons"`
 	UnknownReasons []Count `json:"unknown_reasons"`
 	EngineReasons  []Count `json:"engine_only_reasons"`
 	WallSeconds    float64 `json:"wall_seconds"`
@@ -136,7 +145,7 @@ type Totals struct {
 // total sums the rows.
 func total(rows []*ModuleResult) Totals {
 	var t Totals
-	rej, unk, eng := map[string]int{}, map[string]int{}, map[string]int{}
+	rej, unk, eng, abo := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	for _, r := range rows {
 		t.Modules++
 		if r.Status != "ok" {
@@ -144,6 +153,7 @@ func total(rows []*ModuleResult) Totals {
 		}
 		t.Functions += r.Functions
 		t.Accepted += r.Accepted
+		t.AcceptedAborting += r.AcceptedAborting
 		t.Rejected += r.Rejected
 		t.Crashes += len(r.Crashes)
 		if r.Aborted {
@@ -173,9 +183,10 @@ func total(rows []*ModuleResult) Totals {
 		addCounts(rej, r.RejectReasons)
 		addCounts(unk, r.UnknownReasons)
 		addCounts(eng, r.EngineReasons)
+		addCounts(abo, r.AbortReasons)
 		t.WallSeconds += r.WallSeconds
 	}
-	t.RejectReasons, t.UnknownReasons, t.EngineReasons = counts(rej), counts(unk), counts(eng)
+	t.RejectReasons, t.UnknownReasons, t.EngineReasons, t.AbortReasons = counts(rej), counts(unk), counts(eng), counts(abo)
 	return t
 }
 

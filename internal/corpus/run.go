@@ -380,6 +380,20 @@ func (m *moduleRun) gen(ctx context.Context) error {
 		reasons[normaliseReason(rj.Reason)]++
 	}
 	r.RejectReasons = counts(reasons)
+	aborts := map[string]int{}
+	for _, f := range rep.Functions {
+		if len(f.Aborts) > 0 {
+			r.AcceptedAborting++
+		}
+		seen := map[string]bool{}
+		for _, a := range f.Aborts {
+			if k := normaliseReason(a); !seen[k] {
+				seen[k] = true
+				aborts[k]++
+			}
+		}
+	}
+	r.AbortReasons = counts(aborts)
 	r.Outcomes = countOutcomes(rep)
 	if res.exit != 0 && res.exit != 3 && len(r.Crashes) == 0 {
 		r.Crashes = append(r.Crashes, genCrashes(string(res.stderr))...)

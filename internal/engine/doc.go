@@ -198,7 +198,9 @@
 //     deadlock of the one goroutine, an unlock of an unlocked mutex; or a
 //     panic not modelled) aborts the run with its message as the reason:
 //     no deferred call runs, no recover sees it, and the search leaves what
-//     the run took unknown (replaced.go). The builtins slicelen, sliceswap
+//     the run took unknown (replaced.go). So does a call of an abort stub,
+//     an external whose Unsupported says why leapfrog cannot run the Go
+//     function it stands for (externals.go; lower's aborts.go). The builtins slicelen, sliceswap
 //     and sametype reflect on the value an interface holds (sort.Slice's
 //     swapper, atomic.Value's type checks). The reflect model's builtins
 //     (reflect.go) read the program's type table and walk a value from an

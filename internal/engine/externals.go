@@ -19,6 +19,9 @@ const extPrefix = "ext#"
 // callExternal answers a call of the external fn (package externals: an
 // intrinsic of the fmt replacement) at the call instruction in.
 func (m *machine) callExternal(fn *ir.Function, in *ir.Call, args []val) []val {
+	if fn.Unsupported != "" {
+		panic(runError(fn.Unsupported)) // a function leapfrog cannot run: the run is aborted
+	}
 	if f, ok := nativeFuncs[fn.Name]; ok {
 		return m.callNative(f, args) // native.go
 	}

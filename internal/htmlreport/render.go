@@ -380,6 +380,9 @@ func (m *model) caseTable(w *strings.Builder, fv *fnView) {
 	for _, warn := range r.Warnings {
 		fmt.Fprintf(w, "<p class=\"warn\">warning: %s</p>\n", esc(warn))
 	}
+	for _, a := range r.Aborts {
+		fmt.Fprintf(w, "<p class=\"warn\">aborts runs: %s</p>\n", esc(a))
+	}
 	if len(fv.cases) == 0 {
 		w.WriteString("<p class=\"meta\">no case (no run completed)</p>\n</div>\n")
 		return

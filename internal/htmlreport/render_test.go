@@ -154,3 +154,17 @@ func TestEngineProof(t *testing.T) {
 		}
 	}
 }
+
+// TestAborts: a function's abort stubs (the callees leapfrog cannot run)
+// are shown under its heading, escaped.
+func TestAborts(t *testing.T) {
+	rep := sample()
+	rep.Functions[0].Aborts = []string{"call to fmt.Sscan (package <fmt> is not interpreted)"}
+	page := render(t, rep)
+	if want := "aborts runs: call to fmt.Sscan (package &lt;fmt&gt; is not interpreted)"; !strings.Contains(page, want) {
+		t.Errorf("page lacks %q", want)
+	}
+	if strings.Contains(render(t, sample()), "aborts runs:") {
+		t.Error("a function without abort stubs shows some")
+	}
+}

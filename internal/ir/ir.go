@@ -160,6 +160,14 @@ type Function struct {
 	// blocks, and a call runs the implementation its Name selects in the
 	// engine's table of externals (package externals) on concrete values.
 	External bool
+	// Unsupported, on an External function, says why leapfrog cannot run
+	// the Go function it stands for (its lowering failed: "call to
+	// reflect.Value.UnsafePointer (package reflect is not interpreted, ...)"):
+	// a call of it aborts the run with this reason, so that what only such
+	// runs reach stays unknown, and the rest of its callers is analysed.
+	// The static encodings treat the call as any external's: results and
+	// effects unknown.
+	Unsupported string
 }
 
 // Block is a basic block: a list of instructions ending in exactly one terminator

@@ -201,6 +201,10 @@ func (pr *printer) fn(sb *strings.Builder, f *Function) {
 		sb.WriteString(f.Pos.String())
 	}
 	if f.External {
+		if f.Unsupported != "" {
+			sb.WriteString(" aborts ")
+			sb.WriteString(strconv.Quote(f.Unsupported))
+		}
 		sb.WriteByte('\n')
 		return
 	}

@@ -150,6 +150,9 @@ func (c *checker) function(f *Function) {
 			fail(nil, nil, "result %d: bad type: %s", i, s)
 		}
 	}
+	if f.Unsupported != "" && !f.External {
+		fail(nil, nil, "unsupported function is not external")
+	}
 	if f.External {
 		if len(f.Blocks) > 0 {
 			fail(nil, nil, "external function has blocks")

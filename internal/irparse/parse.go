@@ -70,8 +70,9 @@ func unquote(s string) (string, error) { return strconv.Unquote(s) }
 
 type aFunc struct {
 	tok     token
-	init    bool // marked "init": Program.Init
-	extern  bool // marked "extern": Function.External, no body
+	init    bool   // marked "init": Program.Init
+	extern  bool   // marked "extern": Function.External, no body
+	aborts  string // an extern's "aborts \"why\"": Function.Unsupported
 	pkg     string
 	name    string
 	params  []aParam
@@ -350,6 +351,14 @@ func (p *parser) parseIn() string {
 func (p *parser) parseExtern() *aFunc {
 	f := &aFunc{tok: p.want(tIdent, "func"), extern: true}
 	p.parseHeader(f)
+	if p.got(tIdent, "aborts") {
+		t := p.tok()
+		if t.kind != tString {
+			p.fail(t, "aborts wants a quoted reason")
+		}
+		p.next()
+		f.aborts = t.text
+	}
 	return f
 }
 

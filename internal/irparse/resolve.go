@@ -52,7 +52,7 @@ func (p *parser) resolve1(afs []*aFunc) (*ir.Program, error) {
 	byName := map[string]*ir.Function{}
 	funcTok := map[*ir.Function]token{}
 	for _, af := range afs {
-		f := &ir.Function{Name: af.name, Results: af.results, Prog: prog, NumFree: af.nfree, Pkg: af.pkg, External: af.extern}
+		f := &ir.Function{Name: af.name, Results: af.results, Prog: prog, NumFree: af.nfree, Pkg: af.pkg, External: af.extern, Unsupported: af.aborts}
 		if af.init {
 			prog.Init = f
 		}

@@ -229,6 +229,9 @@ type callSite struct {
 // unsupportedError is "pos: unsupported: what".
 type unsupportedError struct {
 	pos, what string
+	// cause is, for the error viaTarget places at the target's call, the
+	// error where the construct is (an abort stub's reason: aborts.go).
+	cause *unsupportedError
 }
 
 func (e *unsupportedError) Error() string { return e.pos + ": unsupported: " + e.what }
@@ -249,12 +252,20 @@ func (l *loader) viaTarget(fn *ssa.Function, err error, from map[*ssa.Function]c
 	if site.caller == nil {
 		return err
 	}
+	cause := ue
+	if ue.cause != nil {
+		cause = ue.cause
+	}
 	what := ue.what
+	var placed error
 	if callee != fn || !strings.HasPrefix(what, "call to "+callee.String()) {
 		what = fmt.Sprintf("%s at %s", what, ue.pos)
-		return l.unsupported(l.callStart(site.pos), "call to %s: %s", callee.String(), what)
+		placed = l.unsupported(l.callStart(site.pos), "call to %s: %s", callee.String(), what)
+	} else {
+		placed = l.unsupported(l.callStart(site.pos), "%s", what)
 	}
-	return l.unsupported(l.callStart(site.pos), "%s", what)
+	placed.(*unsupportedError).cause = cause
+	return placed
 }
 
 // fileInfo says which package declares each Go file of the program: the
@@ -302,7 +313,7 @@ func (fl *fnLowerer) precheckCall(v *ssa.Call) error {
 	if err != nil {
 		return err
 	}
-	if !fl.l.inTarget(callee) && callee.Parent() == nil && !isGeneric(callee) {
+	if !fl.l.inTarget(callee) && callee.Parent() == nil && !isGeneric(callee) && !fl.l.aborting {
 		if _, err := fl.l.depKindOf(callee, fl.l.callStart(v.Pos())); err != nil {
 			return err
 		}

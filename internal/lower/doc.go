@@ -165,8 +165,30 @@
 // whose value comes from elsewhere and is not known. Go statements, then
 // calls out of the package, are looked for before lowering so that their
 // message wins over the messages of the values they need. A target fails
-// with the error of any function it reaches, of its precondition, or (when
-// it uses a package-level variable) of the package initializer.
+// with its own body's error, its precondition's, or (when it uses a
+// package-level variable) the package initializer's, or a method table's.
+//
+// # Abort stubs
+//
+// A function the target's closure reaches and that cannot be lowered (a
+// function of a package not interpreted, an assembly function with no
+// fallback, a body holding a construct above) does not reject the target:
+// it is stood for by an abort stub (aborts.go), an external function with
+// its signature whose Unsupported says why; a call of it aborts the run with
+// that reason, so that what only such runs reach stays unknown, never
+// unreachable, and the static encodings take the call as any external's
+// (results and effects unknown). A function whose body fails after it
+// called others makes the target lowered again, from scratch, with it
+// stubbed, so that nothing only it reached (a callee whose branches would
+// be objectives no run reaches) stays in the program. Function literals
+// and wrappers get no stub (a stub would not bind their free variables;
+// their callers fail, and are stubbed), nor does a function whose
+// signature cannot be lowered (its call cannot be), nor anything the
+// package initializers and method tables reach (an initializer that fails
+// is lowered in part instead, and a run through an aborting initializer
+// would reach nothing). Target.Aborts lists the stubs, and the report's
+// "aborts" with it. At most maxAborted functions are stubbed after a
+// failed body; past that the target is rejected.
 //
 // Function names are "F", "T.M" for value receivers and "(*T).M" for pointer
 // receivers; params are the receiver (if any) then the parameters, named as

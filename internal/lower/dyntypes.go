@@ -3,6 +3,7 @@
 package lower
 
 import (
+	"errors"
 	"go/types"
 	"sort"
 	"strings"
@@ -173,10 +174,15 @@ func (l *loader) lowerMethod(d *ir.DynType, name string) error {
 	if fn == nil || optional && l.failedOpt[fn] {
 		return l.unsupported(0, "method %s of %s", name, d.Name)
 	}
-	f, err := l.lowerClosure(fn)
+	aborting := !optional && l.aborted != nil
+	f, err := l.lowerClosureAborting(fn, aborting)
 	if err != nil {
 		if optional {
 			l.failedOpt[fn] = true
+		}
+		var retry *abortRetry
+		if aborting && !errors.As(err, &retry) && l.aborted[fn] == nil && stubbable(fn, err) {
+			return &abortRetry{fn, err} // the target lowered again, the method an abort stub (aborts.go)
 		}
 		return err
 	}

@@ -64,6 +64,9 @@ func outcome(t *testing.T, dir string, names []string) string {
 		if tg.Assume != nil {
 			fmt.Fprintf(&sb, "\tassume %s: %s\n", tg.Assume.Name, tg.AssumeText)
 		}
+		for _, a := range tg.Aborts {
+			fmt.Fprintf(&sb, "\taborts: %s\n", a)
+		}
 	}
 	// Each target's program; a program printed already for an earlier
 	// target with the same text is named, not repeated.

@@ -60,6 +60,10 @@ type Target struct {
 	// DynTypes maps the names of the program's dynamic types
 	// (ir.Program.Types) to their Go types, for the emitted tests.
 	DynTypes map[string]types.Type
+	// Aborts says, per function of the closure that could not be lowered
+	// (an abort stub, aborts.go), why: a run calling one is aborted with
+	// that reason. Sorted.
+	Aborts []string
 }
 
 // Load loads the Go package in dir and lowers each named function ("F", "T.M"
@@ -376,9 +380,15 @@ type loader struct {
 	// and signature (builtinFunc), of the program being lowered.
 	builtinFuncs map[string]*ir.Function
 	failed       map[*ssa.Function]error
-	nils         *nilFacts               // which pointers may be nil (per target, computed on first use)
-	inputs       map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
-	calls        map[token.Pos]ast.Expr  // call expressions by the position of their '('
+	// The abort stubs of the target being lowered (aborts.go): the
+	// functions stubbed from the start of each attempt, the stubs made,
+	// and whether the closure being lowered may make more.
+	aborted    map[*ssa.Function]error
+	abortStubs map[*ssa.Function]*ir.Function
+	aborting   bool
+	nils       *nilFacts               // which pointers may be nil (per target, computed on first use)
+	inputs     map[*ssa.Parameter]bool // the target's pointer parameters: inputs, so possibly nil
+	calls      map[token.Pos]ast.Expr  // call expressions by the position of their '('
 
 	phiNames map[*ir.Phi]string         // Go variable of lifted phis (directives.go)
 	globals  map[*ssa.Global]*ir.Global // the package-level variables the program uses
@@ -472,9 +482,31 @@ func (l *loader) target(name string) (*Target, error) {
 			return nil, fmt.Errorf("internal error: no precondition function %s", ad.Func)
 		}
 	}
+	// Each function of the closure that cannot be lowered is stood for by
+	// an abort stub (aborts.go); one that fails after its callees were
+	// lowered makes the target lowered again, from scratch, with it stubbed.
+	l.aborted = map[*ssa.Function]error{}
+	defer func() { l.aborted = nil }()
+	for {
+		t, err := l.lowerTarget(name, obj, fn, ad, assumeFn)
+		var retry *abortRetry
+		if !errors.As(err, &retry) {
+			return t, err
+		}
+		if len(l.aborted) >= maxAborted || l.aborted[retry.fn] != nil {
+			return nil, retry.err
+		}
+		l.aborted[retry.fn] = retry.err
+	}
+}
+
+// lowerTarget lowers the target fn, found by target, into a program of its
+// own.
+func (l *loader) lowerTarget(name string, obj *types.Func, fn *ssa.Function, ad *assumeDecl, assumeFn *ssa.Function) (*Target, error) {
 	// A fresh program: the target's pointer parameters may be nil whatever
 	// the package's call sites pass (and the precondition receives them too).
 	l.prog = &ir.Program{}
+	l.abortStubs = map[*ssa.Function]*ir.Function{}
 	l.done, l.failed, l.slices = map[*ssa.Function]*ir.Function{}, map[*ssa.Function]error{}, nil
 	l.nils, l.phiNames, l.globals = nil, nil, map[*ssa.Global]*ir.Global{}
 	l.depPkgs, l.globalNames, l.writers, l.builtinFuncs = nil, nil, nil, nil
@@ -491,7 +523,7 @@ func (l *loader) target(name string) (*Target, error) {
 	}
 	l.resetDyn()
 	l.dynamicParams(fn.Params, l.inputs) // dyntypes.go
-	irf, err := l.lowerClosure(fn)
+	irf, err := l.lowerClosureAborting(fn, true)
 	if err != nil {
 		return nil, err
 	}
@@ -541,6 +573,7 @@ func (l *loader) target(name string) (*Target, error) {
 		l.phiNames = map[*ir.Phi]string{}
 	}
 	t.PhiNames = l.phiNames
+	t.Aborts = l.abortReasons()
 	return t, nil
 }
 
@@ -610,6 +643,17 @@ func (l *loader) checkTargetSignature(fn *ssa.Function) error {
 // lowerClosure lowers fn and its transitive callees. Either all of them are
 // committed to the program, or none is and the first failure is returned.
 func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
+	return l.lowerClosureAborting(root, false)
+}
+
+// lowerClosureAborting is lowerClosure; when aborting (the target's own
+// closure), a function of the closure other than root that cannot be
+// lowered is stood for by an abort stub instead of failing the closure
+// (aborts.go).
+func (l *loader) lowerClosureAborting(root *ssa.Function, aborting bool) (*ir.Function, error) {
+	saved := l.aborting
+	l.aborting = aborting && l.aborted != nil
+	defer func() { l.aborting = saved }()
 	if f := l.done[root]; f != nil {
 		return f, nil
 	}
@@ -627,11 +671,24 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 		if f := l.done[fn]; f != nil {
 			return f, nil
 		}
-		if err := l.failed[fn]; err != nil {
-			return nil, l.viaTarget(fn, err, from)
-		}
 		if f := pending[fn]; f != nil {
 			return f, nil
+		}
+		if f := l.abortStubs[fn]; f != nil && l.aborting {
+			return f, nil // committed by an earlier closure of the target
+		}
+		if err := l.aborted[fn]; err != nil && l.aborting {
+			if f, ok := l.pendAbort(fn, err, pending, &order); ok {
+				return f, nil
+			}
+		}
+		if err := l.failed[fn]; err != nil {
+			if l.canAbort(fn, root, err) {
+				if f, ok := l.pendAbort(fn, err, pending, &order); ok {
+					return f, nil
+				}
+			}
+			return nil, l.viaTarget(fn, err, from)
 		}
 		if _, ok := from[fn]; !ok {
 			from[fn] = site
@@ -639,6 +696,11 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 		f, err := l.stub(fn)
 		if err != nil {
 			l.failed[fn] = err
+			if l.canAbort(fn, root, err) {
+				if f, ok := l.pendAbort(fn, err, pending, &order); ok {
+					return f, nil
+				}
+			}
 			return nil, l.viaTarget(fn, err, from)
 		}
 		pending[fn] = f
@@ -656,11 +718,18 @@ func (l *loader) lowerClosure(root *ssa.Function) (*ir.Function, error) {
 		}
 		if err := lowerFunction(l, fn, pending[fn], get); err != nil {
 			l.failed[fn] = err
+			if l.canAbort(fn, root, err) {
+				return nil, &abortRetry{fn, err} // lowered again, fn stubbed, without what it pended
+			}
 			return nil, l.viaTarget(fn, err, from)
 		}
 	}
 	for _, fn := range order {
-		l.done[fn] = pending[fn]
+		if f := pending[fn]; f.Unsupported != "" {
+			l.abortStubs[fn] = f // not done: a closure that cannot abort still fails on fn
+		} else {
+			l.done[fn] = f
+		}
 		l.prog.Funcs = append(l.prog.Funcs, pending[fn])
 	}
 	return rootIR, nil
@@ -763,6 +832,9 @@ func (l *loader) finish() {
 	pos := map[*ir.Function]token.Position{}
 	gpos := map[*ir.Global]token.Position{}
 	for sf, f := range l.done {
+		pos[f] = fset.Position(sf.Pos())
+	}
+	for sf, f := range l.abortStubs {
 		pos[f] = fset.Position(sf.Pos())
 	}
 	sort.SliceStable(l.prog.Funcs, func(i, j int) bool {

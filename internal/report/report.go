@@ -148,6 +148,10 @@ type Function struct {
 	// package uses, or, when it uses none, the canonical one leapfrog
 	// chose. The emitted test calls it.
 	Instance string `json:"instance,omitempty"`
+	// Aborts are the functions of its closure leapfrog cannot run (their
+	// lowering failed), with why: a run calling one is aborted with that
+	// reason, and what only such runs reach stays unknown.
+	Aborts []string `json:"aborts,omitempty"`
 }
 
 // Branch is one objective: a branch outcome, or a panic pseudo-branch.
