@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -166,11 +167,32 @@ func (l *loader) lowerDepInit(p *ssa.Package) (*ir.Function, error) {
 		}
 		return l.lowerClosure(init)
 	}
+	saved := l.saveGlobals()
 	f, err := l.lowerClosure(init)
 	if err == nil || l.writers[p] {
 		return f, err
 	}
+	// The variables the failed attempt met are not the program's: path/
+	// filepath's whole initializer stores os.Lstat in lstat, which the part
+	// for ErrBadPattern does not need.
+	l.restoreGlobals(saved)
 	return l.sliceDepInit(p, init, err)
+}
+
+// globalsState is what lowering records of the package-level variables a
+// program uses: saved before an attempt that may fail and commit nothing.
+type globalsState struct {
+	globals map[*ssa.Global]*ir.Global
+	depPkgs map[*ssa.Package]depUse
+	names   map[string]bool
+}
+
+func (l *loader) saveGlobals() globalsState {
+	return globalsState{maps.Clone(l.globals), maps.Clone(l.depPkgs), maps.Clone(l.globalNames)}
+}
+
+func (l *loader) restoreGlobals(s globalsState) {
+	l.globals, l.depPkgs, l.globalNames = s.globals, s.depPkgs, s.names
 }
 
 // sliceDepInit lowers the part of p's initializer init that gives the

@@ -49,14 +49,16 @@
 // like the package's own, their function literals and wrappers
 // included), replaced, or external. Their package-level
 // variables come with their initializers, whole or the slice giving the
-// used variables their values. fmt's printing functions (Errorf
+// used variables their values (the variables a whole attempt that failed
+// met are forgotten first: they are not the program's). fmt's printing functions (Errorf
 // included) are replaced by a port of fmt (replacements/fmt, a package
 // of its own that imports fmt's dependencies), whose reflection is
 // answered by externals the engine implements (fmt.go). The replacement
 // package holds Go bodies for bytealg's assembly, errors.Is and As,
-// channels' operations (see Channels), sync, sync/atomic, unique, os.File's Write and WriteString (os.Stdout
-// and os.Stderr, of package os, which is not interpreted, are bound to its
-// Files: a write to them succeeds whole, as under go test; os.Args to its
+// channels' operations (see Channels), sync, sync/atomic, unique, os.File's Write and WriteString (os.Stdin,
+// os.Stdout and os.Stderr, of package os, which is not interpreted, are
+// bound to its Files: a write to the output or the error succeeds whole,
+// as under go test, one to the input is aborted; os.Args to its
 // variable args, which its intrinsic commandLine initializes: values a
 // test cannot fix, engine/args.go), os.File's Name and Fd, and os's
 // functions and File methods that reach the file system or the process

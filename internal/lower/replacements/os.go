@@ -1,12 +1,16 @@
-// Package os as a test process sees it: the standard output and error, Files a write to succeeds on (as under go test); its command line, os.Args; os.Exit, which ends the process.
+// Package os as a test process sees it: the standard input, output and error, Files a write to succeeds on (as under go test); its command line, os.Args; os.Exit, which ends the process.
 
 package replacements
 
-// osFile replaces os.File: std is 2 for os.Stdout, 3 for os.Stderr, 0 for
-// any other File, which leapfrog does not model (package os is not
+// osFile replaces os.File: std is 1 for os.Stdin, 2 for os.Stdout, 3 for
+// os.Stderr, 0 for any other File, which leapfrog does not model (package os is not
 // interpreted: a File a test writes, &os.File{}, has no file, and Go's
 // methods dereference it).
 type osFile struct{ std uintptr }
+
+// stdin binds os.Stdin: its Name and Fd are answered; a read or a write
+// is aborted (what go test opened as the standard input is not modelled).
+var stdin = &osFile{std: 1}
 
 // stdout binds os.Stdout.
 var stdout = &osFile{std: 2}
@@ -25,6 +29,9 @@ var args = commandLine()
 // not interpret.
 const nilFile = "a write to a nil *os.File (Go returns os.ErrInvalid, which leapfrog does not model)"
 
+// stdinWrite is why a run that writes to os.Stdin is aborted.
+const stdinWrite = "a write to os.Stdin: its result depends on what go test opened as the standard input, which leapfrog does not model"
+
 // Write replaces (*os.File).Write: a write to the standard output or error
 // succeeds whole, as it does under go test, which collects them; the
 // bytes are not kept (no test reads them back).
@@ -33,6 +40,9 @@ func (f *osFile) Write(b []byte) (n int, err error) {
 		panic(fatal(nilFile))
 	}
 	f.check()
+	if f.std == 1 {
+		panic(fatal(stdinWrite))
+	}
 	return len(b), nil
 }
 
@@ -42,6 +52,9 @@ func (f *osFile) WriteString(s string) (n int, err error) {
 		panic(fatal(nilFile))
 	}
 	f.check()
+	if f.std == 1 {
+		panic(fatal(stdinWrite))
+	}
 	return len(s), nil
 }
 

@@ -13,6 +13,8 @@ package replacements
 func (f *osFile) Name() string {
 	f.checkNil()
 	switch f.std {
+	case 1:
+		return "/dev/stdin"
 	case 2:
 		return "/dev/stdout"
 	case 3:
@@ -22,7 +24,7 @@ func (f *osFile) Name() string {
 	return ""
 }
 
-// Fd replaces (*os.File).Fd: 1 and 2 for the standard output and error,
+// Fd replaces (*os.File).Fd: 0, 1 and 2 for the standard input, output and error,
 // ^uintptr(0) for a nil File (as Go's); a zero File panics.
 func (f *osFile) Fd() uintptr {
 	if f == nil {

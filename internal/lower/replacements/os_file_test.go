@@ -1,4 +1,4 @@
-// Differential test: (*os.File).Name and Fd on the standard streams, a nil File and a zero File, against the replacements; the File methods and os functions that reach the file system abort.
+// Differential test: (*os.File).Name and Fd on the standard streams (input, output, error), a nil File and a zero File, against the replacements; the File methods and os functions that reach the file system abort.
 
 package replacements
 
@@ -15,7 +15,7 @@ func TestOSFileNameFd(t *testing.T) {
 		name string
 		real *os.File
 		repl *osFile
-	}{{"Stdout", os.Stdout, stdout}, {"Stderr", os.Stderr, stderr}, {"nil", nil, nil}, {"zero", &os.File{}, &osFile{}}}
+	}{{"Stdin", os.Stdin, stdin}, {"Stdout", os.Stdout, stdout}, {"Stderr", os.Stderr, stderr}, {"nil", nil, nil}, {"zero", &os.File{}, &osFile{}}}
 	for _, f := range files {
 		got := outcomeOf(func() string { return f.repl.Name() })
 		want := outcomeOf(func() string { return f.real.Name() })

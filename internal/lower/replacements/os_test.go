@@ -45,6 +45,21 @@ func TestOSFile(t *testing.T) {
 	}
 }
 
+// TestOSStdin: a write to the standard input is aborted (its result is
+// whatever go test opened as the standard input), and so is a read.
+func TestOSStdin(t *testing.T) {
+	want := fmt.Sprintf("panic(%v)", stdinWrite)
+	if got := outcomeOf(func() string { n, err := stdin.Write([]byte("x")); return fmt.Sprint(n, err) }); got != want {
+		t.Errorf("Stdin.Write: got %s, want %s", got, want)
+	}
+	if got := outcomeOf(func() string { n, err := stdin.WriteString("x"); return fmt.Sprint(n, err) }); got != want {
+		t.Errorf("Stdin.WriteString: got %s, want %s", got, want)
+	}
+	if got, want := outcomeOf(func() string { n, err := stdin.Read(make([]byte, 1)); return fmt.Sprint(n, err) }), fmt.Sprintf("panic(%v)", fileOutside("Read")); got != want {
+		t.Errorf("Stdin.Read: got %s, want %s", got, want)
+	}
+}
+
 // TestOSExit: the replacement of os.Exit never returns: it aborts the run
 // (a fatal panic natively), as the real one ends the process.
 func TestOSExit(t *testing.T) {
