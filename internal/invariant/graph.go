@@ -162,9 +162,18 @@ func (m *model) inlinable(c *ir.Call, fr *frame, total int) bool {
 	}
 	for _, b := range f.Blocks {
 		for _, in := range b.Instrs {
-			switch in.(type) {
+			switch in := in.(type) {
 			case *ir.Defer, *ir.RunDefers, *ir.Recover:
 				return false
+			case *ir.Panic:
+				// A FatalPanic aborts leapfrog's run, not always Go's: a
+				// replacement body's "not modelled" (os.Remove returns in
+				// Go). Inlined, it would leave the continuation without a
+				// path, so every outcome after the call "unreachable";
+				// not inlined, the call's results and effects are unknown.
+				if in.Kind == ir.FatalPanic {
+					return false
+				}
 			}
 		}
 	}

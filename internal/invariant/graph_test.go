@@ -5,6 +5,7 @@ package invariant
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"leapfrog/internal/ir"
 	"leapfrog/internal/irparse"
@@ -141,5 +142,37 @@ b3:
 	}
 	if got, want := strings.Join(names, " "), "s F.%0 F.%1 F.%2"; got != want {
 		t.Errorf("slots %q, want %q", got, want)
+	}
+}
+
+// TestNoProofPastAnAbort: a callee whose body aborts the run with a
+// FatalPanic (os.Remove's replacement: not modelled, while Go returns) is
+// not inlined, so the outcomes after its call are not excluded for want
+// of a path: H's b[i] at i == len(b) is reachable in Go. Before, the
+// abstract interpretation proved it unreachable and cvc5 checked that
+// certificate (the same model).
+func TestNoProofPastAnAbort(t *testing.T) {
+	fns := lowerGo(t, `package p
+
+import "os"
+
+func H(b []byte, name string, x int) int {
+	if x > 0 {
+		return 0
+	}
+	os.Remove(name)
+	n := 0
+	for i := 0; i <= len(b); i++ {
+		n += int(b[i])
+	}
+	return n
+}
+`, "H")
+	objs := checks(fns["H"])
+	if len(objs) != 1 {
+		t.Fatalf("%d checks, want b[i]'s", len(objs))
+	}
+	if r := NewProver(fns["H"], nil).Prove(objs[0], Options{AbsInt: true, Spacer: 10 * time.Second}); r.Proved {
+		t.Fatalf("%v proved unreachable by %s: it is reachable (os.Remove returns in Go)", objs[0], r.Method)
 	}
 }
