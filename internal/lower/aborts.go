@@ -58,16 +58,14 @@ func (l *loader) pendAbort(fn *ssa.Function, err error, pending map[*ssa.Functio
 		return nil, false
 	}
 	f.External = true
-	f.Unsupported = fmt.Sprintf("call to %s, which leapfrog cannot run: %v", fn.String(), err)
 	var ue *unsupportedError
-	if errors.As(err, &ue) {
-		if ue.cause != nil {
-			ue = ue.cause // where the construct is, not the target's call leading there
-		}
-		f.Unsupported = fmt.Sprintf("call to %s, which leapfrog cannot run: %s: unsupported: %s", fn.String(), ue.pos, ue.what)
-		if strings.HasPrefix(ue.what, "call to "+fn.String()) {
-			f.Unsupported = ue.what // its own call: "call to fmt.Sscan (package fmt is not interpreted, ...)"
-		}
+	errors.As(err, &ue) // stubbable: an unsupported construct
+	if ue.cause != nil {
+		ue = ue.cause // where the construct is, not the target's call leading there
+	}
+	f.Unsupported = fmt.Sprintf("call to %s, which leapfrog cannot run: %s: unsupported: %s", fn.String(), ue.pos, ue.what)
+	if strings.HasPrefix(ue.what, "call to "+fn.String()) {
+		f.Unsupported = ue.what // its own call: "call to fmt.Sscan (package fmt is not interpreted, ...)"
 	}
 	pending[fn] = f
 	*order = append(*order, fn)

@@ -663,6 +663,17 @@ func (l *loader) lowerClosureAborting(root *ssa.Function, aborting bool) (*ir.Fu
 	pending := map[*ssa.Function]*ir.Function{}
 	var order []*ssa.Function
 	from := map[*ssa.Function]callSite{} // where each function was first called from
+	// stubOr stands for fn, which cannot be lowered (err), by an abort
+	// stub when it may be (aborts.go), else fails with err at the call of
+	// the package under test that leads to it.
+	stubOr := func(fn *ssa.Function, err error) (*ir.Function, error) {
+		if l.canAbort(fn, root, err) {
+			if f, ok := l.pendAbort(fn, err, pending, &order); ok {
+				return f, nil
+			}
+		}
+		return nil, l.viaTarget(fn, err, from)
+	}
 	// get returns the IR function for a callee, creating a stub to lower
 	// later. The error of a function of another package is the error of
 	// the call in the package under test that leads to it (viaTarget).
@@ -683,12 +694,7 @@ func (l *loader) lowerClosureAborting(root *ssa.Function, aborting bool) (*ir.Fu
 			}
 		}
 		if err := l.failed[fn]; err != nil {
-			if l.canAbort(fn, root, err) {
-				if f, ok := l.pendAbort(fn, err, pending, &order); ok {
-					return f, nil
-				}
-			}
-			return nil, l.viaTarget(fn, err, from)
+			return stubOr(fn, err)
 		}
 		if _, ok := from[fn]; !ok {
 			from[fn] = site
@@ -696,12 +702,7 @@ func (l *loader) lowerClosureAborting(root *ssa.Function, aborting bool) (*ir.Fu
 		f, err := l.stub(fn)
 		if err != nil {
 			l.failed[fn] = err
-			if l.canAbort(fn, root, err) {
-				if f, ok := l.pendAbort(fn, err, pending, &order); ok {
-					return f, nil
-				}
-			}
-			return nil, l.viaTarget(fn, err, from)
+			return stubOr(fn, err)
 		}
 		pending[fn] = f
 		order = append(order, fn)
