@@ -95,7 +95,7 @@ func (m *machine) runDefers(fr *frame, in *ir.RunDefers, depth int) bool {
 
 // raise is the Panic terminator in: a new panic, unwound from frame fr.
 func (m *machine) raise(fr *frame, in *ir.Panic, depth int) ([]val, bool) {
-	if in.Kind == ir.FatalPanic {
+	if in.Kind.Stops() {
 		msg := in.Msg
 		if in.Value != nil {
 			msg = string(m.get(fr, in.Value).(*str).bytes()) // computed: its concrete bytes

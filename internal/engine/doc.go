@@ -195,8 +195,9 @@
 //   - Run-time panics are made explicit by the frontend as check branches
 //     followed by Panic terminators; the engine needs no special cases for them.
 //     A FatalPanic (a fatal error of Go's run time in a replacement body: a
-//     deadlock of the one goroutine, an unlock of an unlocked mutex; or a
-//     panic not modelled) aborts the run with its message as the reason:
+//     deadlock of the one goroutine, an unlock of an unlocked mutex) or an
+//     AbortPanic (what Go does is not modelled) aborts the run with its
+//     message as the reason:
 //     no deferred call runs, no recover sees it, and the search leaves what
 //     the run took unknown (replaced.go). So does a call of an abort stub,
 //     an external whose Unsupported says why leapfrog cannot run the Go

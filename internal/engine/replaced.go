@@ -51,7 +51,7 @@ func (m *machine) zeroTerms(v val, out []*expr.Term) []*expr.Term {
 	return out
 }
 
-// fatal is a Panic terminator of kind FatalPanic in fn, of message msg:
+// fatal is a Panic terminator of kind FatalPanic or AbortPanic in fn, of message msg:
 // the run is aborted with it as the reason.
 func fatal(fn *ir.Function, msg string) {
 	panic(runError(fmt.Sprintf("%s (in %s)", msg, fn.Name)))

@@ -114,8 +114,12 @@ func (e *encoder) reach(o Objective) *term {
 	return r
 }
 
-// cutReason says why an unsat answer proves nothing when loop c may run longer.
+// cutReason says why an unsat answer proves nothing when loop c may run
+// longer, or a run may reach the abort c.
 func (e *encoder) cutReason(c *cut) string {
+	if c.why == NotModelled {
+		return fmt.Sprintf("a run reaches %s at %s, where leapfrog does not model what Go does (Go goes on)", c.what(), c.pos)
+	}
 	if c.guard.isTrue() { // no input is needed to get there
 		return fmt.Sprintf("loop %s at %s runs more than %d iterations", c.name, c.pos, e.unwind)
 	}
@@ -175,9 +179,7 @@ func (e *encoder) script(obj Objective) string {
 	if e.assume != nil {
 		fmt.Fprintf(&sb, "; under the precondition %s: the function is entered where it returns true.\n", e.assume.Name)
 	}
-	if len(e.cuts) > 0 {
-		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", len(e.cuts))
-	}
+	sb.WriteString(cutsNote(e.cuts))
 	goal := e.reach(obj)
 	for _, c := range e.cuts {
 		goal = e.ts.or(goal, c.guard)
@@ -235,6 +237,27 @@ func varsOf(t *term) map[string]bool {
 	return vars
 }
 
+// cutsNote is the script's comment line on the cuts its goal includes
+// ("" when none).
+func cutsNote(cuts []*cut) string {
+	loops, aborts := 0, 0
+	for _, c := range cuts {
+		if c.why == NotModelled {
+			aborts++
+		} else {
+			loops++
+		}
+	}
+	var s string
+	if loops > 0 {
+		s += fmt.Sprintf("; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", loops)
+	}
+	if aborts > 0 {
+		s += fmt.Sprintf("; the query includes the reach condition of the %d places where leapfrog does not model what Go does: unsat also proves no run gets there.\n", aborts)
+	}
+	return s
+}
+
 // entryGoal is "the root is entered, or a loop of the package initializer
 // or of the precondition runs beyond the bound": unsat, no input satisfies
 // the precondition, and no objective of the root is reached (each is
@@ -254,9 +277,7 @@ func (e *encoder) entryScript(obj Objective) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "; can %s be reached in %s? unsat: no input reaches it.\n", obj, e.root.Name)
 	fmt.Fprintf(&sb, "; no input satisfies the precondition %s (callees inlined, loops unrolled up to %d iterations per entry): no objective of %s is reached.\n", e.assume.Name, e.unwind, e.root.Name)
-	if e.entryCuts > 0 {
-		fmt.Fprintf(&sb, "; the query includes the unwinding condition of the %d loops the bound cuts: unsat also proves it enough.\n", e.entryCuts)
-	}
+	sb.WriteString(cutsNote(e.cuts[:e.entryCuts]))
 	return e.query(sb.String(), e.entryGoal())
 }
 

@@ -23,19 +23,26 @@ type input struct {
 // condition cond.
 type ifInst struct{ guard, cond *term }
 
-// cut is the unwinding condition of a loop: some activation of it could run
-// one more iteration than the bound.
+// cut is a condition under which the encoding stops following Go: the
+// unwinding condition of a loop (some activation of it could run one more
+// iteration than the bound), or the reach condition of an AbortPanic (a
+// replacement body's stop where Go goes on: os.Remove returns in Go). An
+// unsat answer proves an objective unreachable only with every cut's
+// condition unsat.
 type cut struct {
-	why   Reason // LoopBound; SlotBound for an unknown read (not a cut)
-	name  string // the loop's "1", or "Callee.1"; the read's what
+	why   Reason // LoopBound, NotModelled; SlotBound for an unknown read (not a cut)
+	name  string // the loop's "1", or "Callee.1"; the abort's message; the read's what
 	pos   ir.Pos
 	guard *term
 }
 
 // what names the cut in a reason.
 func (c *cut) what() string {
-	if c.why == LoopBound {
+	switch c.why {
+	case LoopBound:
 		return "loop " + c.name
+	case NotModelled:
+		return "the stop " + strconv.Quote(c.name)
 	}
 	return c.name
 }
@@ -60,6 +67,7 @@ type encoder struct {
 	panics    map[*ir.Panic]*term
 	cuts      []*cut
 	cutOf     map[*loop]*cut
+	abortCut  map[*ir.Panic]*cut // the cut of each AbortPanic reached
 	stack     []*ir.Function
 	nobj      int
 	// keep: nothing the proof needs is folded away (the script of an
@@ -103,7 +111,7 @@ func encode(fn, assume *ir.Function, o Options, keep bool) (e *encoder, err erro
 	ts := newTerms()
 	ts.keep = keep
 	e = &encoder{ts: ts, keep: keep, unwind: o.Unwind, budget: o.Budget, deadline: o.Deadline, slots: o.Slots, root: fn, assume: assume,
-		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{},
+		infos: map[*ir.Function]*fnInfo{}, ifs: map[*ir.If][]ifInst{}, panics: map[*ir.Panic]*term{}, cutOf: map[*loop]*cut{}, abortCut: map[*ir.Panic]*cut{},
 		unknownAt: map[ir.Instr]*cut{}, freshBytes: map[freshKey]*term{}, inputMem: map[*object]sym{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -440,6 +448,22 @@ func (f *frame) block(b *ir.Block, ctx []int) {
 			}
 			f.rets = append(f.rets, ret{guard, res, mem})
 		case *ir.Panic:
+			if ins.Kind == ir.AbortPanic {
+				// Go goes on where the model stops: the path is not
+				// ended but cut.
+				c := e.abortCut[ins]
+				if c == nil {
+					msg := ins.Msg
+					if msg == "" {
+						msg = "a computed message in " + f.fn.Name
+					}
+					c = &cut{why: NotModelled, name: msg, pos: ins.Pos, guard: e.ts.boolConst(false)}
+					e.abortCut[ins] = c
+					e.cuts = append(e.cuts, c)
+				}
+				c.guard = e.ts.or(c.guard, guard)
+				return
+			}
 			if p, ok := e.panics[ins]; ok {
 				e.panics[ins] = e.ts.or(p, guard)
 			} else {

@@ -374,3 +374,89 @@ done:
 		}
 	}
 }
+
+// TestAbortIsACut: a callee's AbortPanic (a replacement's stop where Go
+// goes on: os.Remove returns in Go) does not end the path as a panic does.
+// Root's x == 3 after Rm(x) is reached in Go when Rm aborts (x > 5 leads
+// there only through the abort), so it stays undecided, naming the stop;
+// x == 9 is never reached (x > 5 aborts before it, x <= 5 never equals 9)
+// unless the abort is followed: undecided too. With the abort out of reach
+// (Fatal's genuine fatal error ends Go's run as well), the proof stands.
+func TestAbortIsACut(t *testing.T) {
+	p := parse(t, `
+func Root(x u8) u8 {
+entry:
+	call Rm(x)
+	%1 = eq x, 9:u8
+	if %1 nine other
+nine:
+	return 1
+other:
+	return 0
+}
+
+func Rm(x u8) {
+entry:
+	%0 = gt x, 5:u8
+	if %0 stop ok
+stop:
+	panic.abort "os.Remove: outside"
+ok:
+	return
+}
+
+func Sure(x u8) u8 {
+entry:
+	call Fatal(x)
+	%1 = eq x, 9:u8
+	if %1 nine other
+nine:
+	return 1
+other:
+	return 0
+}
+
+func Fatal(x u8) {
+entry:
+	%0 = gt x, 5:u8
+	if %0 stop ok
+stop:
+	panic.fatal "fatal error: sync: unlock of unlocked mutex"
+ok:
+	return
+}
+`)
+	fn := p.Func("Root")
+	objs := allObjectives(fn)
+	for i, r := range indep.Check(fn, objs, indep.Options{}) {
+		o := objs[i]
+		switch {
+		case o.If.Pos.Line == 6 && o.Dir: // x == 9: only past the abort
+			want := `a run reaches the stop "os.Remove: outside" at m.ir:`
+			if r.Status != indep.Undecided || r.Why != indep.NotModelled || !strings.HasPrefix(r.Reason, want) {
+				t.Errorf("%v: %v %v %q, want undecided (%s): %s...", o, r.Status, r.Why, r.Reason, indep.NotModelled, want)
+			}
+		case r.Status != indep.Reachable:
+			t.Errorf("%v: %v %q, want reachable", o, r.Status, r.Reason)
+		}
+	}
+	script, err := indep.Script(fn, indep.Objective{If: objs[0].If, Dir: true}, indep.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(script, "places where leapfrog does not model what Go does") {
+		t.Errorf("the script does not say it includes the abort:\n%s", script)
+	}
+	sure := p.Func("Sure")
+	objs = allObjectives(sure)
+	for i, r := range indep.Check(sure, objs, indep.Options{}) {
+		o := objs[i]
+		want := indep.Reachable
+		if o.If.Pos.Line == 27 && o.Dir {
+			want = indep.Unreachable // a fatal error ends Go's run: x > 5 never returns from Fatal
+		}
+		if r.Status != want {
+			t.Errorf("Sure: %v: %v %q, want %v", o, r.Status, r.Reason, want)
+		}
+	}
+}

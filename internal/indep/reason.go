@@ -30,6 +30,7 @@ const (
 	NotPackageState // a package-level variable not encoded
 	NotInput        // an input of a type not encoded (channels, ...)
 	NotOther        // anything else not encoded
+	NotModelled     // a run reaches a replacement body's stop where Go goes on (an AbortPanic: os.Remove, a reflect panic not built)
 	TooLarge        // the unrolled function exceeds the block-instance or term budget
 	LoopBound       // a loop may run more iterations than the unwinding bound
 	SlotBound       // a string or slice may be read beyond the slots the encoding gives it
@@ -56,6 +57,7 @@ var reasonNames = [...]string{
 	NotPackageState: "not encoded: package state",
 	NotInput:        "not encoded: input type",
 	NotOther:        "not encoded: other construct",
+	NotModelled:     "not modelled: Go goes on where the model stops",
 	TooLarge:        "encoding too large",
 	LoopBound:       "loop beyond the unwinding bound",
 	SlotBound:       "read beyond the encoded slots",

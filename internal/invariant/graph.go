@@ -166,12 +166,14 @@ func (m *model) inlinable(c *ir.Call, fr *frame, total int) bool {
 			case *ir.Defer, *ir.RunDefers, *ir.Recover:
 				return false
 			case *ir.Panic:
-				// A FatalPanic aborts leapfrog's run, not always Go's: a
+				// An AbortPanic stops leapfrog's run, not Go's: a
 				// replacement body's "not modelled" (os.Remove returns in
 				// Go). Inlined, it would leave the continuation without a
 				// path, so every outcome after the call "unreachable";
 				// not inlined, the call's results and effects are unknown.
-				if in.Kind == ir.FatalPanic {
+				// A FatalPanic (a deadlock, an unlock of an unlocked
+				// mutex) ends Go's run as well: inlined, the path ends.
+				if in.Kind == ir.AbortPanic {
 					return false
 				}
 			}

@@ -145,8 +145,8 @@ b3:
 	}
 }
 
-// TestNoProofPastAnAbort: a callee whose body aborts the run with a
-// FatalPanic (os.Remove's replacement: not modelled, while Go returns) is
+// TestNoProofPastAnAbort: a callee whose body aborts the run with an
+// AbortPanic (os.Remove's replacement: not modelled, while Go returns) is
 // not inlined, so the outcomes after its call are not excluded for want
 // of a path: H's b[i] at i == len(b) is reachable in Go. Before, the
 // abstract interpretation proved it unreachable and cvc5 checked that
@@ -174,5 +174,30 @@ func H(b []byte, name string, x int) int {
 	}
 	if r := NewProver(fns["H"], nil).Prove(objs[0], Options{AbsInt: true, Spacer: 10 * time.Second}); r.Proved {
 		t.Fatalf("%v proved unreachable by %s: it is reachable (os.Remove returns in Go)", objs[0], r.Method)
+	}
+}
+
+// TestProofPastAFatalError: a callee whose body ends in a FatalPanic (a
+// fatal error of Go's run time, or os.Exit: Go never goes past it) is
+// inlined, and the path that reaches it ends there: G's b[0] is reached
+// only with len(b) > 0.
+func TestProofPastAFatalError(t *testing.T) {
+	fns := lowerGo(t, `package p
+
+import "os"
+
+func G(b []byte) byte {
+	if len(b) == 0 {
+		os.Exit(2)
+	}
+	return b[0]
+}
+`, "G")
+	objs := checks(fns["G"])
+	if len(objs) != 1 {
+		t.Fatalf("%d checks, want b[0]'s", len(objs))
+	}
+	if r := NewProver(fns["G"], nil).Prove(objs[0], Options{AbsInt: true, Spacer: 10 * time.Second}); !r.Proved {
+		t.Fatalf("%v not proved unreachable (%s): os.Exit does not return", objs[0], r.Why)
 	}
 }

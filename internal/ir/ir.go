@@ -504,13 +504,23 @@ const (
 	ExplicitPanic PanicKind = iota // a panic(...) call of the source: an objective
 	CheckPanic                     // the failing side of a run-time check (the check's If is the objective)
 	// FatalPanic ends the run without an outcome: a fatal error of Go's
-	// run time (a deadlock, an unlock of an unlocked mutex), which no
-	// deferred call sees and no test survives, or a panic whose exact
-	// value is not modelled. Msg says which, or Value (a string) when the
-	// message is computed; the run is aborted with it as the reason, and
-	// what it would have covered stays unknown.
+	// run time (a deadlock, an unlock of an unlocked mutex, os.Exit),
+	// which no deferred call sees and no test survives. Msg says which, or
+	// Value (a string) when the message is computed; the run is aborted
+	// with it as the reason, and what it would have covered stays unknown.
+	// Go never goes past it: a prover may end the path there.
 	FatalPanic
+	// AbortPanic ends leapfrog's run where what Go does is not modelled
+	// (os.Remove, which returns in Go; a reflect panic whose value is not
+	// built; Go's random choice among ready select cases). The run is
+	// aborted as at a FatalPanic, but Go goes on: no prover may end the
+	// path there (the continuation stays reachable).
+	AbortPanic
 )
+
+// Stops reports whether the panic ends leapfrog's run rather than
+// unwinding: a FatalPanic or an AbortPanic.
+func (k PanicKind) Stops() bool { return k == FatalPanic || k == AbortPanic }
 
 // Panic ends the execution with a panic.
 type Panic struct {

@@ -533,6 +533,8 @@ func (pr *printer) instr(sb *strings.Builder, instr Instr) {
 			sb.WriteString(".check")
 		case FatalPanic:
 			sb.WriteString(".fatal")
+		case AbortPanic:
+			sb.WriteString(".abort")
 		default:
 			fmt.Fprintf(sb, ".kind%d", int(in.Kind))
 		}

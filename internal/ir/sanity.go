@@ -652,14 +652,14 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 			}
 		}
 	case *Panic:
-		if in.Kind != ExplicitPanic && in.Kind != CheckPanic && in.Kind != FatalPanic {
+		if in.Kind != ExplicitPanic && in.Kind != CheckPanic && !in.Kind.Stops() {
 			errf("unknown panic kind %d", int(in.Kind))
 		}
 		switch {
 		case in.Value == nil:
-		case in.Kind == FatalPanic && in.Value.Type().Kind != KString:
-			errf("fatal panic message of type %s (a string)", in.Value.Type())
-		case in.Kind != FatalPanic && (in.Kind != ExplicitPanic || in.Value.Type().Kind != KInterface):
+		case in.Kind.Stops() && in.Value.Type().Kind != KString:
+			errf("fatal or abort panic message of type %s (a string)", in.Value.Type())
+		case !in.Kind.Stops() && (in.Kind != ExplicitPanic || in.Value.Type().Kind != KInterface):
 			errf("panic value of type %s (an explicit panic's value is an interface)", in.Value.Type())
 		}
 	default:

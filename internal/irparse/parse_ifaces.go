@@ -246,7 +246,7 @@ func (c *fctx) expectIface(ai *aInstr, in ir.Instr, i int) (*ir.Type, bool) {
 	case *ir.MakeInterface:
 		return in.Dyn.Type, true
 	case *ir.Panic:
-		if in.Kind == ir.FatalPanic {
+		if in.Kind.Stops() {
 			return ir.String, true // its message, computed
 		}
 		return ir.Any, true

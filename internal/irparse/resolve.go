@@ -321,8 +321,10 @@ func (c *fctx) newInstr(ai *aInstr, byName map[string]*ir.Function) ir.Instr {
 			in.Kind = ir.CheckPanic
 		case "fatal":
 			in.Kind = ir.FatalPanic
+		case "abort":
+			in.Kind = ir.AbortPanic
 		default:
-			p.errorf(ai.tok, "unknown panic kind panic.%s (want panic, panic.check or panic.fatal)", ai.kind)
+			p.errorf(ai.tok, "unknown panic kind panic.%s (want panic, panic.check, panic.fatal or panic.abort)", ai.kind)
 		}
 		if ai.pos != nil {
 			in.Pos = *ai.pos

@@ -591,10 +591,14 @@
 // A replacement body is ordinary Go, interpreted as a dependency (its
 // branches are paths, its function literals are lowered as the package's
 // are, named by go/ssa), with intrinsics lowered to IR instructions
-// (comparable, slicelen, sliceswap, sametype) and panic(fatal("...")),
-// which becomes a FatalPanic: a fatal error of Go's run time (a deadlock
-// of the one goroutine, an unlock of an unlocked mutex) or a panic whose
-// value is not modelled, which aborts the run with its message. The same
+// (comparable, slicelen, sliceswap, sametype), panic(fatal("...")),
+// which becomes a FatalPanic (a fatal error of Go's run time: a deadlock
+// of the one goroutine, an unlock of an unlocked mutex, os.Exit; Go never
+// goes past it), and panic(unmodelled("...")), which becomes an AbortPanic
+// (what Go does there is not modelled: it returns an error, chooses at
+// random, or panics with a value the model does not build; Go goes on).
+// Both abort the run with their message; only a FatalPanic may end a
+// path in a prover's encoding (invariant, indep). The same
 // files compile natively for the differential tests against the real
 // functions (replacements/*_test.go; fatal errors in child processes).
 //

@@ -411,8 +411,8 @@ func (fl *fnLowerer) lowerInstr(instr ssa.Instruction) error {
 			return nil
 		}
 		pos := fl.l.callStart(v.Pos())
-		if msg, dyn, ok := fl.fatalPanic(v); ok { // replace.go, rangefunc.go
-			p := &ir.Panic{Kind: ir.FatalPanic, Msg: msg, Pos: fl.l.irPos(pos)}
+		if kind, msg, dyn, ok := fl.stopPanic(v); ok { // replace.go, rangefunc.go
+			p := &ir.Panic{Kind: kind, Msg: msg, Pos: fl.l.irPos(pos)}
 			if dyn != nil {
 				x, err := fl.value(dyn, pos)
 				if err != nil {

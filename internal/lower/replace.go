@@ -337,29 +337,40 @@ func (unsafeOnly) Import(path string) (*types.Package, error) {
 	return nil, fmt.Errorf("the replacement package imports only unsafe, not %s", path)
 }
 
-// fatalPanic reports whether the panic v of a replacement body is
-// panic(fatal("...")), a fatal error of the run time (or a panic not
-// modelled), or the panic of a misbehaving iterator, and its message: a
-// FatalPanic.
-func (fl *fnLowerer) fatalPanic(v *ssa.Panic) (msg string, dyn ssa.Value, ok bool) {
+// stopPanic reports whether the panic v ends leapfrog's run rather than
+// unwinding, of which kind, and its message: panic(fatal("...")) of a
+// replacement body, a fatal error of Go's run time (FatalPanic: Go never
+// goes past it); panic(unmodelled("...")), where the replacement does not
+// model what Go does (AbortPanic: Go goes on); the panic of a misbehaving
+// iterator (AbortPanic: Go's run-time error is recoverable, not modelled).
+func (fl *fnLowerer) stopPanic(v *ssa.Panic) (kind ir.PanicKind, msg string, dyn ssa.Value, ok bool) {
 	if msg, ok := rangeFuncPanic(v); ok { // rangefunc.go
-		return msg, nil, true
+		return ir.AbortPanic, msg, nil, true
 	}
 	mi, ok := v.X.(*ssa.MakeInterface)
 	if !ok || pkgPath(fl.sfn) != replacementPath {
-		return "", nil, false
+		return 0, "", nil, false
 	}
-	if n, ok := mi.X.Type().(*types.Named); !ok || n.Obj().Name() != "fatal" || n.Obj().Pkg().Path() != replacementPath {
-		return "", nil, false
+	n, ok := mi.X.Type().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != replacementPath {
+		return 0, "", nil, false
+	}
+	switch n.Obj().Name() {
+	case "fatal":
+		kind = ir.FatalPanic
+	case "unmodelled":
+		kind = ir.AbortPanic
+	default:
+		return 0, "", nil, false
 	}
 	c, ok := mi.X.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", mi.X, true // computed: panic(fatal("... " + method + " ..."))
+		return kind, "", mi.X, true // computed: panic(unmodelled("... " + method + " ..."))
 	}
-	return constant.StringVal(c.Value), nil, true
+	return kind, constant.StringVal(c.Value), nil, true
 }
 
-// fatalValue reports whether v is the value of a fatal panic only.
+// fatalValue reports whether v is the value of a fatal or abort panic only.
 func (fl *fnLowerer) fatalValue(v *ssa.MakeInterface) bool {
 	refs := *v.Referrers()
 	if len(refs) != 1 {
@@ -372,8 +383,8 @@ func (fl *fnLowerer) fatalValue(v *ssa.MakeInterface) bool {
 	if _, ok := fl.selectMatchedNone(p); ok { // chans.go
 		return true
 	}
-	_, _, fatal := fl.fatalPanic(p)
-	return fatal
+	_, _, _, stops := fl.stopPanic(p)
+	return stops
 }
 
 // noAddress are reflect's methods that give the address of what a Value

@@ -11,8 +11,8 @@ package replacements
 // ready case and no default) blocks forever, which Go reports as "fatal
 // error: all goroutines are asleep - deadlock!": the run is aborted with
 // that reason (panic(fatal(...))). A select with more than one ready case
-// is aborted too: Go chooses among them uniformly at random, and no one
-// choice is the program's.
+// is aborted too (panic(unmodelled(...))): Go chooses among them uniformly
+// at random, and no one choice is the program's.
 
 // plainError is runtime.plainError: the run time's panics about channels
 // are run-time errors (runtime.Error) without the "runtime error: "
@@ -164,7 +164,7 @@ func selectCase(choice, i int, ready bool) int {
 // of its cases; blocking says it has no default.
 func selectDone(choice int, blocking bool) int {
 	if choice == selectMany {
-		panic(fatal("select with more than one ready case (Go chooses one at random)"))
+		panic(unmodelled("select with more than one ready case (Go chooses one at random)"))
 	}
 	if choice == -1 && blocking {
 		panic(fatal(deadlock + "select with no ready case)"))

@@ -71,10 +71,12 @@ func randomChanOps(r *rand.Rand, n int) []chanOp {
 // end of the run.
 func chanOutcome(r any) string {
 	switch r := r.(type) {
-	case fatal:
+	case unmodelled:
 		if strings.HasPrefix(string(r), "select with more than one ready case") {
 			return "ambiguous"
 		}
+		return "unmodelled: " + string(r)
+	case fatal:
 		return "deadlock: " + goText(r)
 	case runtime.Error:
 		return "panic: " + r.Error()

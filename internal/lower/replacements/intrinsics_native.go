@@ -20,7 +20,7 @@ func typeComparable(x error) bool {
 func sliceLen(x any) int {
 	v := reflect.ValueOf(x)
 	if v.Kind() != reflect.Slice {
-		panic(fatal("reflection on a non-slice: reflect's panic is not modelled"))
+		panic(unmodelled("reflection on a non-slice: reflect's panic is not modelled"))
 	}
 	return v.Len()
 }

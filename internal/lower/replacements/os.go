@@ -37,11 +37,11 @@ const stdinWrite = "a write to os.Stdin: its result depends on what go test open
 // bytes are not kept (no test reads them back).
 func (f *osFile) Write(b []byte) (n int, err error) {
 	if f == nil {
-		panic(fatal(nilFile))
+		panic(unmodelled(nilFile))
 	}
 	f.check()
 	if f.std == 1 {
-		panic(fatal(stdinWrite))
+		panic(unmodelled(stdinWrite))
 	}
 	return len(b), nil
 }
@@ -49,11 +49,11 @@ func (f *osFile) Write(b []byte) (n int, err error) {
 // WriteString replaces (*os.File).WriteString.
 func (f *osFile) WriteString(s string) (n int, err error) {
 	if f == nil {
-		panic(fatal(nilFile))
+		panic(unmodelled(nilFile))
 	}
 	f.check()
 	if f.std == 1 {
-		panic(fatal(stdinWrite))
+		panic(unmodelled(stdinWrite))
 	}
 	return len(s), nil
 }
@@ -83,7 +83,7 @@ const callerReason = "runtime.Caller: leapfrog does not model the call stack"
 // that asks for it is aborted (package log asks only under its flags
 // Lshortfile and Llongfile).
 func Caller(skip int) (pc uintptr, file string, line int, ok bool) {
-	panic(fatal(callerReason))
+	panic(unmodelled(callerReason))
 }
 
 // outside is the reason of a run aborted where it reaches what leapfrog
@@ -94,28 +94,28 @@ func outside(what string) string {
 }
 
 // Open replaces os.Open.
-func Open(name string) (*osFile, error) { panic(fatal(outside("os.Open"))) }
+func Open(name string) (*osFile, error) { panic(unmodelled(outside("os.Open"))) }
 
 // Create replaces os.Create.
-func Create(name string) (*osFile, error) { panic(fatal(outside("os.Create"))) }
+func Create(name string) (*osFile, error) { panic(unmodelled(outside("os.Create"))) }
 
 // ReadFile replaces os.ReadFile.
-func ReadFile(name string) ([]byte, error) { panic(fatal(outside("os.ReadFile"))) }
+func ReadFile(name string) ([]byte, error) { panic(unmodelled(outside("os.ReadFile"))) }
 
 // Remove replaces os.Remove.
-func Remove(name string) error { panic(fatal(outside("os.Remove"))) }
+func Remove(name string) error { panic(unmodelled(outside("os.Remove"))) }
 
 // RemoveAll replaces os.RemoveAll.
-func RemoveAll(path string) error { panic(fatal(outside("os.RemoveAll"))) }
+func RemoveAll(path string) error { panic(unmodelled(outside("os.RemoveAll"))) }
 
 // Getwd replaces os.Getwd.
-func Getwd() (dir string, err error) { panic(fatal(outside("os.Getwd"))) }
+func Getwd() (dir string, err error) { panic(unmodelled(outside("os.Getwd"))) }
 
 // Chdir replaces os.Chdir.
-func Chdir(dir string) error { panic(fatal(outside("os.Chdir"))) }
+func Chdir(dir string) error { panic(unmodelled(outside("os.Chdir"))) }
 
 // Setenv replaces os.Setenv.
-func Setenv(key, value string) error { panic(fatal(outside("os.Setenv"))) }
+func Setenv(key, value string) error { panic(unmodelled(outside("os.Setenv"))) }
 
 // Unsetenv replaces os.Unsetenv.
-func Unsetenv(key string) error { panic(fatal(outside("os.Unsetenv"))) }
+func Unsetenv(key string) error { panic(unmodelled(outside("os.Unsetenv"))) }

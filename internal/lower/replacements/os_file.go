@@ -46,63 +46,63 @@ func (f *osFile) checkNil() {
 func fileOutside(method string) string { return outside("(*os.File)." + method) }
 
 // Close replaces (*os.File).Close.
-func (f *osFile) Close() error { panic(fatal(fileOutside("Close"))) }
+func (f *osFile) Close() error { panic(unmodelled(fileOutside("Close"))) }
 
 // Sync replaces (*os.File).Sync.
-func (f *osFile) Sync() error { panic(fatal(fileOutside("Sync"))) }
+func (f *osFile) Sync() error { panic(unmodelled(fileOutside("Sync"))) }
 
 // Read replaces (*os.File).Read.
-func (f *osFile) Read(b []byte) (n int, err error) { panic(fatal(fileOutside("Read"))) }
+func (f *osFile) Read(b []byte) (n int, err error) { panic(unmodelled(fileOutside("Read"))) }
 
 // ReadAt replaces (*os.File).ReadAt.
 func (f *osFile) ReadAt(b []byte, off int64) (n int, err error) {
-	panic(fatal(fileOutside("ReadAt")))
+	panic(unmodelled(fileOutside("ReadAt")))
 }
 
 // WriteAt replaces (*os.File).WriteAt.
 func (f *osFile) WriteAt(b []byte, off int64) (n int, err error) {
-	panic(fatal(fileOutside("WriteAt")))
+	panic(unmodelled(fileOutside("WriteAt")))
 }
 
 // Seek replaces (*os.File).Seek.
 func (f *osFile) Seek(offset int64, whence int) (ret int64, err error) {
-	panic(fatal(fileOutside("Seek")))
+	panic(unmodelled(fileOutside("Seek")))
 }
 
 // Truncate replaces (*os.File).Truncate.
-func (f *osFile) Truncate(size int64) error { panic(fatal(fileOutside("Truncate"))) }
+func (f *osFile) Truncate(size int64) error { panic(unmodelled(fileOutside("Truncate"))) }
 
 // Chdir replaces (*os.File).Chdir.
-func (f *osFile) Chdir() error { panic(fatal(fileOutside("Chdir"))) }
+func (f *osFile) Chdir() error { panic(unmodelled(fileOutside("Chdir"))) }
 
 // Readdirnames replaces (*os.File).Readdirnames.
 func (f *osFile) Readdirnames(n int) (names []string, err error) {
-	panic(fatal(fileOutside("Readdirnames")))
+	panic(unmodelled(fileOutside("Readdirnames")))
 }
 
 // Rename replaces os.Rename.
-func Rename(oldpath, newpath string) error { panic(fatal(outside("os.Rename"))) }
+func Rename(oldpath, newpath string) error { panic(unmodelled(outside("os.Rename"))) }
 
 // Symlink replaces os.Symlink.
-func Symlink(oldname, newname string) error { panic(fatal(outside("os.Symlink"))) }
+func Symlink(oldname, newname string) error { panic(unmodelled(outside("os.Symlink"))) }
 
 // Link replaces os.Link.
-func Link(oldname, newname string) error { panic(fatal(outside("os.Link"))) }
+func Link(oldname, newname string) error { panic(unmodelled(outside("os.Link"))) }
 
 // Readlink replaces os.Readlink.
-func Readlink(name string) (string, error) { panic(fatal(outside("os.Readlink"))) }
+func Readlink(name string) (string, error) { panic(unmodelled(outside("os.Readlink"))) }
 
 // Truncate replaces os.Truncate.
-func Truncate(name string, size int64) error { panic(fatal(outside("os.Truncate"))) }
+func Truncate(name string, size int64) error { panic(unmodelled(outside("os.Truncate"))) }
 
 // Hostname replaces os.Hostname.
-func Hostname() (name string, err error) { panic(fatal(outside("os.Hostname"))) }
+func Hostname() (name string, err error) { panic(unmodelled(outside("os.Hostname"))) }
 
 // Executable replaces os.Executable.
-func Executable() (string, error) { panic(fatal(outside("os.Executable"))) }
+func Executable() (string, error) { panic(unmodelled(outside("os.Executable"))) }
 
 // UserHomeDir replaces os.UserHomeDir.
-func UserHomeDir() (string, error) { panic(fatal(outside("os.UserHomeDir"))) }
+func UserHomeDir() (string, error) { panic(unmodelled(outside("os.UserHomeDir"))) }
 
 // Getpid replaces os.Getpid.
-func Getpid() int { panic(fatal(outside("os.Getpid"))) }
+func Getpid() int { panic(unmodelled(outside("os.Getpid"))) }

@@ -196,11 +196,11 @@ func TypeOf(i any) rType {
 func PointerTo(t rType) rType {
 	r, ok := t.(rtype)
 	if !ok {
-		panic(fatal("reflect.PointerTo of a nil or foreign reflect.Type: Go's panic is not modelled"))
+		panic(unmodelled("reflect.PointerTo of a nil or foreign reflect.Type: Go's panic is not modelled"))
 	}
 	p := rtypeint(r.id, rtPtrTo, 0)
 	if p == 0 {
-		panic(fatal("reflect.PointerTo of a pointer type: its pointer type is not in the program's type table"))
+		panic(unmodelled("reflect.PointerTo of a pointer type: its pointer type is not in the program's type table"))
 	}
 	return rtype{p}
 }
@@ -224,8 +224,8 @@ func (t rtype) Size() uintptr    { return uintptr(rtypeint(t.id, rtSize, 0)) }
 func (t rtype) Comparable() bool { return rtypeint(t.id, rtComparable, 0) != 0 }
 func (t rtype) NumMethod() int   { return rtypeint(t.id, rtNumMethod, 0) }
 
-func (t rtype) Align() int      { panic(fatal("reflect.Type.Align: not modelled")) }
-func (t rtype) FieldAlign() int { panic(fatal("reflect.Type.FieldAlign: not modelled")) }
+func (t rtype) Align() int      { panic(unmodelled("reflect.Type.Align: not modelled")) }
+func (t rtype) FieldAlign() int { panic(unmodelled("reflect.Type.FieldAlign: not modelled")) }
 
 func (t rtype) Bits() int {
 	if k := t.Kind(); k < kInt || k > kComplex128 {
@@ -290,7 +290,7 @@ func (t rtype) FieldByName(name string) (structField, bool) {
 	n := rtypeint(t.id, rtNumField, 0)
 	for i := 0; i < n; i++ {
 		if rtypeint(t.id, rtFieldAnonymous, i) != 0 {
-			panic(fatal("reflect.Type.FieldByName of a struct with embedded fields: not modelled"))
+			panic(unmodelled("reflect.Type.FieldByName of a struct with embedded fields: not modelled"))
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -312,7 +312,7 @@ func (t rtype) Implements(u rType) bool {
 	if u.NumMethod() == 0 {
 		return true
 	}
-	panic(fatal("reflect.Type.Implements of an interface with methods: not modelled"))
+	panic(unmodelled("reflect.Type.Implements of an interface with methods: not modelled"))
 }
 
 // AssignableTo is modelled for identical types and the interfaces without
@@ -324,7 +324,7 @@ func (t rtype) AssignableTo(u rType) bool {
 	if u == rType(t) || u.Kind() == kInterface && u.NumMethod() == 0 {
 		return true
 	}
-	panic(fatal("reflect.Type.AssignableTo of other types: not modelled"))
+	panic(unmodelled("reflect.Type.AssignableTo of other types: not modelled"))
 }
 
 // ConvertibleTo is modelled for identical types.
@@ -335,7 +335,7 @@ func (t rtype) ConvertibleTo(u rType) bool {
 	if u == rType(t) {
 		return true
 	}
-	panic(fatal("reflect.Type.ConvertibleTo of other types: not modelled"))
+	panic(unmodelled("reflect.Type.ConvertibleTo of other types: not modelled"))
 }
 
 // structField replaces reflect.StructField.
@@ -398,7 +398,7 @@ func (tag structTag) Lookup(key string) (string, bool) {
 		tag = tag[i+1:]
 		if name == key {
 			if esc {
-				panic(fatal("reflect.StructTag.Lookup of a value with escapes: not modelled"))
+				panic(unmodelled("reflect.StructTag.Lookup of a value with escapes: not modelled"))
 			}
 			for k := 0; k < len(q); k++ {
 				if q[k] == '\n' {
@@ -406,7 +406,7 @@ func (tag structTag) Lookup(key string) (string, bool) {
 				}
 			}
 			if !validUTF8(q) {
-				panic(fatal("reflect.StructTag.Lookup of a value that is not UTF-8: not modelled"))
+				panic(unmodelled("reflect.StructTag.Lookup of a value that is not UTF-8: not modelled"))
 			}
 			return q, true
 		}

@@ -29,7 +29,7 @@ func deepValueEqual(v1, v2 value, depth int) bool {
 		return false
 	}
 	if depth > deepDepth {
-		panic(fatal("reflect.DeepEqual of values nested deeper than the model follows (a cycle?): not modelled"))
+		panic(unmodelled("reflect.DeepEqual of values nested deeper than the model follows (a cycle?): not modelled"))
 	}
 	switch k := v1.Kind(); k {
 	case kArray:
@@ -73,7 +73,7 @@ func deepValueEqual(v1, v2 value, depth int) bool {
 		if v1.Len() == 0 {
 			return true
 		}
-		panic(fatal("reflect.DeepEqual of maps with entries: not modelled"))
+		panic(unmodelled("reflect.DeepEqual of maps with entries: not modelled"))
 	case kFunc:
 		if v1.IsNil() && v2.IsNil() {
 			return true
@@ -81,16 +81,16 @@ func deepValueEqual(v1, v2 value, depth int) bool {
 		if v1.IsNil() || v2.IsNil() {
 			return false
 		}
-		panic(fatal("reflect.DeepEqual of non-nil functions: not modelled (reflect's answer depends on sharing)"))
+		panic(unmodelled("reflect.DeepEqual of non-nil functions: not modelled (reflect's answer depends on sharing)"))
 	case kBool, kInt, kInt8, kInt16, kInt32, kInt64, kUint, kUint8, kUint16, kUint32, kUint64, kUintptr, kString:
 		return v1.under() == v2.under()
 	case kFloat32, kFloat64:
 		f1, f2 := v1.Float(), v2.Float()
 		if f1 != f1 || f2 != f2 {
-			panic(fatal("reflect.DeepEqual of NaNs: not modelled (reflect's answer depends on sharing)"))
+			panic(unmodelled("reflect.DeepEqual of NaNs: not modelled (reflect's answer depends on sharing)"))
 		}
 		return f1 == f2
 	default:
-		panic(fatal("reflect.DeepEqual of a " + k.String() + ": not modelled"))
+		panic(unmodelled("reflect.DeepEqual of a " + k.String() + ": not modelled"))
 	}
 }

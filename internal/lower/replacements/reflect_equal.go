@@ -52,7 +52,7 @@ func (v value) Equal(u value) bool {
 		return true
 	case kFunc, kMap, kSlice:
 	default:
-		panic(fatal("reflect.Value.Equal of a " + v.Kind().String() + ": not modelled"))
+		panic(unmodelled("reflect.Value.Equal of a " + v.Kind().String() + ": not modelled"))
 	}
 	panic("reflect.Value.Equal: values of type " + rtypestr(v.p.t, rsString, 0) + " are not comparable")
 }
@@ -92,7 +92,7 @@ type typeAssertOf[T any] struct{}
 // TypeAssert replaces reflect.TypeAssert: what v holds asserted to T.
 func (typeAssertOf[T]) TypeAssert(v value) (T, bool) {
 	if v.p == nil {
-		panic(fatal("reflect: call of reflect.TypeAssert on zero Value (reflect's *ValueError panic is not modelled)"))
+		panic(unmodelled("reflect: call of reflect.TypeAssert on zero Value (reflect's *ValueError panic is not modelled)"))
 	}
 	if v.p.ro != 0 {
 		panic("reflect.TypeAssert: cannot return value obtained from unexported field or method")

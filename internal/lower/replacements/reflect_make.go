@@ -6,7 +6,7 @@ package replacements
 func rtypeID(t rType, fn string) int {
 	r, ok := t.(rtype)
 	if !ok {
-		panic(fatal(fn + " of a foreign reflect.Type: not modelled"))
+		panic(unmodelled(fn + " of a foreign reflect.Type: not modelled"))
 	}
 	return r.id
 }
@@ -15,7 +15,7 @@ func rtypeID(t rType, fn string) int {
 func ptrTo(t int) int {
 	p := rtypeint(t, rtPtrTo, 0)
 	if p == 0 {
-		panic(fatal("reflect: the pointer type to a pointer type is not in the program's type table"))
+		panic(unmodelled("reflect: the pointer type to a pointer type is not in the program's type table"))
 	}
 	return p
 }
@@ -93,7 +93,7 @@ func boxed(x any, t, ro int) value {
 // method in Go's panic.
 func (x value) assignTo(context string, t int) any {
 	if x.p == nil {
-		panic(fatal(context + " of a zero Value (reflect's panic is not modelled)"))
+		panic(unmodelled(context + " of a zero Value (reflect's panic is not modelled)"))
 	}
 	if x.p.t == t {
 		return x.get(t)
@@ -103,28 +103,28 @@ func (x value) assignTo(context string, t int) any {
 		if rtypeint(t, rtNumMethod, 0) == 0 {
 			return x.get(x.p.t)
 		}
-		panic(fatal(context + " of a value for an interface with methods: not modelled"))
+		panic(unmodelled(context + " of a value for an interface with methods: not modelled"))
 	}
 	if x.Kind() != k || rtypestr(x.p.t, rsName, 0) != "" && rtypestr(t, rsName, 0) != "" {
 		// Assignable types have identical underlying types, and one of
 		// them has no name.
 		panic(context + ": value of type " + rtypestr(x.p.t, rsString, 0) + " is not assignable to type " + rtypestr(t, rsString, 0))
 	}
-	panic(fatal(context + " of a value of another type: not modelled"))
+	panic(unmodelled(context + " of a value of another type: not modelled"))
 }
 
 // hashable aborts the run where Go's map panics for the key k of type t
 // (a runtime error hashing an interface's value: not modelled).
 func hashable(k any, t int) {
 	if rkind(rtypeint(t, rtKind, 0)) == kInterface && !keyComparable(k) {
-		panic(fatal("reflect: a map key of an unhashable type (Go's runtime error is not modelled)"))
+		panic(unmodelled("reflect: a map key of an unhashable type (Go's runtime error is not modelled)"))
 	}
 }
 
 // mustExported is reflect's flag.mustBeExported for method.
 func (v value) mustExported(method string) {
 	if v.p == nil {
-		panic(fatal("reflect: call of " + method + " on zero Value (reflect's *ValueError panic is not modelled)"))
+		panic(unmodelled("reflect: call of " + method + " on zero Value (reflect's *ValueError panic is not modelled)"))
 	}
 	if v.p.ro != 0 {
 		panic("reflect: " + method + " using value obtained using unexported field")
@@ -212,14 +212,14 @@ func (it *mapIter) Next() bool {
 		panic("MapIter.Next called on exhausted iterator")
 	}
 	if it.m.Len() != it.n {
-		panic(fatal("reflect.MapIter.Next after the map's length changed: not modelled"))
+		panic(unmodelled("reflect.MapIter.Next after the map's length changed: not modelled"))
 	}
 	it.next++
 	if it.next > len(it.keys) {
 		return false
 	}
 	if !it.m.MapIndex(it.keys[it.next-1]).IsValid() {
-		panic(fatal("reflect.MapIter.Next after an entry not yet visited was deleted: not modelled"))
+		panic(unmodelled("reflect.MapIter.Next after an entry not yet visited was deleted: not modelled"))
 	}
 	return true
 }
@@ -245,7 +245,7 @@ func (it *mapIter) Value() value {
 	}
 	e := it.m.MapIndex(it.keys[it.next-1])
 	if !e.IsValid() {
-		panic(fatal("reflect.MapIter.Value of an entry deleted: not modelled"))
+		panic(unmodelled("reflect.MapIter.Value of an entry deleted: not modelled"))
 	}
 	return e
 }

@@ -6,7 +6,7 @@ package replacements
 // names the exported method of Value on the stack, or "unknown method").
 func (v value) mustAssign(method string) {
 	if v.p == nil {
-		panic(fatal("reflect: call of " + method + " on zero Value (reflect's *ValueError panic is not modelled)"))
+		panic(unmodelled("reflect: call of " + method + " on zero Value (reflect's *ValueError panic is not modelled)"))
 	}
 	if v.p.ro != 0 {
 		panic("reflect: " + method + " using value obtained using unexported field")
@@ -224,7 +224,7 @@ func (v value) SetBytes(x []byte) {
 // map's clearing is not modelled).
 func (v value) Clear() {
 	if v.must("Clear", kMap, kSlice) == kMap {
-		panic(fatal("reflect.Value.Clear of a map: not modelled"))
+		panic(unmodelled("reflect.Value.Clear of a map: not modelled"))
 	}
 	n := v.Len()
 	rcopy(v.get(v.p.t), rmake(v.p.t, n, n))

@@ -46,12 +46,12 @@ func reflectValues() []any {
 		[]any{1, "a", nil}, [2]any{}, struct{}{}, rInner{}, []*rInner{{true}, nil}, fmt.Errorf("e"), make([]int, 1, 7), rSlice{1, 2, 3}[:1]}
 }
 
-// reflectOutcome runs f, giving its result or "panic(...)"; a fatal panic (the
-// model stops the run) is "fatal".
+// reflectOutcome runs f, giving its result or "panic(...)"; a panic of
+// what the model does not follow (the model stops the run) is "fatal".
 func reflectOutcome(f func() string) (s string) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(fatal); ok {
+			if _, ok := r.(unmodelled); ok {
 				s = "fatal"
 				return
 			}

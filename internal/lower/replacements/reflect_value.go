@@ -75,7 +75,7 @@ func (v value) must(method string, kinds ...rkind) rkind {
 			return k
 		}
 	}
-	panic(fatal("reflect: call of reflect.Value." + method + " on " + k.String() + " Value (reflect's *ValueError panic is not modelled)"))
+	panic(unmodelled("reflect: call of reflect.Value." + method + " on " + k.String() + " Value (reflect's *ValueError panic is not modelled)"))
 }
 
 // IsValid replaces (reflect.Value).IsValid.
@@ -92,7 +92,7 @@ func (v value) Kind() rkind {
 // Type replaces (reflect.Value).Type.
 func (v value) Type() rType {
 	if v.p == nil {
-		panic(fatal("reflect: call of reflect.Value.Type on zero Value (reflect's *ValueError panic is not modelled)"))
+		panic(unmodelled("reflect: call of reflect.Value.Type on zero Value (reflect's *ValueError panic is not modelled)"))
 	}
 	return rtype{v.p.t}
 }
@@ -106,7 +106,7 @@ func (v value) CanSet() bool { return v.p != nil && v.p.addr && v.p.ro == 0 }
 // CanInterface replaces (reflect.Value).CanInterface.
 func (v value) CanInterface() bool {
 	if v.p == nil {
-		panic(fatal("reflect: call of reflect.Value.CanInterface on zero Value (reflect's *ValueError panic is not modelled)"))
+		panic(unmodelled("reflect: call of reflect.Value.CanInterface on zero Value (reflect's *ValueError panic is not modelled)"))
 	}
 	return v.p.ro == 0
 }
@@ -114,7 +114,7 @@ func (v value) CanInterface() bool {
 // Interface replaces (reflect.Value).Interface.
 func (v value) Interface() any {
 	if v.p == nil {
-		panic(fatal("reflect: call of reflect.Value.Interface on zero Value (reflect's *ValueError panic is not modelled)"))
+		panic(unmodelled("reflect: call of reflect.Value.Interface on zero Value (reflect's *ValueError panic is not modelled)"))
 	}
 	if v.p.ro != 0 {
 		panic("reflect.Value.Interface: cannot return value obtained from unexported field or method")
@@ -252,7 +252,7 @@ func (v value) Int() int64 {
 	case int64:
 		return x
 	}
-	panic(fatal("reflect.Value.Int: the model's type table is inconsistent"))
+	panic(unmodelled("reflect.Value.Int: the model's type table is inconsistent"))
 }
 
 // Uint replaces (reflect.Value).Uint.
@@ -272,7 +272,7 @@ func (v value) Uint() uint64 {
 	case uintptr:
 		return uint64(x)
 	}
-	panic(fatal("reflect.Value.Uint: the model's type table is inconsistent"))
+	panic(unmodelled("reflect.Value.Uint: the model's type table is inconsistent"))
 }
 
 // Float replaces (reflect.Value).Float.
@@ -284,7 +284,7 @@ func (v value) Float() float64 {
 	case float64:
 		return x
 	}
-	panic(fatal("reflect.Value.Float: the model's type table is inconsistent"))
+	panic(unmodelled("reflect.Value.Float: the model's type table is inconsistent"))
 }
 
 // String replaces (reflect.Value).String: a string's, or "<T Value>".
@@ -302,7 +302,7 @@ func (v value) String() string {
 func (v value) IsZero() bool {
 	switch k := v.Kind(); k {
 	case kInvalid:
-		panic(fatal("reflect: call of reflect.Value.IsZero on zero Value (reflect's *ValueError panic is not modelled)"))
+		panic(unmodelled("reflect: call of reflect.Value.IsZero on zero Value (reflect's *ValueError panic is not modelled)"))
 	case kBool:
 		return !v.Bool()
 	case kInt, kInt8, kInt16, kInt32, kInt64:
@@ -330,14 +330,14 @@ func (v value) IsZero() bool {
 		}
 		return true
 	}
-	panic(fatal("reflect.Value.IsZero of a " + v.Kind().String() + ": not modelled"))
+	panic(unmodelled("reflect.Value.IsZero of a " + v.Kind().String() + ": not modelled"))
 }
 
 // mustSet aborts the run where reflect panics because v cannot be set
 // (reflect's messages name the calling method: not modelled).
 func (v value) mustSet(method string) {
 	if v.p == nil || !v.p.addr || v.p.ro != 0 {
-		panic(fatal("reflect: reflect.Value." + method + " on a value that cannot be set (reflect's panic is not modelled)"))
+		panic(unmodelled("reflect: reflect.Value." + method + " on a value that cannot be set (reflect's panic is not modelled)"))
 	}
 }
 
@@ -409,7 +409,7 @@ func (v value) SetFloat(x float64) {
 func (v value) Set(x value) {
 	v.mustSet("Set")
 	if x.p == nil || x.p.ro != 0 {
-		panic(fatal("reflect: reflect.Value.Set of a zero or unexported Value (reflect's panic is not modelled)"))
+		panic(unmodelled("reflect: reflect.Value.Set of a zero or unexported Value (reflect's panic is not modelled)"))
 	}
 	if x.p.t == v.p.t {
 		v.set(x.get(x.p.t))
@@ -419,13 +419,13 @@ func (v value) Set(x value) {
 		v.set(x.get(x.p.t))
 		return
 	}
-	panic(fatal("reflect.Value.Set of a value of another type: not modelled"))
+	panic(unmodelled("reflect.Value.Set of a value of another type: not modelled"))
 }
 
 // NumMethod replaces (reflect.Value).NumMethod.
 func (v value) NumMethod() int {
 	if v.p == nil {
-		panic(fatal("reflect: call of reflect.Value.NumMethod on zero Value (reflect's *ValueError panic is not modelled)"))
+		panic(unmodelled("reflect: call of reflect.Value.NumMethod on zero Value (reflect's *ValueError panic is not modelled)"))
 	}
 	return rtypeint(v.p.t, rtNumMethod, 0)
 }

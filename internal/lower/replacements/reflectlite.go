@@ -25,7 +25,7 @@ func Swapper(slice any) func(i, j int) {
 	n := sliceLen(slice)
 	return func(i, j int) {
 		if uint(i) >= uint(n) || uint(j) >= uint(n) {
-			panic(fatal("reflect.Swapper: index out of range (reflect's panic is not modelled)"))
+			panic(unmodelled("reflect.Swapper: index out of range (reflect's panic is not modelled)"))
 		}
 		sliceSwap(slice, i, j)
 	}

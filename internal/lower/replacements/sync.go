@@ -17,11 +17,21 @@ package replacements
 // mirrors, whose fields keep the state one goroutine needs, with the size
 // of the type they stand for.
 
-// fatal is the message of a fatal error of Go's run time, or of a panic
-// leapfrog does not model: panic(fatal(...)) in a replacement body aborts
-// the run with it as the reason. Compiled natively (the differential
-// tests), it is an ordinary panic.
+// fatal is the message of a fatal error of Go's run time (a deadlock, an
+// unlock of an unlocked mutex, os.Exit): Go never goes past it, no
+// deferred call sees it, no test survives it. panic(fatal(...)) in a
+// replacement body aborts the run with it as the reason (an IR
+// FatalPanic), and the provers may take the path as ended. Compiled
+// natively (the differential tests), it is an ordinary panic.
 type fatal string
+
+// unmodelled is the reason of a run leapfrog stops where it does not
+// model what Go does (Go returns an error, chooses at random, or panics
+// with a value the model does not build): panic(unmodelled(...)) in a
+// replacement body aborts the run with it as the reason (an IR
+// AbortPanic), and no prover may take the path as ended, since Go goes
+// on. Compiled natively, it is an ordinary panic.
+type unmodelled string
 
 // deadlock is the reason of a run that blocks forever.
 const deadlock = "fatal error: all goroutines are asleep - deadlock! (one goroutine waits on itself: "
@@ -290,7 +300,7 @@ func (p *pool) Get() any {
 		panic("nil Pool")
 	}
 	if p.puts != 0 {
-		panic(fatal("sync.Pool.Get after a Put: Go may return the value put or call New (the run time's choice, not modelled)"))
+		panic(unmodelled("sync.Pool.Get after a Put: Go may return the value put or call New (the run time's choice, not modelled)"))
 	}
 	if p.New != nil {
 		return p.New()
@@ -322,7 +332,7 @@ type syncMap struct {
 // hashed is m.m, after checking that key can be hashed.
 func (m *syncMap) hashed(key any) map[any]any {
 	if !keyComparable(key) {
-		panic(fatal("sync.Map with a key of an uncomparable type: the run-time error is not modelled"))
+		panic(unmodelled("sync.Map with a key of an uncomparable type: the run-time error is not modelled"))
 	}
 	return m.m
 }
@@ -381,7 +391,7 @@ const poisons = "sync.Map.CompareAndSwap or CompareAndDelete of values that do n
 func (m *syncMap) CompareAndSwap(key, old, new any) (swapped bool) {
 	v, ok := m.hashed(key)[key]
 	if ok && !compares(v, old) {
-		panic(fatal(poisons))
+		panic(unmodelled(poisons))
 	}
 	if !ok || v != old {
 		return false
@@ -394,7 +404,7 @@ func (m *syncMap) CompareAndSwap(key, old, new any) (swapped bool) {
 func (m *syncMap) CompareAndDelete(key, old any) (deleted bool) {
 	v, ok := m.hashed(key)[key]
 	if ok && !compares(v, old) {
-		panic(fatal(poisons))
+		panic(unmodelled(poisons))
 	}
 	if !ok || v != old {
 		return false

@@ -189,13 +189,14 @@ func behave(b int) {
 	}
 }
 
-// recovered runs f: "" or the panic's value. A replacement's fatal error
-// goes on.
+// recovered runs f: "" or the panic's value. A replacement's fatal error,
+// or its stop where it does not model Go, goes on.
 func recovered(f func()) (s string) {
 	defer func() {
 		if r := recover(); r != nil {
-			if f, ok := r.(fatal); ok {
-				panic(f)
+			switch r.(type) {
+			case fatal, unmodelled:
+				panic(r)
 			}
 			s = fmt.Sprint("panic: ", r)
 		}
@@ -408,7 +409,7 @@ func TestPool(t *testing.T) {
 		repl.Put(1)
 		func() {
 			defer func() {
-				if _, ok := recover().(fatal); !ok {
+				if _, ok := recover().(unmodelled); !ok {
 					t.Error("Get after a Put does not abort")
 				}
 			}()
