@@ -294,16 +294,22 @@ func (l *loader) ownCandidates(it types.Type) []types.Type {
 			}
 		}
 	}
-	var progTypes []types.Type
+	// The program's dynamic types, in the order of their names (unique:
+	// dynName gave them).
+	type named struct {
+		t    types.Type
+		name string
+	}
+	var progTypes []named
 	l.dyns.Iterate(func(t types.Type, d any) {
-		if !d.(*ir.DynType).Stub {
-			progTypes = append(progTypes, t)
+		if d := d.(*ir.DynType); !d.Stub {
+			progTypes = append(progTypes, named{t, d.Name})
 		}
 	})
-	sort.Slice(progTypes, func(i, j int) bool { return l.dynName(progTypes[i]) < l.dynName(progTypes[j]) })
-	for _, t := range progTypes {
-		if !l.fmtOnly[t] {
-			add(t)
+	sort.Slice(progTypes, func(i, j int) bool { return progTypes[i].name < progTypes[j].name })
+	for _, p := range progTypes {
+		if !l.fmtOnly[p.t] {
+			add(p.t)
 		}
 	}
 	if types.Identical(it, types.Universe.Lookup("error").Type()) {
