@@ -62,7 +62,7 @@ func (l CheckErrors) Error() string {
 // Check verifies that p is well formed (see doc.go for the list of rules).
 // It returns nil or a CheckErrors listing every violation.
 func Check(p *Program) error {
-	c := &checker{prog: p}
+	c := &checker{prog: p, valid: map[*Type]string{}}
 	if p == nil {
 		return CheckErrors{{Msg: "nil program"}}
 	}
@@ -94,6 +94,9 @@ func Check(p *Program) error {
 type checker struct {
 	prog *Program
 	errs CheckErrors
+	// validity of each type met, memoized (ValidType walks the type's
+	// graph: once per type, not once per value of it)
+	valid map[*Type]string
 
 	// per function
 	fn      *Function
@@ -101,6 +104,19 @@ type checker struct {
 	blocks  map[*Block]bool
 	idom    []int // immediate dominator by block index (-1 for entry); nil if not computed
 	structK bool  // control structure is sound (dominance can be checked)
+}
+
+// validType is ValidType(t), memoized.
+func (c *checker) validType(t *Type) string {
+	if t == nil {
+		return ValidType(t)
+	}
+	s, ok := c.valid[t]
+	if !ok {
+		s = ValidType(t)
+		c.valid[t] = s
+	}
+	return s
 }
 
 func (c *checker) errorf(f *Function, b *Block, in Instr, format string, args ...any) {
@@ -141,12 +157,12 @@ func (c *checker) function(f *Function) {
 			fail(nil, nil, "parameter %d is nil", i)
 		case par.Index != i:
 			fail(nil, nil, "parameter %s has Index %d, want %d", par.Ident, par.Index, i)
-		case ValidType(par.Typ) != "":
-			fail(nil, nil, "parameter %s: bad type: %s", par.Ident, ValidType(par.Typ))
+		case c.validType(par.Typ) != "":
+			fail(nil, nil, "parameter %s: bad type: %s", par.Ident, c.validType(par.Typ))
 		}
 	}
 	for i, t := range f.Results {
-		if s := ValidType(t); s != "" {
+		if s := c.validType(t); s != "" {
 			fail(nil, nil, "result %d: bad type: %s", i, s)
 		}
 	}
@@ -201,7 +217,7 @@ func (c *checker) function(f *Function) {
 					c.errorf(f, b, in, "register %%%d defined twice", r.Num)
 				}
 				regs[r.Num] = in
-				if s := ValidType(r.Typ); s != "" {
+				if s := c.validType(r.Typ); s != "" {
 					c.errorf(f, b, in, "bad result type: %s", s)
 				}
 			}
@@ -367,7 +383,7 @@ func (c *checker) operand(b *Block, useIdx int, in Instr, v Value, edge *Block) 
 	case nil:
 		c.errorf(f, b, in, "nil operand")
 	case *Const:
-		if s := ValidType(v.Typ); s != "" {
+		if s := c.validType(v.Typ); s != "" {
 			c.errorf(f, b, in, "constant of bad type: %s", s)
 			return
 		}
@@ -440,12 +456,12 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 			c.operand(b, j, instr, v, nil)
 		}
 		for _, v := range ops {
-			if v == nil || ValidType(v.Type()) != "" {
+			if v == nil || c.validType(v.Type()) != "" {
 				return // reported; type checks would be noise
 			}
 		}
 	}
-	if r := registerOf(instr); r != nil && ValidType(r.Typ) != "" {
+	if r := registerOf(instr); r != nil && c.validType(r.Typ) != "" {
 		return // reported
 	}
 	resType := func() *Type { return registerOf(instr).Typ }
@@ -530,7 +546,7 @@ func (c *checker) instr(b *Block, j int, instr Instr) {
 		}
 		for k, e := range in.Edges {
 			c.operand(b, j, in, e, b.Preds[k])
-			if e != nil && ValidType(e.Type()) == "" && !Identical(e.Type(), in.Typ) {
+			if e != nil && c.validType(e.Type()) == "" && !Identical(e.Type(), in.Typ) {
 				errf("edge from %s has type %s, phi has type %s", BlockLabel(b.Preds[k]), e.Type(), in.Typ)
 			}
 		}

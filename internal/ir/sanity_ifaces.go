@@ -225,7 +225,7 @@ func (c *checker) dynTypes() {
 		case d.Name == "":
 			derr("dynamic type without a name")
 		}
-		if s := ValidType(d.Type); s != "" {
+		if s := c.validType(d.Type); s != "" {
 			derr("bad type: %s", s)
 			continue
 		}

@@ -28,7 +28,7 @@ func (c *checker) globals() {
 		names[g.Ident] = true
 		if g.Typ == nil || g.Typ.Kind != KPointer {
 			gerr("global of type %s, not a pointer", g.Typ)
-		} else if s := ValidType(g.Typ); s != "" {
+		} else if s := c.validType(g.Typ); s != "" {
 			gerr("bad type: %s", s)
 		}
 	}

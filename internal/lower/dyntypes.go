@@ -139,7 +139,7 @@ func (l *loader) completeMethods() (bool, error) {
 			if !d.Implements(c.iface) || d.Method(c.method) != nil {
 				continue
 			}
-			if err := l.lowerMethod(d, c.method); err != nil {
+			if err := l.lowerMethod(d, c.method, c.optional); err != nil {
 				if c.optional {
 					continue
 				}
@@ -151,7 +151,7 @@ func (l *loader) completeMethods() (bool, error) {
 			if name == "" || !d.HasMethod(name) || d.Method(name) != nil {
 				continue
 			}
-			if l.lowerMethod(d, name) == nil {
+			if l.lowerMethod(d, name, true) == nil {
 				changed = true
 			}
 		}
@@ -160,7 +160,13 @@ func (l *loader) completeMethods() (bool, error) {
 }
 
 // lowerMethod lowers method name of dynamic type d into its table.
-func (l *loader) lowerMethod(d *ir.DynType, name string) error {
+// optional says the method is lowered for a call that most values never
+// meet (fmt's printing methods, errors' Unwrap): when it cannot be lowered,
+// a run that makes the call stops (engine: method not lowered), and it is
+// not tried again for such a call. Otherwise (the program's own interface
+// call, even of a String or Error method), a callee the method cannot have
+// becomes an abort stub as in any function of the closure (aborts.go).
+func (l *loader) lowerMethod(d *ir.DynType, name string, optional bool) error {
 	t := l.dynGo[d]
 	ms := l.ssa.MethodSets.MethodSet(t)
 	var fn *ssa.Function
@@ -170,7 +176,6 @@ func (l *loader) lowerMethod(d *ir.DynType, name string) error {
 			break
 		}
 	}
-	optional := name != "" && (name == d.Prints || name == "Unwrap" || fmtMethods[name])
 	if fn == nil || optional && l.failedOpt[fn] {
 		return l.unsupported(0, "method %s of %s", name, d.Name)
 	}
@@ -289,16 +294,22 @@ func (l *loader) ownCandidates(it types.Type) []types.Type {
 			}
 		}
 	}
-	var progTypes []types.Type
+	// The program's dynamic types, in the order of their names (unique:
+	// dynName gave them).
+	type named struct {
+		t    types.Type
+		name string
+	}
+	var progTypes []named
 	l.dyns.Iterate(func(t types.Type, d any) {
-		if !d.(*ir.DynType).Stub {
-			progTypes = append(progTypes, t)
+		if d := d.(*ir.DynType); !d.Stub {
+			progTypes = append(progTypes, named{t, d.Name})
 		}
 	})
-	sort.Slice(progTypes, func(i, j int) bool { return l.dynName(progTypes[i]) < l.dynName(progTypes[j]) })
-	for _, t := range progTypes {
-		if !l.fmtOnly[t] {
-			add(t)
+	sort.Slice(progTypes, func(i, j int) bool { return progTypes[i].name < progTypes[j].name })
+	for _, p := range progTypes {
+		if !l.fmtOnly[p.t] {
+			add(p.t)
 		}
 	}
 	if types.Identical(it, types.Universe.Lookup("error").Type()) {
