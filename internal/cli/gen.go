@@ -178,6 +178,8 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	}
 	if g.verify {
 		failed := 0
+		sessions := verifySessions{}
+		defer sessions.close()
 		for _, r := range results {
 			if r.rep.Stats.Cases == r.rep.Stats.Discarded {
 				why := "no run completed"
@@ -191,7 +193,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 			if tf == "" {
 				tf = testPath(r.t.decl.file, g.shard)
 			}
-			if !verifyFunction(r.t.pkg.dir, tf, r.res.Result, stdout, stderr) {
+			if !verifyFunction(sessions, r.t.pkg.dir, tf, r.res.Result, stdout, stderr) {
 				failed++
 			}
 		}

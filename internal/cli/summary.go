@@ -146,11 +146,44 @@ func decidedElsewhere(r *report.Function) int {
 	return n
 }
 
+// verifySessions are the verify sessions of a run, one per package and
+// test file: the package's test binaries are built once for all its
+// functions.
+type verifySessions map[[2]string]*verifySession
+
+type verifySession struct {
+	s   *verify.Session
+	err error // the setup failed
+}
+
+// get returns the session of the package in dir with testFile, made on
+// first use.
+func (ss verifySessions) get(dir, testFile string) (*verify.Session, error) {
+	k := [2]string{dir, testFile}
+	vs := ss[k]
+	if vs == nil {
+		s, err := verify.NewSession(dir, "", []string{testFile}, "")
+		vs = &verifySession{s, err}
+		ss[k] = vs
+	}
+	return vs.s, vs.err
+}
+
+// close removes the sessions' copies.
+func (ss verifySessions) close() {
+	for _, vs := range ss {
+		if vs.s != nil {
+			vs.s.Close()
+		}
+	}
+}
+
 // verifyFunction checks one function's claims (branch outcomes, panics, the
-// entry) from outside the engine, running its emitted test from testFile.
-// One run per function: functions sharing a callee may give one source
-// branch different verdicts (wbs Step and Launch do).
-func verifyFunction(dir, testFile string, r *search.Result, stdout, stderr io.Writer) (ok bool) {
+// entry) from outside the engine, running its emitted test from testFile
+// in the package's session (its test binaries, built once). One run per
+// function: functions sharing a callee may give one source branch
+// different verdicts (wbs Step and Launch do).
+func verifyFunction(sessions verifySessions, dir, testFile string, r *search.Result, stdout, stderr io.Writer) (ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(stderr, "leapfrog gen: verify %s failed: %v\n", r.Function, internalError(p))
@@ -167,7 +200,11 @@ func verifyFunction(dir, testFile string, r *search.Result, stdout, stderr io.Wr
 		}
 		claims = append(claims, verify.Claim{Pos: b.Pos, Outcome: b.Outcome, Verdict: b.Verdict})
 	}
-	vr, err := verify.Run(verify.Options{PkgDir: dir, TestRun: "^" + testgen.TestName(r.Function) + "$", TestFiles: []string{testFile}, Claims: claims})
+	var vr *verify.Result
+	s, err := sessions.get(dir, testFile)
+	if err == nil {
+		vr, err = s.Check("^"+testgen.TestName(r.Function)+"$", claims)
+	}
 	if vr != nil {
 		fmt.Fprintf(stdout, "verify %s: go test %s, %.1f%% of the package's statements covered; %d claims (%d panics): %d covered confirmed, %d unreachable never observed, %d unknown",
 			r.Function, passFail(vr.TestsPassed && vr.InstrumentedPassed), vr.Coverage, vr.Claims, vr.PanicClaims, vr.CoveredOK, vr.UnreachableOK, vr.UnknownObserved+vr.UnknownOpen)

@@ -5,20 +5,27 @@
 //
 // leapfrog claims, for every objective of a function (a branch outcome, a
 // run-time check failing, an explicit panic), covered (by an emitted test
-// case), unreachable (with a proof) or unknown. [Run] checks those claims:
+// case), unreachable (with a proof) or unknown. A [Session] checks those
+// claims, one package at a time ([Run]: a session for one check):
 //
 //  1. It copies the whole module to a temporary directory (skipping .git, so
 //     that imports of sibling packages keep working) and adds the test files
-//     written outside the package (gen -o) to the package there.
-//  2. It runs the selected tests (normally the emitted TestLeapfrog_F) with
-//     go test -v -coverprofile, reports failures with their output and the
-//     statement coverage of the package. A run that selects no test is an
-//     error: nothing would be checked.
-//  3. It instruments the package in the copy with [Instrument], makes the
+//     written outside the package (gen -o) to the package there. It builds
+//     the package's test binary there with go test -c -cover, then
+//     instruments the package in the copy with [Instrument], makes the
 //     precondition check of each emitted test case run unrecorded
 //     ([UnrecordChecks]: the outcomes, entries and panics of the package
-//     code the check calls are not the function's), runs the
-//     same tests there with $LEAPFROG_REC naming a record file, reads the
+//     code the check calls are not the function's), and builds the
+//     instrumented test binary: two builds per package, whatever the
+//     number of functions checked (the builds were 12 s a function on
+//     yaml.v3 when each check built its own).
+//  2. Each check ([Session.Check]) runs the selected tests (normally the
+//     emitted TestLeapfrog_F) in the plain binary with -test.v and
+//     -test.coverprofile, reports failures with their output and the
+//     statement coverage of the package. A run that selects no test is an
+//     error: nothing would be checked.
+//  3. It runs the same tests in the instrumented binary with
+//     $LEAPFROG_REC naming a record file of that check's own, reads the
 //     branch outcomes seen with [Observed] and the panics with
 //     [ObservedPanics], and compares them with the claims: a covered claim
 //     must be observed; an observed objective claimed unreachable is the

@@ -71,133 +71,19 @@ func (r *Result) notef(format string, args ...any) {
 	r.Notes = append(r.Notes, fmt.Sprintf(format, args...))
 }
 
-// Run checks the claims against the real Go toolchain. It copies the module
-// (without .git) to a temporary directory, adds the TestFiles to the
-// package there, runs the selected tests with a coverage profile, then
-// instruments the package in the copy, runs the same tests again recording
-// every branch outcome and panic, and compares what was seen with the
-// claims. The returned error is non-nil when the tests failed, no test was
+// Run checks the claims against the real Go toolchain: a Session of the
+// package (its copy and its two test binaries) checking one selection of
+// tests. The returned error is non-nil when the tests failed, no test was
 // selected, or a claim is contradicted; the Result is then still filled as
 // far as possible. Setup failures (no module, copy errors) return a nil
 // Result.
 func Run(opts Options) (*Result, error) {
-	gocmd := opts.GoCmd
-	if gocmd == "" {
-		gocmd = "go"
-	}
-	pkgDir, err := filepath.Abs(opts.PkgDir)
+	s, err := NewSession(opts.PkgDir, opts.ModRoot, opts.TestFiles, opts.GoCmd)
 	if err != nil {
 		return nil, err
 	}
-	modRoot := opts.ModRoot
-	if modRoot == "" {
-		if modRoot, err = findModRoot(pkgDir); err != nil {
-			return nil, err
-		}
-	}
-	if modRoot, err = filepath.Abs(modRoot); err != nil {
-		return nil, err
-	}
-	rel, err := filepath.Rel(modRoot, pkgDir)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil, fmt.Errorf("verify: package %s is not inside module %s", pkgDir, modRoot)
-	}
-	tmp, err := os.MkdirTemp("", "leapfrog-verify-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-
-	// The copy of the module, with the test files in the package.
-	modCopy := filepath.Join(tmp, "mod")
-	if err := CopyModule(modRoot, modCopy); err != nil {
-		return nil, fmt.Errorf("verify: copying module: %v", err)
-	}
-	pkgCopy := filepath.Join(modCopy, rel)
-	for _, tf := range opts.TestFiles {
-		abs, err := filepath.Abs(tf)
-		if err != nil {
-			return nil, err
-		}
-		if filepath.Dir(abs) == pkgDir {
-			continue // copied with the module
-		}
-		if !strings.HasSuffix(abs, "_test.go") {
-			return nil, fmt.Errorf("verify: %s: a test file must end in _test.go", tf)
-		}
-		if _, err := os.Stat(filepath.Join(pkgCopy, filepath.Base(abs))); err == nil {
-			return nil, fmt.Errorf("verify: %s: the package already has a file %s", tf, filepath.Base(abs))
-		}
-		if err := copyFile(abs, filepath.Join(pkgCopy, filepath.Base(abs))); err != nil {
-			return nil, fmt.Errorf("verify: %v", err)
-		}
-	}
-
-	res := &Result{}
-	testArgs := []string{"test", "-count=1", "-v"}
-	if opts.TestRun != "" {
-		testArgs = append(testArgs, "-run", opts.TestRun)
-	}
-
-	// (a) The plain package, with a coverage profile.
-	profile := filepath.Join(tmp, "cover.out")
-	out, err := runGo(gocmd, pkgCopy, nil, append(testArgs, "-coverprofile="+profile)...)
-	res.TestOutput = out
-	res.TestsPassed = err == nil
-	switch {
-	case err != nil:
-		res.errorf("go test failed in %s: %v\n%s", pkgDir, err, out)
-	case noTests(out):
-		res.TestsPassed = false
-		res.errorf("go test ran no test in %s (-run %q, test files %v): nothing was checked", pkgDir, opts.TestRun, opts.TestFiles)
-	default:
-		if res.Coverage, err = statementCoverage(profile); err != nil {
-			res.errorf("reading coverage profile: %v", err)
-		}
-	}
-
-	// (b) The package instrumented in place in the copy.
-	inst, err := Instrument(pkgCopy, pkgCopy)
-	if err != nil {
-		res.errorf("instrumenting: %v", err)
-		return res, res.err()
-	}
-	if err := UnrecordChecks(pkgCopy); err != nil {
-		res.errorf("instrumenting: %v", err)
-		return res, res.err()
-	}
-	res.Sites, res.Skipped = len(inst.Sites), inst.Skipped
-	for _, s := range inst.Skipped {
-		res.notef("%s not instrumented (%s): its claims are not checked", s.Name, s.Reason)
-	}
-	recFile := filepath.Join(tmp, "rec.txt")
-	out, err = runGo(gocmd, pkgCopy, []string{RecEnv + "=" + recFile}, testArgs...)
-	res.InstrumentedOutput = out
-	res.InstrumentedPassed = err == nil && !noTests(out)
-	if err != nil && res.TestsPassed {
-		res.errorf("go test failed in the instrumented copy (it passed without instrumentation): %v\n%s", err, out)
-	}
-	obs, err := Observed(recFile, inst.Sites)
-	if err != nil {
-		res.errorf("reading records: %v", err)
-		return res, res.err()
-	}
-	panics, err := ObservedPanics(recFile)
-	if err != nil {
-		res.errorf("reading records: %v", err)
-		return res, res.err()
-	}
-	entries, err := ObservedEntries(recFile)
-	if err != nil {
-		res.errorf("reading records: %v", err)
-		return res, res.err()
-	}
-	for _, m := range obs {
-		res.ObservedOutcomes += len(m)
-	}
-	res.ObservedPanics = len(panics)
-	compareClaims(res, opts.Claims, inst, observed{obs, panics, entries})
-	return res, res.err()
+	defer s.Close()
+	return s.Check(opts.TestRun, opts.Claims)
 }
 
 // wrapperCheckSeen reports whether a covered claim of a nil dereference at
@@ -459,7 +345,13 @@ func findModRoot(dir string) (string, error) {
 
 // runGo runs the go command in dir with the inherited environment plus env.
 func runGo(gocmd, dir string, env []string, args ...string) (string, error) {
-	cmd := exec.Command(gocmd, args...)
+	return runIn(gocmd, dir, env, args...)
+}
+
+// runIn runs the command name in dir with the inherited environment plus
+// env, and gives its output (stdout and stderr interleaved).
+func runIn(name, dir string, env []string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var buf bytes.Buffer

@@ -597,3 +597,34 @@ func TestWrapperCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionRunsApart: the checks of one session (one build of each test
+// binary) see only what their own tests do. TestOther makes Cond's a < 0
+// true; a check of TestLeapfrog* after it does not see that outcome (its
+// unreachable claim stands), one of TestOther does (the claim is false),
+// and a selection matching no test checks nothing.
+func TestSessionRunsApart(t *testing.T) {
+	g := testutil.ReadGolden(t, "testdata/logic.txtar")
+	want, _ := g.Section(wantObserved)
+	observed := parseObserved(t, want, report.Covered)
+	dir := extract(t, g.Archive)
+	s, err := NewSession(dir, "", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	notObserved := Claim{at("a.go:17:14"), "true", report.Unreachable}
+	if _, err := s.Check("^TestOther$", []Claim{notObserved}); err == nil || !strings.Contains(err.Error(), "FALSE UNREACHABLE: a.go:17:14 true") {
+		t.Errorf("TestOther: error %v, want the false unreachable a.go:17:14 true", err)
+	}
+	res, err := s.Check("^TestLeapfrog", append(append([]Claim(nil), observed...), notObserved))
+	if err != nil {
+		t.Fatalf("TestLeapfrog after TestOther: %v", err)
+	}
+	if res.CoveredOK != len(observed) || res.UnreachableOK != 1 || res.ObservedOutcomes != len(observed) || res.Coverage <= 0 {
+		t.Errorf("TestLeapfrog after TestOther: %+v, want %d covered confirmed, 1 unreachable, coverage above 0", res, len(observed))
+	}
+	if _, err := s.Check("^TestNothing$", nil); err == nil || !strings.Contains(err.Error(), "ran no test") {
+		t.Errorf("no test selected: error %v, want one saying no test ran", err)
+	}
+}
