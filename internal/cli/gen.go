@@ -122,6 +122,7 @@ func (g *genFlags) execute(args []string, stdout, stderr io.Writer) error {
 	if len(bad) > 0 {
 		return fmt.Errorf("%s", strings.Join(bad, "\n"))
 	}
+	failed = append(sel.failed, failed...) // the front end's, then the analyses'
 	// Render everything, then write.
 	var files []outFile
 	if !model {

@@ -171,7 +171,7 @@ func emit(pkg *types.Package, rs []*result, src *[]byte) (err error) {
 	}()
 	funcs := make([]testgen.Func, len(rs))
 	for i, r := range rs {
-		injectFault("testgen", r.t)
+		injectFault("testgen", r.t.decl.name)
 		funcs[i] = r.f
 	}
 	out, err := testgen.Emit(pkg, funcs)

@@ -65,7 +65,7 @@ func analyzeAll(sel *selection, opts options, par int, quiet, qualify bool, cmd 
 			return nil, err
 		}
 		if counted {
-			pr.drop(len(u.rejected))
+			pr.drop(len(u.rejected) + len(u.failed))
 		}
 		if err := prepare(u); err != nil {
 			u.release()
@@ -158,8 +158,8 @@ func failure(t *target, stage string, err error) *report.Failed {
 // injectFault panics at a stage for the function named by
 // LEAPFROG_INJECT_FAULT=stage:F (tests of failure isolation: no input is
 // known to crash leapfrog once its bug is fixed).
-func injectFault(stage string, t *target) {
-	if v := os.Getenv("LEAPFROG_INJECT_FAULT"); v != "" && v == stage+":"+t.decl.name {
+func injectFault(stage string, name string) {
+	if v := os.Getenv("LEAPFROG_INJECT_FAULT"); v != "" && v == stage+":"+name {
 		panic("fault injected by LEAPFROG_INJECT_FAULT=" + v)
 	}
 }
@@ -189,7 +189,7 @@ func analyzeTarget(t *target, opts options, given []search.Given, onRun func(int
 			r.err = internalError(p)
 		}
 	}()
-	injectFault("analysis", t)
+	injectFault("analysis", t.decl.name)
 	cfg := opts.Config
 	cfg.OnRun, cfg.Given = onRun, given
 	ctx, cancel := analysis.WithBudget(context.Background(), opts.timeout)

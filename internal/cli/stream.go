@@ -27,6 +27,10 @@ type unit struct {
 	src      *lower.Package
 	targets  []*target
 	rejected []*report.Rejected
+	// failed are the selected functions the front end failed on (a panic,
+	// a malformed program): internal errors of theirs, which do not stop
+	// the package's other functions.
+	failed []*report.Failed
 }
 
 // pending counts the selected functions of the units not lowered yet.
@@ -51,6 +55,7 @@ func (u *unit) lower(sel *selection) error {
 	}
 	sel.targets = append(sel.targets, u.targets...)
 	sel.rejected = append(sel.rejected, u.rejected...)
+	sel.failed = append(sel.failed, u.failed...)
 	return nil
 }
 
@@ -81,9 +86,15 @@ func (u *unit) lowerAll() (err error) {
 		return fmt.Errorf("%s", relMessage(p.dir, err.Error()))
 	}
 	for _, d := range p.funcs {
-		lt, err := src.Lower(d.name)
-		if me := (*lower.MalformedError)(nil); errors.As(err, &me) {
-			return fmt.Errorf("%s", relMessage(p.dir, err.Error()))
+		lt, err := lowerOne(src, d.name)
+		if ie := (*frontEndError)(nil); errors.As(err, &ie) {
+			// One function's internal error: the others go on (the loader
+			// starts each target's program afresh).
+			if u.want[d.name] {
+				u.failed = append(u.failed, &report.Failed{Function: d.name, Package: p.path, File: relPath(d.file), Line: d.line,
+					Stage: "lowering", Reason: relMessage(p.dir, err.Error())})
+			}
+			continue
 		}
 		if !u.want[d.name] {
 			continue
@@ -123,6 +134,28 @@ func (u *unit) release() {
 		t.src = nil
 	}
 	streamHook("release", u.p.path, nil)
+}
+
+// frontEndError is an internal error of the front end on one function: a
+// panic, or a program the IR's sanity check rejects.
+type frontEndError struct{ msg string }
+
+func (e *frontEndError) Error() string { return e.msg }
+
+// lowerOne lowers the function name of src; a panic of the front end, or a
+// malformed program, is a frontEndError.
+func lowerOne(src *lower.Package, name string) (lt *lower.Target, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			lt, err = nil, &frontEndError{"internal error in the Go front end: " + internalError(r).Error()[len("internal error: "):]}
+		}
+	}()
+	injectFault("lowering", name)
+	lt, err = src.Lower(name)
+	if me := (*lower.MalformedError)(nil); errors.As(err, &me) {
+		return nil, &frontEndError{err.Error()}
+	}
+	return lt, err
 }
 
 // stripped is a lowered target without its program: what the report and

@@ -42,6 +42,7 @@ type selection struct {
 	pkgs     []*pkgInfo
 	targets  []*target // in package, file and line order
 	rejected []*report.Rejected
+	failed   []*report.Failed // the front end's internal errors, one function each (stream.go)
 	// units are, for a stream (gen), the packages with something
 	// selected, lowered one at a time as they are analysed: targets and
 	// rejected grow as they are.
@@ -146,6 +147,11 @@ func selectTargets(pkgs []*pkgInfo, names []string, run *regexp.Regexp, shard sh
 		if len(want[i]) > 0 {
 			units[i] = &unit{p: pkgs[i], want: want[i], keep: true}
 			errs[i] = units[i].lowerAll()
+			if f := units[i].failed; errs[i] == nil && len(f) > 0 {
+				// bench and cover read every program at once: the
+				// front end's internal error stops them.
+				errs[i] = fmt.Errorf("%s: %s", f[0].Function, f[0].Reason)
+			}
 		}
 	})
 	for i := range pkgs {

@@ -19,7 +19,9 @@ import (
 // blocks that jump to the phi block, and the phi's last edge becomes two
 // edges carrying true and false (other phis of the block keep their value on
 // both). No branch is added when y is a constant or itself an &&/|| value
-// (possibly negated): its operands branch already.
+// (possibly negated): its operands branch already. Nor is one added for an
+// && or || of a package initializer that its slice (deps_init.go) leaves
+// out.
 func (fl *fnLowerer) operandBranches() {
 	for _, b := range fl.sfn.Blocks {
 		if fl.info[b] == nil {
@@ -27,8 +29,8 @@ func (fl *fnLowerer) operandBranches() {
 		}
 		for _, instr := range b.Instrs {
 			phi, ok := instr.(*ssa.Phi)
-			if !ok || (phi.Comment != "&&" && phi.Comment != "||") {
-				continue
+			if !ok || (phi.Comment != "&&" && phi.Comment != "||") || fl.l.slicedOut(fl.sfn, phi) {
+				continue // a phi a package initializer's slice leaves out has no value, and needs no branch
 			}
 			last := len(phi.Edges) - 1
 			y := phi.Edges[last]

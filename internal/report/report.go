@@ -118,7 +118,7 @@ type Failed struct {
 	Package  string `json:"package"`
 	File     string `json:"file"`   // the file declaring it, relative to the working directory
 	Line     int    `json:"line"`   // of the declaration
-	Stage    string `json:"stage"`  // where it failed: "analysis" or "testgen"
+	Stage    string `json:"stage"`  // where it failed: "lowering", "analysis" or "testgen"
 	Reason   string `json:"reason"` // the message ("internal error: ...")
 }
 
