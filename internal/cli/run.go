@@ -167,10 +167,16 @@ func injectFault(stage string, name string) {
 // internalError turns a panic recovered at a stage into an error (the
 // stack on stderr with LEAPFROG_DEBUG set).
 func internalError(p any) error {
+	return fmt.Errorf("internal error: %s", panicText(p))
+}
+
+// panicText is a recovered panic's text for an internal error (the stack
+// on stderr with LEAPFROG_DEBUG set).
+func panicText(p any) string {
 	if os.Getenv("LEAPFROG_DEBUG") != "" {
 		os.Stderr.Write(debug.Stack())
 	}
-	return fmt.Errorf("internal error: %v (LEAPFROG_DEBUG=1 prints the stack)", p)
+	return fmt.Sprintf("%v (LEAPFROG_DEBUG=1 prints the stack)", p)
 }
 
 // label names a target in messages: "F", or "pkg.F" when several packages run.

@@ -147,7 +147,7 @@ func (e *frontEndError) Error() string { return e.msg }
 func lowerOne(src *lower.Package, name string) (lt *lower.Target, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			lt, err = nil, &frontEndError{"internal error in the Go front end: " + internalError(r).Error()[len("internal error: "):]}
+			lt, err = nil, &frontEndError{"internal error in the Go front end: " + panicText(r)}
 		}
 	}()
 	injectFault("lowering", name)

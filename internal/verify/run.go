@@ -343,12 +343,7 @@ func findModRoot(dir string) (string, error) {
 	}
 }
 
-// runGo runs the go command in dir with the inherited environment plus env.
-func runGo(gocmd, dir string, env []string, args ...string) (string, error) {
-	return runIn(gocmd, dir, env, args...)
-}
-
-// runIn runs the command name in dir with the inherited environment plus
+// runIn runs the command name (go, a test binary) in dir with the inherited environment plus
 // env, and gives its output (stdout and stderr interleaved).
 func runIn(name, dir string, env []string, args ...string) (string, error) {
 	cmd := exec.Command(name, args...)

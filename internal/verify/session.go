@@ -118,7 +118,7 @@ func (s *Session) build(bin, flag string) (string, string) {
 	if flag != "" {
 		args = append(args, flag)
 	}
-	out, err := runGo(s.gocmd, s.pkgCopy, nil, args...)
+	out, err := runIn(s.gocmd, s.pkgCopy, nil, args...)
 	if err != nil {
 		return "", fmt.Sprintf("%v\n%s", err, out)
 	}

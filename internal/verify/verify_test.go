@@ -139,7 +139,7 @@ func TestInstrument(t *testing.T) {
 			}
 		}
 		rec := filepath.Join(t.TempDir(), "rec.txt")
-		out, err := runGo("go", dst, []string{RecEnv + "=" + rec}, "test", "-count=1", "-run", "^TestLeapfrog")
+		out, err := runIn("go", dst, []string{RecEnv + "=" + rec}, "test", "-count=1", "-run", "^TestLeapfrog")
 		if err != nil {
 			t.Fatalf("instrumented copy: go test: %v\n%s", err, out)
 		}
@@ -279,7 +279,7 @@ func TestBench(t *testing.T) {
 				t.Errorf("%d sites, want %d:\n%s", len(sites), tc.sites, formatSites(sites))
 			}
 			rec := filepath.Join(t.TempDir(), "rec.txt")
-			if out, err := runGo("go", inst, []string{RecEnv + "=" + rec}, "test", "-count=1"); err != nil {
+			if out, err := runIn("go", inst, []string{RecEnv + "=" + rec}, "test", "-count=1"); err != nil {
 				t.Fatalf("instrumented %s: %v\n%s", tc.pkg, err, out)
 			}
 			obs, err := Observed(rec, sites)
@@ -372,7 +372,7 @@ func Fine(a int) int {
 		t.Errorf("sites %v, want Fine's a.go:25:5 and Collide's operands a.go:7:7, a.go:7:12", inst.Sites)
 	}
 	// The copy builds: the skipped declarations are unchanged.
-	if out, err := runGo("go", out, nil, "vet", "."); err != nil {
+	if out, err := runIn("go", out, nil, "vet", "."); err != nil {
 		t.Errorf("the instrumented copy does not build: %v\n%s", err, out)
 	}
 	if !(Skipped{File: "a.go", Line: 5, End: 11}).Contains(at("dir/a.go:7:7")) || (Skipped{File: "a.go", Line: 5, End: 11}).Contains(at("a.go:12:1")) {
